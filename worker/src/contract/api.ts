@@ -1,0 +1,108 @@
+/** The envelope every /api answer uses, and the shapes of the non-collection endpoints. */
+
+export type ErrorCode =
+  | 'VALIDATION_ERROR'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'FILE_TOO_LARGE'
+  | 'INVALID_FILE_TYPE'
+  | 'RATE_LIMITED'
+  | 'PAYLOAD_TOO_LARGE'
+  | 'BAD_REQUEST'
+  | 'SERVER_ERROR';
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  pages: number;
+}
+
+export interface ApiSuccess<T> {
+  success: true;
+  data: T;
+  message: string;
+  pagination?: Pagination;
+}
+
+export interface ApiFailure {
+  success: false;
+  data: null;
+  message: string;
+  code: ErrorCode;
+  details?: unknown;
+}
+
+export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;
+
+/** A file in storage, as the file manager lists it. */
+export interface StoredFile {
+  name: string;
+  bucket: string;
+  size: number;
+  contentType: string;
+  timeCreated: string;
+  updated: string;
+  url: string;
+}
+
+/** What an upload returns. */
+export interface UploadResult {
+  filename: string;
+  originalName: string;
+  mimetype: string;
+  size: number;
+  url: string;
+  path: string;
+  bucket: string;
+  destination: string;
+}
+
+/** The signed-in user as /api/auth/login and /api/auth/me return it. */
+export interface SessionUser {
+  id: string;
+  _id: string;
+  username: string;
+  email: string;
+  fullName: string;
+  avatar: string;
+  role: { _id: string; name: string } | null;
+  /** Effective permissions, `module.action`. */
+  permissions: string[];
+}
+
+export interface AuditEntry {
+  _id: string;
+  userId: string | null;
+  username: string;
+  action: 'create' | 'update' | 'delete' | 'login' | 'logout' | 'upload' | 'rebuild';
+  resource: string;
+  recordId: string | null;
+  summary: string;
+  createdAt: string;
+}
+
+export interface SiteBuild {
+  _id: string;
+  status: 'pending' | 'sent' | 'building' | 'succeeded' | 'failed' | 'not-configured';
+  reason: string;
+  requestedAt: string;
+  sentAt: string | null;
+  finishedAt: string | null;
+  durationMs: number | null;
+  message: string;
+}
+
+export interface DashboardSummary {
+  content: Record<string, { total: number; visible: number }>;
+  users: { total: number; active: number };
+  subscribers: { total: number; active: number; unsubscribed: number; pending: number; last30Days: number; previous30Days: number };
+  recentActivity: AuditEntry[];
+  lastBuild: SiteBuild | null;
+}
+
+export interface Settings {
+  collaborateTitle: string;
+}

@@ -1,0 +1,198 @@
+/**
+ * The field vocabulary of every collection. A resource is a plain object of these
+ * descriptors; the worker derives its D1 table, input validation and API from it, and the
+ * admin derives its form. Nothing here imports the database, so the admin can use it too.
+ */
+import type { z } from 'zod';
+
+interface Common {
+  /** Label used in forms and in validation messages. */
+  label: string;
+  required?: boolean;
+  unique?: boolean;
+}
+
+export interface TextField extends Common {
+  kind: 'text';
+  default?: string;
+  format?: 'email' | 'url' | 'color' | 'multiline' | 'json' | 'meta-tags';
+  max?: number;
+  /** A pattern the value must match, with the message shown when it does not. */
+  pattern?: { regex: string; message: string };
+}
+export interface RichTextField extends Common {
+  kind: 'richText';
+}
+export interface SlugField extends Common {
+  kind: 'slug';
+  /** The field a missing slug is generated from. */
+  from: string;
+  /** words: the spec's general rule; alnum: BioCore's rule (non-alphanumerics removed). */
+  style: 'words' | 'alnum';
+}
+export interface EnumField<V extends string = string> extends Common {
+  kind: 'enum';
+  values: readonly V[];
+  default?: V;
+}
+export interface BooleanField extends Common {
+  kind: 'boolean';
+  default: boolean;
+}
+export interface IntegerField extends Common {
+  kind: 'integer';
+  default: number;
+  min: number;
+  max?: number;
+}
+export interface TagsField extends Common {
+  kind: 'tags';
+}
+/** An ordered list of small objects stored with the record (stats, features, photos...). */
+export interface ListField<T extends { order: number } = { order: number }> extends Common {
+  kind: 'list';
+  item: z.ZodType<T>;
+  /** Applied after parsing: drops blank items, renumbers, enforces "at least one". */
+  minItems?: { count: number; message: string };
+  /** An item is kept only when these keys are filled; otherwise when any key is. */
+  requiredKeys?: readonly string[];
+}
+export interface FileField extends Common {
+  kind: 'file';
+  maxBytes: number;
+  /** Allowed MIME types; undefined means any type. */
+  accept?: readonly string[];
+  /** Formats named in the error message, e.g. "JPG, PNG, GIF". */
+  acceptLabel?: string;
+  /** Multipart part name when it differs from the field name (hero sends `image`). */
+  part?: string;
+}
+/** A single link to a record of another resource, expanded on read as { _id, [display] }. */
+export interface ReferenceField extends Common {
+  kind: 'reference';
+  to: string;
+  display: string;
+}
+/** Many links to records of another resource, kept in a link table, expanded on read. */
+export interface RelationField extends Common {
+  kind: 'relation';
+  to: string;
+  display: readonly string[];
+}
+/** Write-only secret: hashed before storage, never returned. */
+export interface PasswordField extends Common {
+  kind: 'password';
+}
+/** Set by the server, read-only for clients. */
+export interface TimestampField extends Common {
+  kind: 'timestamp';
+  defaultNow?: boolean;
+}
+
+export type Field =
+  | TextField
+  | RichTextField
+  | SlugField
+  | EnumField
+  | BooleanField
+  | IntegerField
+  | TagsField
+  | ListField
+  | FileField
+  | ReferenceField
+  | RelationField
+  | PasswordField
+  | TimestampField;
+
+export type Fields = Record<string, Field>;
+
+export interface ResourceDefinition<F extends Fields = Fields> {
+  /** URL segment under /api and the permission module name. */
+  path: string;
+  /** D1 table name. */
+  table: string;
+  /** Name shown in the admin and the audit log. */
+  title: string;
+  fields: F;
+  /** The flag that makes a record visible to anonymous callers; undefined: all visible. */
+  visibleWhen?: keyof F & string;
+  /** Sort: by `order` ascending when the resource has one, then newest first. */
+  sort: 'order' | 'newest' | 'oldest';
+  /** Records with this flag set cannot be deleted. */
+  protectedWhen?: keyof F & string;
+  /** Fields matched by the `search` query. */
+  searchable?: readonly (keyof F & string)[];
+  /** Anonymous callers may create (newsletter); only these fields are taken from them. */
+  publicCreate?: readonly (keyof F & string)[];
+  /** Whether the site build depends on this resource (a write triggers a rebuild). */
+  public: boolean;
+}
+
+// ---- Record types as the API returns them ----
+
+type ValueOf<F> = F extends TextField | RichTextField | SlugField | FileField
+  ? string
+  : F extends EnumField<infer V>
+    ? V
+    : F extends BooleanField
+      ? boolean
+      : F extends IntegerField
+        ? number
+        : F extends TagsField
+          ? string[]
+          : F extends ListField<infer T>
+            ? T[]
+            : F extends ReferenceField
+              ? ({ _id: string } & Record<F['display'], string>) | null
+              : F extends RelationField
+                ? Array<{ _id: string } & Record<F['display'][number], string>>
+                : F extends TimestampField
+                  ? string | null
+                  : never;
+
+export type RecordOf<R extends ResourceDefinition> = {
+  _id: string;
+  createdAt: string;
+  updatedAt: string;
+} & {
+  -readonly [K in keyof R['fields'] as R['fields'][K] extends PasswordField ? never : K]: ValueOf<R['fields'][K]>;
+};
+
+export const defineResource = <const F extends Fields>(definition: ResourceDefinition<F>) => definition;
+
+// ---- Builders: short, typed field descriptors ----
+
+type Opts<F extends Field> = Omit<F, 'kind' | 'label'>;
+
+export const text = (label: string, o: Opts<TextField> = {}): TextField => ({ kind: 'text', label, ...o });
+export const richText = (label: string, o: Opts<RichTextField> = {}): RichTextField => ({ kind: 'richText', label, ...o });
+export const slug = (label: string, o: Opts<SlugField>): SlugField => ({ kind: 'slug', label, unique: true, ...o });
+export const choice = <const V extends string>(label: string, values: readonly V[], o: Omit<Opts<EnumField<V>>, 'values'> = {}): EnumField<V> => ({
+  kind: 'enum',
+  label,
+  values,
+  ...o,
+});
+export const flag = (label: string, defaultValue: boolean): BooleanField => ({ kind: 'boolean', label, default: defaultValue });
+export const integer = (label: string, o: Partial<Opts<IntegerField>> = {}): IntegerField => ({
+  kind: 'integer',
+  label,
+  default: 0,
+  min: 0,
+  ...o,
+});
+export const order = () => integer('Order');
+export const tags = (label = 'Tags'): TagsField => ({ kind: 'tags', label });
+export const list = <T extends { order: number }>(label: string, item: z.ZodType<T>, o: Opts<ListField<T>> extends infer X ? Omit<X, 'item'> : never = {}): ListField<T> => ({
+  kind: 'list',
+  label,
+  item,
+  ...o,
+});
+export const file = (label: string, o: Opts<FileField>): FileField => ({ kind: 'file', label, ...o });
+export const reference = <const D extends string>(label: string, to: string, display: D, o: Omit<Opts<ReferenceField>, 'to' | 'display'> = {}) =>
+  ({ kind: 'reference', label, to, display, ...o }) as ReferenceField & { display: D };
+export const relation = <const D extends readonly string[]>(label: string, to: string, display: D) =>
+  ({ kind: 'relation', label, to, display }) as RelationField & { display: D };
+export const password = (label: string): PasswordField => ({ kind: 'password', label });
+export const timestamp = (label: string, o: Opts<TimestampField> = {}): TimestampField => ({ kind: 'timestamp', label, ...o });

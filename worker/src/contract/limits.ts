@@ -1,0 +1,31 @@
+/** Business constants of the spec shared by the worker, the site and the admin. */
+
+export const MB = 1024 * 1024;
+export const MAX_UPLOAD_BYTES = 50 * MB; // 52428800
+export const MEDIUM_IMAGE_BYTES = 10 * MB; // vision & mission, values, avatars
+export const SEO_IMAGE_BYTES = 1 * MB; // 1048576
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/svg+xml'] as const;
+export const IMAGE_LABEL = 'JPG, PNG, GIF, WebP, SVG';
+
+export const PERMISSION_ACTIONS = [
+  'create',
+  'read',
+  'update',
+  'delete',
+  'list',
+  'export',
+  'import',
+  'approve',
+  'reject',
+] as const;
+export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
+
+export const SUBSCRIBER_STATUSES = ['active', 'unsubscribed', 'pending'] as const;
+export const SUBSCRIBER_PAGE_SIZE = 10;
+
+export const DEFAULT_READ_TIME = 5;
+export const ROLE_LEVEL = { min: 1, max: 10, default: 1 } as const;
+
+/** "10MB" as the spec writes limits in its messages. */
+export const formatLimit = (bytes: number) => `${Math.round(bytes / MB)}MB`;

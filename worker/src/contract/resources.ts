@@ -1,0 +1,464 @@
+/**
+ * Every collection of the product, defined once. The worker builds tables, validation and
+ * routes from these; the admin builds its forms and tables from them; the site reads their
+ * record types.
+ */
+import { z } from 'zod';
+import {
+  choice,
+  defineResource,
+  file,
+  flag,
+  integer,
+  list,
+  order,
+  password,
+  reference,
+  relation,
+  richText,
+  slug,
+  tags,
+  text,
+  timestamp,
+  type RecordOf,
+} from './fields.ts';
+import {
+  IMAGE_LABEL,
+  IMAGE_TYPES,
+  MAX_UPLOAD_BYTES,
+  MEDIUM_IMAGE_BYTES,
+  PERMISSION_ACTIONS,
+  ROLE_LEVEL,
+  SEO_IMAGE_BYTES,
+  SUBSCRIBER_STATUSES,
+} from './limits.ts';
+
+const image = (label: string, maxBytes = MAX_UPLOAD_BYTES, part?: string) =>
+  file(label, { maxBytes, accept: IMAGE_TYPES, acceptLabel: IMAGE_LABEL, ...(part ? { part } : {}) });
+
+const str = z.string().trim().default('');
+const itemOrder = z.coerce.number().int().min(0).catch(0).default(0);
+
+export const heroSection = defineResource({
+  path: 'hero-section',
+  table: 'hero_section',
+  title: 'Hero Section',
+  sort: 'oldest',
+  public: true,
+  visibleWhen: 'isActive',
+  fields: {
+    title: text('Title'),
+    subtitle: text('Subtitle'),
+    description: richText('Description'),
+    content: richText('Content'),
+    ctaText: text('CTA Text'),
+    ctaUrl: text('CTA URL', { format: 'url' }),
+    bgColor: text('Background Color', { format: 'color', default: '#ffffff' }),
+    align: choice('Posisi', ['left', 'right'], { default: 'left' }),
+    isActive: flag('Status', true),
+    backgroundImage: image('Background Image', MAX_UPLOAD_BYTES, 'image'),
+  },
+});
+
+export const vision = defineResource({
+  path: 'vision',
+  table: 'vision',
+  title: 'Vision',
+  sort: 'newest',
+  public: true,
+  visibleWhen: 'isPublished',
+  fields: {
+    title: text('Judul', { required: true }),
+    slug: slug('Slug', { from: 'title', style: 'words', required: true }),
+    shortDescription: text('Deskripsi Singkat', { required: true, format: 'multiline' }),
+    content: richText('Konten', { required: true }),
+    excerpt: text('Excerpt', { format: 'multiline' }),
+    author: text('Penulis'),
+    tags: tags(),
+    isPublished: flag('Dipublikasi', true),
+    isFeatured: flag('Featured', false),
+    readTime: integer('Waktu Baca (menit)', { default: 3, min: 1 }),
+    image: image('Gambar'),
+  },
+});
+
+export const category = defineResource({
+  path: 'category',
+  table: 'category',
+  title: 'Category',
+  sort: 'order',
+  public: true,
+  visibleWhen: 'isActive',
+  fields: {
+    title: text('Title', { required: true }),
+    slug: slug('Slug', { from: 'title', style: 'words', required: true }),
+    description: text('Description', { format: 'multiline' }),
+    isActive: flag('Status', true),
+    order: order(),
+    image: image('Image'),
+  },
+});
+
+export const ourWork = defineResource({
+  path: 'our-work',
+  table: 'our_work',
+  title: 'Our Work',
+  sort: 'order',
+  public: true,
+  visibleWhen: 'isActive',
+  fields: {
+    title: text('Title', { required: true }),
+    subtitle: text('Subtitle'),
+    slug: slug('Slug', { from: 'title', style: 'words', required: true }),
+    description: text('Description', { format: 'multiline' }),
+    content: richText('Content'),
+    activeYear: text('Active Year'),
+    category_ids: relation('Categories', 'category', ['title', 'slug'] as const),
+    isActive: flag('Status', true),
+    order: order(),
+    image: image('Image'),
+  },
+});
+
+const statSchema = z.object({
+  value: str,
+  label: str,
+  icon: str,
+  order: itemOrder,
+});
+export type ImpactStat = z.infer<typeof statSchema>;
+
+export const impact = defineResource({
+  path: 'impact',
+  table: 'impact',
+  title: 'Impact',
+  sort: 'newest',
+  public: true,
+  visibleWhen: 'isActive',
+  fields: {
+    title: text('Title', { required: true }),
+    subtitle: text('Subtitle'),
+    isActive: flag('Status', true),
+    stats: list('Statistics', statSchema, {
+      required: true,
+      minItems: { count: 1, message: 'At least one valid statistic is required' },
+      requiredKeys: ['value', 'label'],
+    }),
+    // The public impact section (BioCore list and home) is edited with the same record.
+    mainStatement: text('Main Statement', { format: 'multiline' }),
+    collaborations: list(
+      'Collaborations',
+      z.object({ name: str, description: str, number: str, icon: str, image: str, order: itemOrder }),
+    ),
+    metrics: list('Metrics', z.object({ value: str, label: str, order: itemOrder })),
+    description: text('Description', { format: 'multiline' }),
+    photos: list('Photos', z.object({ image: str, caption: str, order: itemOrder })),
+  },
+});
+
+export const partner = defineResource({
+  path: 'partner',
+  table: 'partner',
+  title: 'Partners',
+  sort: 'order',
+  public: true,
+  visibleWhen: 'isActive',
+  fields: {
+    name: text('Name', { required: true }),
+    description: text('Description', { format: 'multiline' }),
+    website: text('Website'),
+    category: choice('Category', ['corporate', 'academic', 'government', 'ngo', 'other'], { default: 'other' }),
+    isActive: flag('Status', true),
+    order: order(),
+    logo: image('Logo'),
+  },
+});
+
+export const bioCore = defineResource({
+  path: 'bio-core',
+  table: 'bio_core',
+  title: 'Bio Core',
+  sort: 'newest',
+  public: true,
+  visibleWhen: 'isPublished',
+  fields: {
+    title: text('Title', { required: true }),
+    subtitle: text('Subtitle'),
+    slug: slug('Slug', { from: 'title', style: 'alnum', required: true }),
+    description: text('Description', { format: 'multiline' }),
+    content: richText('Content', { required: true }),
+    excerpt: text('Excerpt', { format: 'multiline' }),
+    author: text('Author'),
+    tags: tags(),
+    isPublished: flag('Published', false),
+    isFeatured: flag('Featured', false),
+    readTime: integer('Read Time (minutes)', { default: 5, min: 1 }),
+    featuredImage: image('Featured Image'),
+    features: list(
+      'Fitur Utama',
+      z.object({ title: str, description: str, icon: str, image: str, order: itemOrder }),
+    ),
+  },
+});
+
+export const seo = defineResource({
+  path: 'seo',
+  table: 'seo',
+  title: 'SEO',
+  sort: 'newest',
+  public: true,
+  visibleWhen: 'isActive',
+  fields: {
+    page: text('Page', { required: true, unique: true }),
+    title: text('Title', { required: true }),
+    description: text('Description', { required: true, format: 'multiline' }),
+    keywords: text('Keywords'),
+    ogTitle: text('OG Title'),
+    ogDescription: text('OG Description', { format: 'multiline' }),
+    ogType: choice('OG Type', ['website', 'article', 'product'], { default: 'website' }),
+    ogUrl: text('OG URL', { format: 'url' }),
+    twitterCard: choice('Twitter Card', ['summary', 'summary_large_image', 'app', 'player'], {
+      default: 'summary_large_image',
+    }),
+    twitterTitle: text('Twitter Title'),
+    twitterDescription: text('Twitter Description', { format: 'multiline' }),
+    twitterSite: text('Twitter Site'),
+    twitterCreator: text('Twitter Creator'),
+    canonicalUrl: text('Canonical URL', { format: 'url' }),
+    robots: text('Robots', { default: 'index, follow' }),
+    author: text('Author'),
+    language: choice('Language', ['id', 'en'], { default: 'id' }),
+    googleAnalyticsId: text('Google Analytics ID', {
+      pattern: { regex: '^(G|UA)-[A-Z0-9-]+$', message: 'Google Analytics ID tidak valid (contoh: G-XXXXXXX).' },
+    }),
+    googleTagManagerId: text('Google Tag Manager ID', {
+      pattern: { regex: '^GTM-[A-Z0-9]+$', message: 'Google Tag Manager ID tidak valid (contoh: GTM-XXXXXX).' },
+    }),
+    facebookPixelId: text('Facebook Pixel ID', {
+      pattern: { regex: '^[0-9]+$', message: 'Facebook Pixel ID hanya berisi angka.' },
+    }),
+    structuredData: text('Structured Data (JSON-LD)', { format: 'json' }),
+    customMetaTags: text('Custom Meta Tags', { format: 'meta-tags' }),
+    isActive: flag('Status', true),
+    logo: file('Logo', {
+      maxBytes: SEO_IMAGE_BYTES,
+      accept: ['image/jpeg', 'image/png', 'image/gif', 'image/svg+xml'],
+      acceptLabel: 'JPG, PNG, GIF, SVG',
+    }),
+    favicon: file('Favicon', {
+      maxBytes: SEO_IMAGE_BYTES,
+      accept: ['image/x-icon', 'image/vnd.microsoft.icon', 'image/png', 'image/svg+xml'],
+      acceptLabel: 'ICO, PNG, SVG',
+    }),
+    appleTouchIcon: file('Apple Touch Icon', { maxBytes: SEO_IMAGE_BYTES, accept: ['image/png'], acceptLabel: 'PNG' }),
+    ogImage: file('OG Image', {
+      maxBytes: SEO_IMAGE_BYTES,
+      accept: ['image/jpeg', 'image/png', 'image/gif'],
+      acceptLabel: 'JPG, PNG, GIF',
+    }),
+    twitterImage: file('Twitter Image', {
+      maxBytes: SEO_IMAGE_BYTES,
+      accept: ['image/jpeg', 'image/png', 'image/gif'],
+      acceptLabel: 'JPG, PNG, GIF',
+    }),
+  },
+});
+
+export const gallery = defineResource({
+  path: 'gallery',
+  table: 'gallery',
+  title: 'Gallery',
+  sort: 'order',
+  public: true,
+  visibleWhen: 'isActive',
+  fields: {
+    title: text('Title', { required: true }),
+    description: text('Description', { required: true, format: 'multiline' }),
+    category: choice('Category', ['team', 'office', 'event', 'other'], { default: 'team', required: true }),
+    order: order(),
+    isActive: flag('Status', true),
+    image: image('Image', MAX_UPLOAD_BYTES),
+  },
+});
+
+const aboutBlock = (path: string, table: string, title: string, imageBytes: number) =>
+  defineResource({
+    path,
+    table,
+    title,
+    sort: 'order',
+    public: true,
+    visibleWhen: 'isPublished',
+    fields: {
+      title: text('Title', { required: true }),
+      content: richText('Content', { required: true }),
+      excerpt: text('Excerpt', { format: 'multiline' }),
+      isPublished: flag('Status', true),
+      order: order(),
+      image: image('Image', imageBytes),
+    },
+  });
+
+export const history = aboutBlock('history', 'history', 'History', MAX_UPLOAD_BYTES);
+export const visionMission = aboutBlock('vision-mission', 'vision_mission', 'Vision & Mission', MEDIUM_IMAGE_BYTES);
+export const values = aboutBlock('values', 'value', 'Values', MEDIUM_IMAGE_BYTES);
+
+export const team = defineResource({
+  path: 'team',
+  table: 'team',
+  title: 'Team',
+  sort: 'order',
+  public: true,
+  visibleWhen: 'isPublished',
+  fields: {
+    name: text('Name', { required: true }),
+    position: text('Position', { required: true }),
+    bio: richText('Bio', { required: true }),
+    email: text('Email', { format: 'email' }),
+    linkedin: text('LinkedIn', { format: 'url' }),
+    instagram: text('Instagram', { format: 'url' }),
+    twitter: text('Twitter', { format: 'url' }),
+    isPublished: flag('Status', true),
+    order: order(),
+    image: image('Photo'),
+  },
+});
+
+export const ourImpact = defineResource({
+  path: 'our-impact',
+  table: 'our_impact',
+  title: 'Our Impact',
+  sort: 'newest',
+  public: true,
+  visibleWhen: 'isActive',
+  fields: {
+    title: text('Title', { required: true }),
+    slug: slug('Slug', { from: 'title', style: 'words' }),
+    subtitle: text('Subtitle'),
+    description: richText('Description', { required: true }),
+    isActive: flag('Status', true),
+    featuredImage: image('Featured Image'),
+  },
+});
+
+export const permission = defineResource({
+  path: 'permission',
+  table: 'permission',
+  title: 'Permission',
+  sort: 'oldest',
+  public: false,
+  protectedWhen: 'isSystem',
+  fields: {
+    name: text('Name', {
+      required: true,
+      unique: true,
+      pattern: { regex: '^[a-z0-9-]+\\.[a-z]+$', message: 'Nama permission harus berpola modul.aksi, contoh: user.create.' },
+    }),
+    displayName: text('Display Name', { required: true }),
+    description: text('Description', { format: 'multiline' }),
+    module: text('Module', { required: true }),
+    action: choice('Action', PERMISSION_ACTIONS, { required: true }),
+    isActive: flag('Status', true),
+    isSystem: flag('System', false),
+  },
+});
+
+export const role = defineResource({
+  path: 'role',
+  table: 'role',
+  title: 'Role',
+  sort: 'oldest',
+  public: false,
+  protectedWhen: 'isSystem',
+  fields: {
+    name: text('Name', { required: true, unique: true }),
+    description: text('Description', { format: 'multiline' }),
+    isActive: flag('Status', true),
+    isSystem: flag('System', false),
+    level: integer('Level', { default: ROLE_LEVEL.default, min: ROLE_LEVEL.min, max: ROLE_LEVEL.max }),
+    permissions: relation('Permissions', 'permission', ['name', 'displayName', 'module', 'action'] as const),
+  },
+});
+
+export const user = defineResource({
+  path: 'user',
+  table: 'user',
+  title: 'Users',
+  sort: 'oldest',
+  public: false,
+  searchable: ['username', 'email', 'fullName'],
+  fields: {
+    username: text('Username', {
+      required: true,
+      unique: true,
+      pattern: { regex: '^[A-Za-z0-9._-]{3,50}$', message: 'Username 3-50 karakter: huruf, angka, titik, garis bawah atau strip.' },
+    }),
+    email: text('Email', { required: true, unique: true, format: 'email' }),
+    password: password('Password'),
+    fullName: text('Nama Lengkap', { required: true }),
+    role: reference('Role', 'role', 'name', { required: true }),
+    phone: text('Phone'),
+    department: text('Department'),
+    position: text('Position'),
+    isActive: flag('Status', true),
+    permissions: relation('Permissions', 'permission', ['name', 'displayName', 'module', 'action'] as const),
+    avatar: image('Avatar', MEDIUM_IMAGE_BYTES),
+    lastLogin: timestamp('Last Login'),
+  },
+});
+
+export const subscriber = defineResource({
+  path: 'subscribe',
+  table: 'subscriber',
+  title: 'Email Subscribers',
+  sort: 'newest',
+  public: false,
+  searchable: ['email'],
+  publicCreate: ['email'],
+  fields: {
+    email: text('Email', { required: true, unique: true, format: 'email' }),
+    status: choice('Status', SUBSCRIBER_STATUSES, { default: 'active' }),
+    source: text('Source', { default: 'website' }),
+    subscribedAt: timestamp('Subscribed At', { defaultNow: true }),
+  },
+});
+
+/** Every collection, keyed by the name code uses. Order matters only for readability. */
+export const resources = {
+  heroSection,
+  vision,
+  category,
+  ourWork,
+  impact,
+  partner,
+  bioCore,
+  seo,
+  gallery,
+  history,
+  visionMission,
+  values,
+  team,
+  ourImpact,
+  permission,
+  role,
+  user,
+  subscriber,
+};
+export type ResourceKey = keyof typeof resources;
+
+export type HeroSection = RecordOf<typeof heroSection>;
+export type Vision = RecordOf<typeof vision>;
+export type Category = RecordOf<typeof category>;
+export type OurWork = RecordOf<typeof ourWork>;
+export type Impact = RecordOf<typeof impact>;
+export type Partner = RecordOf<typeof partner>;
+export type BioCore = RecordOf<typeof bioCore>;
+export type Seo = RecordOf<typeof seo>;
+export type Gallery = RecordOf<typeof gallery>;
+export type AboutBlock = RecordOf<typeof history>;
+export type TeamMember = RecordOf<typeof team>;
+export type OurImpact = RecordOf<typeof ourImpact> & { create_time: string; update_time: string };
+export type Permission = RecordOf<typeof permission>;
+export type Role = RecordOf<typeof role>;
+export type User = RecordOf<typeof user>;
+export type Subscriber = RecordOf<typeof subscriber>;

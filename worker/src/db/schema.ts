@@ -1,0 +1,185 @@
+/**
+ * D1 tables. Collection tables and their link tables are derived from the resource
+ * definitions; the tables of sessions, audit, builds and settings are written out below.
+ * drizzle-kit reads the exports of this file to generate the SQL migrations.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+  type SQLiteColumnBuilderBase,
+  type SQLiteTableWithColumns,
+  type TableConfig,
+} from 'drizzle-orm/sqlite-core';
+import type { Field, ResourceDefinition } from '../contract/fields.ts';
+import { resources, type ResourceKey } from '../contract/resources.ts';
+
+const id = () => text('id').primaryKey();
+const createdAt = () => text('createdAt').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
+const updatedAt = () => text('updatedAt').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
+
+function columnOf(name: string, field: Field): SQLiteColumnBuilderBase | null {
+  switch (field.kind) {
+    case 'text':
+      return text(name).notNull().default(field.default ?? '');
+    case 'richText':
+    case 'slug':
+    case 'file':
+      return text(name).notNull().default('');
+    case 'enum':
+      return text(name).notNull().default(field.default ?? field.values[0] ?? '');
+    case 'boolean':
+      return integer(name, { mode: 'boolean' }).notNull().default(field.default);
+    case 'integer':
+      return integer(name).notNull().default(field.default);
+    case 'tags':
+    case 'list':
+      return text(name, { mode: 'json' }).notNull().default(sql`'[]'`);
+    case 'reference':
+      return text(name);
+    case 'password':
+      return text('passwordHash').notNull().default('');
+    case 'timestamp':
+      return text(name);
+    case 'relation':
+      return null; // kept in a link table
+  }
+}
+
+// Drizzle infers exact column types from literal objects; a table built from definitions is
+// typed by its generic shape, and the generic CRUD layer works with column names.
+export type AnyTable = SQLiteTableWithColumns<TableConfig>;
+
+function collectionTable(resource: ResourceDefinition): AnyTable {
+  const columns: Record<string, SQLiteColumnBuilderBase> = { id: id() };
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const column = columnOf(name, field);
+    if (column) columns[field.kind === 'password' ? 'passwordHash' : name] = column;
+  }
+  columns.createdAt = createdAt();
+  columns.updatedAt = updatedAt();
+  const uniques = Object.entries(resource.fields).filter(([, f]) => f.unique).map(([name]) => name);
+  return sqliteTable(resource.table, columns, (t) =>
+    uniques.map((name) => uniqueIndex(`${resource.table}_${name}_unique`).on(t[name]!)),
+  ) as unknown as AnyTable;
+}
+
+export const collections = Object.fromEntries(
+  Object.entries(resources).map(([key, resource]) => [key, collectionTable(resource)]),
+) as Record<ResourceKey, AnyTable>;
+
+/** Link table of a relation field: ownerId -> targetId, in the order they were chosen. */
+export type LinkTable = AnyTable;
+const linkTable = (owner: ResourceDefinition, fieldName: string, target: ResourceDefinition): LinkTable =>
+  sqliteTable(
+    `${owner.table}_${fieldName}`.toLowerCase(),
+    {
+      ownerId: text('ownerId')
+        .notNull()
+        .references(() => collections[keyOf(owner)].id, { onDelete: 'cascade' }),
+      targetId: text('targetId')
+        .notNull()
+        .references(() => collections[keyOf(target)].id, { onDelete: 'cascade' }),
+      position: integer('position').notNull().default(0),
+    },
+    (t) => [primaryKey({ columns: [t.ownerId, t.targetId] }), index(`${owner.table}_${fieldName}_target`.toLowerCase()).on(t.targetId)],
+  ) as unknown as LinkTable;
+
+const keyOf = (resource: ResourceDefinition) =>
+  (Object.keys(resources) as ResourceKey[]).find((key) => resources[key] === resource)!;
+export const resourceByPath = (path: string) => Object.values(resources).find((r) => r.path === path);
+
+/** links[resourceKey][fieldName] */
+export const links: Partial<Record<ResourceKey, Record<string, LinkTable>>> = {};
+for (const [key, resource] of Object.entries(resources) as [ResourceKey, ResourceDefinition][]) {
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (field.kind !== 'relation') continue;
+    (links[key] ??= {})[name] = linkTable(resource, name, resourceByPath(field.to)!);
+  }
+}
+
+// drizzle-kit discovers tables among this module's exports.
+export const {
+  heroSection,
+  vision,
+  category,
+  ourWork,
+  impact,
+  partner,
+  bioCore,
+  seo,
+  gallery,
+  history,
+  visionMission,
+  values,
+  team,
+  ourImpact,
+  permission,
+  role,
+  user,
+  subscriber,
+} = collections;
+export const ourWorkCategories = links.ourWork!.category_ids!;
+export const rolePermissions = links.role!.permissions!;
+export const userPermissions = links.user!.permissions!;
+
+export const sessions = sqliteTable(
+  'session',
+  {
+    /** SHA-256 of the cookie's token: a leaked table does not give live sessions. */
+    tokenHash: text('tokenHash').primaryKey(),
+    userId: text('userId')
+      .notNull()
+      .references(() => collections.user.id, { onDelete: 'cascade' }),
+    expiresAt: text('expiresAt').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('session_user').on(t.userId)],
+);
+
+/** Failed logins per key (username+address), for rate limiting that holds across locations. */
+export const loginAttempts = sqliteTable('login_attempt', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: text('windowStart').notNull(),
+});
+
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: id(),
+    userId: text('userId'),
+    username: text('username').notNull().default(''),
+    action: text('action').notNull(),
+    resource: text('resource').notNull(),
+    recordId: text('recordId'),
+    summary: text('summary').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_created').on(t.createdAt)],
+);
+
+export const siteBuilds = sqliteTable(
+  'site_build',
+  {
+    id: id(),
+    status: text('status').notNull(),
+    reason: text('reason').notNull().default(''),
+    requestedAt: text('requestedAt').notNull(),
+    sentAt: text('sentAt'),
+    finishedAt: text('finishedAt'),
+    durationMs: integer('durationMs'),
+    message: text('message').notNull().default(''),
+  },
+  (t) => [index('site_build_requested').on(t.requestedAt)],
+);
+
+export const settings = sqliteTable('setting', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});

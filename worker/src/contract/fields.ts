@@ -115,15 +115,15 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   title: string;
   fields: F;
   /** The flag that makes a record visible to anonymous callers; undefined: all visible. */
-  visibleWhen?: keyof F & string;
+  visibleWhen?: string;
   /** Sort: by `order` ascending when the resource has one, then newest first. */
   sort: 'order' | 'newest' | 'oldest';
   /** Records with this flag set cannot be deleted. */
-  protectedWhen?: keyof F & string;
+  protectedWhen?: string;
   /** Fields matched by the `search` query. */
-  searchable?: readonly (keyof F & string)[];
-  /** Anonymous callers may create (newsletter); only these fields are taken from them. */
-  publicCreate?: readonly (keyof F & string)[];
+  searchable?: readonly string[];
+  /** Also expose createdAt/updatedAt as create_time/update_time (the public impact page reads those). */
+  snakeCaseTimestamps?: boolean;
   /** Whether the site build depends on this resource (a write triggers a rebuild). */
   public: boolean;
 }
@@ -158,7 +158,14 @@ export type RecordOf<R extends ResourceDefinition> = {
   -readonly [K in keyof R['fields'] as R['fields'][K] extends PasswordField ? never : K]: ValueOf<R['fields'][K]>;
 };
 
-export const defineResource = <const F extends Fields>(definition: ResourceDefinition<F>) => definition;
+/** Checks that the flags and searchable fields a definition names are its own fields. */
+export const defineResource = <const F extends Fields>(
+  definition: ResourceDefinition<F> & {
+    visibleWhen?: keyof F & string;
+    protectedWhen?: keyof F & string;
+    searchable?: readonly (keyof F & string)[];
+  },
+): ResourceDefinition<F> => definition;
 
 // ---- Builders: short, typed field descriptors ----
 

@@ -1,7 +1,6 @@
 export * from './api.ts';
 export * from './fields.ts';
 export * from './limits.ts';
-export * from './modules.ts';
 export * from './resources.ts';
 export * from './slug.ts';
 export * from './validation.ts';

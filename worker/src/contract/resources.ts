@@ -329,6 +329,7 @@ export const ourImpact = defineResource({
   table: 'our_impact',
   title: 'Our Impact',
   sort: 'newest',
+  snakeCaseTimestamps: true,
   public: true,
   visibleWhen: 'isActive',
   fields: {
@@ -340,6 +341,13 @@ export const ourImpact = defineResource({
     featuredImage: image('Featured Image'),
   },
 });
+
+/** Permission modules: one per collection (its path), plus the special areas of the back-office. */
+export const PERMISSION_MODULES = [
+  'hero-section', 'vision', 'category', 'our-work', 'impact', 'partner', 'bio-core', 'seo', 'gallery',
+  'history', 'vision-mission', 'values', 'team', 'our-impact', 'permission', 'role', 'user', 'subscribe',
+  'files', 'settings', 'audit', 'rebuild', 'dashboard',
+] as const;
 
 export const permission = defineResource({
   path: 'permission',
@@ -356,7 +364,7 @@ export const permission = defineResource({
     }),
     displayName: text('Display Name', { required: true }),
     description: text('Description', { format: 'multiline' }),
-    module: text('Module', { required: true }),
+    module: choice('Module', PERMISSION_MODULES, { required: true }),
     action: choice('Action', PERMISSION_ACTIONS, { required: true }),
     isActive: flag('Status', true),
     isSystem: flag('System', false),
@@ -414,7 +422,6 @@ export const subscriber = defineResource({
   sort: 'newest',
   public: false,
   searchable: ['email'],
-  publicCreate: ['email'],
   fields: {
     email: text('Email', { required: true, unique: true, format: 'email' }),
     status: choice('Status', SUBSCRIBER_STATUSES, { default: 'active' }),

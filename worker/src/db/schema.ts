@@ -11,6 +11,7 @@ import {
   sqliteTable,
   text,
   uniqueIndex,
+  type SQLiteColumn,
   type SQLiteColumnBuilderBase,
   type SQLiteTableWithColumns,
   type TableConfig,
@@ -50,8 +51,20 @@ function columnOf(name: string, field: Field): SQLiteColumnBuilderBase | null {
   }
 }
 
-// Drizzle infers exact column types from literal objects; a table built from definitions is
-// typed by its generic shape, and the generic CRUD layer works with column names.
+/** Column names of a collection's table: its stored fields plus id and timestamps. */
+type ColumnNames<R extends ResourceDefinition> =
+  | 'id'
+  | 'createdAt'
+  | 'updatedAt'
+  | { [K in keyof R['fields']]: R['fields'][K] extends { kind: 'relation' } ? never : R['fields'][K] extends { kind: 'password' } ? 'passwordHash' : K & string }[keyof R['fields']];
+
+/** A table derived from a definition: its columns are known by name, their values read as unknown. */
+export type TableOf<R extends ResourceDefinition> = SQLiteTableWithColumns<{
+  name: string;
+  schema: undefined;
+  dialect: 'sqlite';
+  columns: { [K in ColumnNames<R>]: SQLiteColumn };
+}>;
 export type AnyTable = SQLiteTableWithColumns<TableConfig>;
 
 function collectionTable(resource: ResourceDefinition): AnyTable {
@@ -68,12 +81,19 @@ function collectionTable(resource: ResourceDefinition): AnyTable {
   ) as unknown as AnyTable;
 }
 
+
+type Resources = typeof resources;
 export const collections = Object.fromEntries(
   Object.entries(resources).map(([key, resource]) => [key, collectionTable(resource)]),
-) as Record<ResourceKey, AnyTable>;
+) as unknown as { [K in ResourceKey]: TableOf<Resources[K]> };
 
 /** Link table of a relation field: ownerId -> targetId, in the order they were chosen. */
-export type LinkTable = AnyTable;
+export type LinkTable = SQLiteTableWithColumns<{
+  name: string;
+  schema: undefined;
+  dialect: 'sqlite';
+  columns: { ownerId: SQLiteColumn; targetId: SQLiteColumn; position: SQLiteColumn };
+}>;
 const linkTable = (owner: ResourceDefinition, fieldName: string, target: ResourceDefinition): LinkTable =>
   sqliteTable(
     `${owner.table}_${fieldName}`.toLowerCase(),

@@ -1,0 +1,149 @@
+/**
+ * The generic REST routes of a collection, built from its resource definition:
+ *   GET / (filters, search, pagination)  GET /slug/:slug  GET /:id
+ *   POST /  PUT /:id (partial)  DELETE /:id
+ * Anonymous callers see only visible records of public collections; writes need
+ * `module.create|update|delete`; non-public reads need `module.read` or `module.list`.
+ */
+import { Hono, type Context } from 'hono';
+import type { ResourceDefinition } from '../contract/fields.ts';
+import { resources, type ResourceKey } from '../contract/resources.ts';
+import { assertPermission } from '../auth/guard.ts';
+import { can } from '../auth/permissions.ts';
+import { auditStatement } from '../audit/log.ts';
+import type { AppEnv } from '../env.ts';
+import { readBody } from '../http/body.ts';
+import { ApiError, notFound, ok } from '../http/errors.ts';
+import { requestRebuild } from '../rebuild/rebuild.ts';
+import { CollectionStore, type ListQuery } from './store.ts';
+import { prepareWrite } from './write.ts';
+
+const truthy = (value: string | undefined) => (value === undefined ? undefined : value === 'true' || value === '1');
+
+const positive = (value: string | undefined) => {
+  const parsed = Number.parseInt(value ?? '', 10);
+  return Number.isFinite(parsed) && parsed > 0 ? parsed : undefined;
+};
+
+/** Query → filters: active/published mean "visible", featured means isFeatured, and any
+ * boolean or choice field can be matched by name (isActive=false, status=pending). */
+function listQuery(c: Context<AppEnv>, resource: ResourceDefinition, seesAll: boolean): ListQuery {
+  const where: ListQuery['where'] = {};
+  const query = c.req.query();
+  const visible = truthy(query.active) ?? truthy(query.published);
+  if (visible !== undefined && resource.visibleWhen) where[resource.visibleWhen] = visible;
+  const featured = truthy(query.featured);
+  if (featured !== undefined && 'isFeatured' in resource.fields) where.isFeatured = featured;
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const value = query[name];
+    if (value === undefined || value === '') continue;
+    if (field.kind === 'boolean') where[name] = truthy(value)!;
+    if (field.kind === 'enum') {
+      if (!field.values.includes(value)) throw new ApiError(400, 'VALIDATION_ERROR', `${field.label} harus salah satu dari: ${field.values.join(', ')}.`);
+      where[name] = value;
+    }
+  }
+  return {
+    visibleOnly: !seesAll,
+    where,
+    search: query.search,
+    limit: positive(query.limit) ? Math.min(positive(query.limit)!, 1000) : undefined,
+    page: positive(query.page),
+  };
+}
+
+export function collectionRoutes(key: ResourceKey) {
+  const resource: ResourceDefinition = resources[key];
+  const module = resource.path;
+  const app = new Hono<AppEnv>();
+  const store = (c: Context<AppEnv>) => new CollectionStore(c.var.db, key);
+
+  /** Whether the caller sees drafts; callers who may not read a private collection are refused. */
+  const readAccess = (c: Context<AppEnv>, action: 'read' | 'list') => {
+    const seesAll = can(c.var.user, module, action) || can(c.var.user, module, 'read');
+    if (!resource.public && !seesAll) assertPermission(c.var.user, module, action);
+    return seesAll;
+  };
+
+  const afterWrite = async (c: Context<AppEnv>, action: string) => {
+    if (resource.public) await requestRebuild(c, `${resource.title}: ${action}`);
+  };
+
+  app.get('/', async (c) => {
+    const query = listQuery(c, resource, readAccess(c, 'list'));
+    const { records, total, limit } = await store(c).list(query);
+    const pagination = query.page ? { page: query.page, limit: limit!, total, pages: Math.max(1, Math.ceil(total / limit!)) } : undefined;
+    return ok(c, records, 'OK', 200, pagination);
+  });
+
+  if (Object.values(resource.fields).some((field) => field.kind === 'slug')) {
+    app.get('/slug/:slug', async (c) => {
+      const record = await store(c).find('slug', c.req.param('slug'), !readAccess(c, 'read'));
+      if (!record) throw notFound();
+      return ok(c, record);
+    });
+  }
+
+  app.get('/:id', async (c) => {
+    const record = await store(c).find('id', c.req.param('id'), !readAccess(c, 'read'));
+    if (!record) throw notFound();
+    return ok(c, record);
+  });
+
+  app.post('/', async (c) => {
+    assertPermission(c.var.user, module, 'create');
+    const collection = store(c);
+    const body = await readBody(c);
+    const id = collection.newId();
+    const write = await prepareWrite(c, collection, body, { mode: 'create', id });
+    await write.commit([
+      collection.insert({ id, ...write.values }),
+      ...write.links(id),
+      auditStatement(c.var.db, c.var.user, 'create', module, id, write.summary),
+    ]);
+    await afterWrite(c, 'create');
+    return ok(c, await collection.find('id', id, false), 'Data berhasil ditambahkan!', 201);
+  });
+
+  app.put('/:id', async (c) => {
+    assertPermission(c.var.user, module, 'update');
+    const collection = store(c);
+    const id = c.req.param('id');
+    const existing = await collection.findRow('id', id, false);
+    if (!existing) throw notFound();
+    const body = await readBody(c);
+    const write = await prepareWrite(c, collection, body, { mode: 'update', id, existing });
+    await write.commit([
+      collection.update(id, write.values),
+      ...write.links(id),
+      auditStatement(c.var.db, c.var.user, 'update', module, id, write.summary),
+    ]);
+    await afterWrite(c, 'update');
+    return ok(c, await collection.find('id', id, false), 'Data berhasil diperbarui!');
+  });
+
+  app.delete('/:id', async (c) => {
+    assertPermission(c.var.user, module, 'delete');
+    const collection = store(c);
+    const id = c.req.param('id');
+    const existing = await collection.findRow('id', id, false);
+    if (!existing) throw notFound();
+    if (resource.protectedWhen && existing[resource.protectedWhen]) {
+      throw new ApiError(403, 'FORBIDDEN', `${resource.title} sistem tidak dapat dihapus.`);
+    }
+    if (key === 'user' && id === c.var.user.id) throw new ApiError(403, 'FORBIDDEN', 'Anda tidak dapat menghapus akun Anda sendiri.');
+    const label = String(existing.title ?? existing.name ?? existing.username ?? existing.email ?? existing.page ?? id);
+    await c.var.db.batch([collection.delete(id), auditStatement(c.var.db, c.var.user, 'delete', module, id, label)]);
+    await afterWrite(c, 'delete');
+    return ok(c, null, 'Data berhasil dihapus!');
+  });
+
+  return app;
+}
+
+/** Every collection under /api/{path}. */
+export const collectionsApp = () => {
+  const app = new Hono<AppEnv>();
+  for (const key of Object.keys(resources) as ResourceKey[]) app.route(`/${resources[key].path}`, collectionRoutes(key));
+  return app;
+};

@@ -1,0 +1,208 @@
+/**
+ * Reading and writing one collection, from its resource definition: filters, sort, search,
+ * pagination, slug look-ups, and the expansion of references and link tables into the
+ * { _id, ... } objects the clients read.
+ */
+import { and, asc, count, desc, eq, getTableColumns, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { Field, ResourceDefinition } from '../contract/fields.ts';
+import { resources, type ResourceKey } from '../contract/resources.ts';
+import { chunk, MAX_BOUND_PARAMETERS, newId, now, type Database } from '../db/client.ts';
+import { collections, links, resourceByPath, type AnyTable } from '../db/schema.ts';
+
+export type Row = Record<string, unknown>;
+export type ApiRecord = Record<string, unknown> & { _id: string };
+
+export interface ListQuery {
+  /** Only records visible to the public. */
+  visibleOnly: boolean;
+  /** Equality filters on boolean or choice fields. */
+  where: Record<string, boolean | string>;
+  search?: string;
+  limit?: number;
+  page?: number;
+}
+
+const keyOfPath = (path: string) => (Object.keys(resources) as ResourceKey[]).find((k) => resources[k].path === path)!;
+
+export class CollectionStore {
+  readonly resource: ResourceDefinition;
+  readonly table: AnyTable;
+  private readonly columns: ReturnType<typeof getTableColumns<AnyTable>>;
+
+  constructor(
+    private readonly db: Database,
+    readonly key: ResourceKey,
+  ) {
+    this.resource = resources[key];
+    this.table = collections[key] as unknown as AnyTable;
+    this.columns = getTableColumns(this.table);
+  }
+
+  column(name: string) {
+    const column = this.columns[name];
+    if (!column) throw new Error(`${this.resource.path} has no column ${name}`);
+    return column;
+  }
+
+  private fieldsOf<K extends Field['kind']>(kind: K) {
+    return Object.entries(this.resource.fields).filter((entry): entry is [string, Extract<Field, { kind: K }>] => entry[1].kind === kind);
+  }
+
+  private conditions(query: Omit<ListQuery, 'limit' | 'page'>) {
+    const conditions: SQL[] = [];
+    if (query.visibleOnly && this.resource.visibleWhen) conditions.push(eq(this.column(this.resource.visibleWhen), true));
+    for (const [name, value] of Object.entries(query.where)) conditions.push(eq(this.column(name), value));
+    const search = query.search?.trim();
+    if (search && this.resource.searchable?.length) {
+      const pattern = `%${search.replace(/[%_]/g, '')}%`;
+      conditions.push(or(...this.resource.searchable.map((name) => like(this.column(name), pattern)))!);
+    }
+    return conditions.length ? and(...conditions) : undefined;
+  }
+
+  private ordering() {
+    const created = this.column('createdAt');
+    if (this.resource.sort === 'order') return [asc(this.column('order')), desc(created)];
+    return this.resource.sort === 'oldest' ? [asc(created)] : [desc(created)];
+  }
+
+  async list(query: ListQuery) {
+    const where = this.conditions(query);
+    let select = this.db.select().from(this.table).where(where).orderBy(...this.ordering()).$dynamic();
+    const limit = query.limit ?? (query.page ? 10 : undefined);
+    if (limit) select = select.limit(limit).offset(query.page ? (query.page - 1) * limit : 0);
+    const rows = await select;
+    const total = query.page ? ((await this.db.select({ n: count() }).from(this.table).where(where))[0]?.n ?? 0) : rows.length;
+    return { records: await this.present(rows), total, limit };
+  }
+
+  async count(where: Record<string, boolean | string> = {}) {
+    const [row] = await this.db.select({ n: count() }).from(this.table).where(this.conditions({ visibleOnly: false, where }));
+    return row?.n ?? 0;
+  }
+
+  /** Total records and how many of them the public sees, in one query. */
+  async tally() {
+    const visible = this.resource.visibleWhen ? sql<number>`coalesce(sum(${this.column(this.resource.visibleWhen)}), 0)` : count();
+    const [row] = await this.db.select({ total: count(), visible }).from(this.table);
+    return { total: row?.total ?? 0, visible: Number(row?.visible ?? 0) };
+  }
+
+  async findRow(field: string, value: string, visibleOnly: boolean): Promise<Row | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(this.table)
+      .where(this.conditions({ visibleOnly, where: { [field]: value } }))
+      .limit(1);
+    return row;
+  }
+
+  async find(field: string, value: string, visibleOnly: boolean): Promise<ApiRecord | undefined> {
+    const row = await this.findRow(field, value, visibleOnly);
+    return row ? (await this.present([row]))[0] : undefined;
+  }
+
+  /** Another record already holding `value` in a unique column. */
+  async taken(field: string, value: string, exceptId?: string) {
+    const conditions = [eq(this.column(field), value)];
+    if (exceptId) conditions.push(ne(this.column('id'), exceptId));
+    const [row] = await this.db.select({ id: this.column('id') }).from(this.table).where(and(...conditions)).limit(1);
+    return row !== undefined;
+  }
+
+  /** Ids among `ids` that exist in the collection at `path`. */
+  async existing(path: string, ids: string[]) {
+    const table = collections[keyOfPath(path)];
+    const found = new Set<string>();
+    for (const part of chunk(ids, MAX_BOUND_PARAMETERS - 1)) {
+      const rows = await this.db.select({ id: getTableColumns(table).id! }).from(table).where(inArray(getTableColumns(table).id!, part));
+      for (const row of rows) found.add(String(row.id));
+    }
+    return found;
+  }
+
+  // ---- writes, as statements for one atomic batch ----
+
+  insert(values: Row): BatchItem<'sqlite'> {
+    const time = now();
+    return this.db.insert(this.table).values({ ...values, createdAt: time, updatedAt: time });
+  }
+
+  update(id: string, values: Row): BatchItem<'sqlite'> {
+    return this.db
+      .update(this.table)
+      .set({ ...values, updatedAt: now() })
+      .where(eq(this.column('id'), id));
+  }
+
+  delete(id: string): BatchItem<'sqlite'> {
+    return this.db.delete(this.table).where(eq(this.column('id'), id));
+  }
+
+  /** Replaces the links of a relation field, chunked under D1's bound-parameter limit. */
+  replaceLinks(ownerId: string, field: string, targetIds: string[]): BatchItem<'sqlite'>[] {
+    const table = links[this.key]?.[field];
+    if (!table) throw new Error(`${this.resource.path}.${field} is not a relation`);
+    const columns = getTableColumns(table);
+    const rows = targetIds.map((targetId, position) => ({ ownerId, targetId, position }));
+    return [
+      this.db.delete(table).where(eq(columns.ownerId!, ownerId)),
+      ...chunk(rows, Math.floor(MAX_BOUND_PARAMETERS / 3)).map((part) => this.db.insert(table).values(part)),
+    ];
+  }
+
+  newId() {
+    return newId();
+  }
+
+  // ---- presentation ----
+
+  /** Rows as the API returns them: `_id`, expanded links, no password hashes. */
+  async present(rows: Row[]): Promise<ApiRecord[]> {
+    const ids = rows.map((row) => String(row.id));
+    const expanded = new Map<string, Map<string, unknown>>(ids.map((id) => [id, new Map()]));
+
+    for (const [name, field] of this.fieldsOf('relation')) {
+      const table = links[this.key]![name]!;
+      const columns = getTableColumns(table);
+      const linkRows: Row[] = [];
+      for (const part of chunk(ids, MAX_BOUND_PARAMETERS - 1)) {
+        linkRows.push(...(await this.db.select().from(table).where(inArray(columns.ownerId!, part)).orderBy(asc(columns.position!))));
+      }
+      const targets = await this.lookup(field.to, [...new Set(linkRows.map((l) => String(l.targetId)))], field.display);
+      for (const id of ids) expanded.get(id)!.set(name, []);
+      for (const link of linkRows) {
+        const target = targets.get(String(link.targetId));
+        if (target) (expanded.get(String(link.ownerId))!.get(name) as unknown[]).push(target);
+      }
+    }
+
+    for (const [name, field] of this.fieldsOf('reference')) {
+      const targets = await this.lookup(field.to, [...new Set(rows.map((r) => r[name]).filter((v): v is string => typeof v === 'string'))], [field.display]);
+      for (const row of rows) expanded.get(String(row.id))!.set(name, typeof row[name] === 'string' ? (targets.get(row[name]) ?? null) : null);
+    }
+
+    return rows.map((row) => {
+      const { id, passwordHash: _secret, ...rest } = row;
+      const record: ApiRecord = { _id: String(id), ...rest, ...Object.fromEntries(expanded.get(String(id))!) };
+      if (this.resource.snakeCaseTimestamps) Object.assign(record, { create_time: row.createdAt, update_time: row.updatedAt });
+      return record;
+    });
+  }
+
+  private async lookup(path: string, ids: string[], display: readonly string[]) {
+    const target = resourceByPath(path)!;
+    const table = collections[keyOfPath(target.path)] as unknown as AnyTable;
+    const columns = getTableColumns(table);
+    const result = new Map<string, ApiRecord>();
+    const select = Object.fromEntries([['id', columns.id!], ...display.map((name) => [name, columns[name]!])]);
+    for (const part of chunk(ids, MAX_BOUND_PARAMETERS - 1)) {
+      for (const row of await this.db.select(select).from(table).where(inArray(columns.id!, part))) {
+        const { id, ...rest } = row as Row;
+        result.set(String(id), { _id: String(id), ...rest });
+      }
+    }
+    return result;
+  }
+}

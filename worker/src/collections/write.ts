@@ -1,0 +1,130 @@
+/**
+ * The write pipeline of every collection: validate, generate slugs, check unique values and
+ * links, check files, sanitise HTML, hash passwords; only then store the files and write
+ * the row, its links and its audit entry in one atomic batch. A refused request writes
+ * nothing, and files stored for a batch that then fails are removed again.
+ */
+import type { Context } from 'hono';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { FileField } from '../contract/fields.ts';
+import { slugify } from '../contract/slug.ts';
+import { fieldErrors, inputSchema } from '../contract/validation.ts';
+import { hashPassword } from '../auth/password.ts';
+import { sanitizeMetaTags, sanitizeRichText } from '../content/sanitize.ts';
+import type { AppEnv } from '../env.ts';
+import type { RequestBody } from '../http/body.ts';
+import { ApiError } from '../http/errors.ts';
+import { checkFile, putUpload } from '../files/storage.ts';
+import type { CollectionStore, Row } from './store.ts';
+
+interface WriteTarget {
+  mode: 'create' | 'update';
+  id: string;
+  existing?: Row;
+}
+
+const validationError = (errors: { field: string; message: string }[]) =>
+  new ApiError(400, 'VALIDATION_ERROR', errors.map((e) => e.message).join(' '), errors);
+
+/** A stored file may be named by its path, its /uploads URL, or a full URL. */
+const FILE_REFERENCE = /^(https?:\/\/\S+|\/?uploads\/\S+)$/;
+
+export async function prepareWrite(c: Context<AppEnv>, store: CollectionStore, body: RequestBody, target: WriteTarget) {
+  const { resource } = store;
+  const parsed = inputSchema(resource, target.mode).safeParse(body.fields);
+  if (!parsed.success) throw validationError(fieldErrors(parsed.error));
+  const values: Row = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
+  const relations: Record<string, string[]> = {};
+  const files: Array<[string, FileField, File]> = [];
+  const errors: { field: string; message: string }[] = [];
+
+  for (const [name, field] of Object.entries(resource.fields)) {
+    switch (field.kind) {
+      case 'slug': {
+        const given = typeof values[name] === 'string' ? (values[name] as string) : undefined;
+        const source = values[field.from] ?? target.existing?.[field.from];
+        if (given) values[name] = slugify(given, field.style);
+        else if (target.mode === 'create' || given === '') values[name] = slugify(String(source ?? ''), field.style);
+        if (values[name] === '') errors.push({ field: name, message: `${field.label} wajib diisi.` });
+        break;
+      }
+      case 'richText':
+        if (typeof values[name] === 'string') values[name] = sanitizeRichText(values[name] as string);
+        break;
+      case 'text':
+        if (field.format === 'meta-tags' && typeof values[name] === 'string') values[name] = sanitizeMetaTags(values[name] as string);
+        break;
+      case 'password':
+        if (typeof values[name] === 'string') values.passwordHash = await hashPassword(values[name] as string);
+        delete values[name];
+        break;
+      case 'relation':
+        if (Array.isArray(values[name])) relations[name] = values[name] as string[];
+        delete values[name];
+        break;
+      case 'file': {
+        const upload = body.files.get(field.part ?? name) ?? body.files.get(name);
+        if (upload) {
+          files.push([name, field, upload]);
+          delete values[name];
+        } else if (typeof values[name] === 'string' && values[name] !== '' && !FILE_REFERENCE.test(values[name] as string)) {
+          errors.push({ field: name, message: `${field.label} tidak valid.` });
+        } else if (typeof values[name] === 'string') {
+          values[name] = (values[name] as string).replace(/^\/(?=uploads\/)/, '');
+        }
+        const hasFile = upload || values[name] || (values[name] === undefined && target.existing?.[name]);
+        if (field.required && !hasFile) errors.push({ field: name, message: `${field.label} wajib diisi.` });
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  if (errors.length) throw validationError(errors);
+
+  // Unique values and links are checked against the database before anything is written.
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const value = values[name];
+    if (field.unique && typeof value === 'string' && value !== '' && (await store.taken(name, value, target.id))) {
+      const hint = field.kind === 'slug' ? ' Gunakan slug lain.' : '';
+      throw new ApiError(409, 'CONFLICT', `${field.label} "${value}" sudah digunakan.${hint}`, { field: name });
+    }
+    if (field.kind === 'reference' && typeof value === 'string' && value !== '') {
+      if (!(await store.existing(field.to, [value])).has(value)) {
+        throw validationError([{ field: name, message: `${field.label} tidak ditemukan.` }]);
+      }
+    }
+    if (field.kind === 'relation' && relations[name]?.length) {
+      const found = await store.existing(field.to, relations[name]);
+      const missing = relations[name].filter((id) => !found.has(id));
+      if (missing.length) throw validationError([{ field: name, message: `${field.label} tidak ditemukan: ${missing.join(', ')}.` }]);
+    }
+  }
+  for (const [, field, upload] of files) checkFile(upload, field);
+
+  const stored: string[] = [];
+  for (const [name, , upload] of files) {
+    const result = await putUpload(c.env.BUCKET, upload, store.resource.path);
+    values[name] = result.path;
+    stored.push(result.path);
+  }
+
+  const summary = String(values.title ?? values.name ?? values.username ?? values.email ?? values.page ?? target.existing?.title ?? target.existing?.name ?? target.id);
+
+  return {
+    values,
+    summary,
+    links: (ownerId: string) => Object.entries(relations).flatMap(([name, ids]) => store.replaceLinks(ownerId, name, ids)),
+    async commit(statements: BatchItem<'sqlite'>[]) {
+      try {
+        await c.var.db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+      } catch (error) {
+        await Promise.all(stored.map((path) => c.env.BUCKET.delete(path)));
+        if (error instanceof Error && /UNIQUE constraint failed/i.test(error.message + String(error.cause ?? ''))) {
+          throw new ApiError(409, 'CONFLICT', 'Data dengan nilai yang sama sudah ada.');
+        }
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import type { SessionUser } from './contract/api.ts';
+import type { Database } from './db/client.ts';
+
+export interface Bindings {
+  DB: D1Database;
+  BUCKET: R2Bucket;
+  ASSETS: Fetcher;
+  /** URL the worker POSTs to when the site must be rebuilt; empty: record only. */
+  REBUILD_HOOK_URL?: string;
+  REBUILD_DEBOUNCE_MS?: string;
+  /** Shared secret for webhook callers of /api/rebuild and the builder's reports. */
+  REBUILD_SECRET?: string;
+  /** Public base URL of uploaded media (a bucket domain); empty: this worker's /uploads/. */
+  MEDIA_BASE_URL?: string;
+}
+
+export interface Variables {
+  db: Database;
+  user: SessionUser | null;
+}
+
+export interface AppEnv {
+  Bindings: Bindings;
+  Variables: Variables;
+}

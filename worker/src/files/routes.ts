@@ -1,0 +1,89 @@
+/** The file manager's API, the editor's image upload, and serving stored files. */
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { StoredFile } from '../contract/api.ts';
+import { IMAGE_LABEL, IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../contract/limits.ts';
+import { assertPermission } from '../auth/guard.ts';
+import { auditStatement } from '../audit/log.ts';
+import type { AppEnv } from '../env.ts';
+import { readBody } from '../http/body.ts';
+import { ApiError, notFound, ok } from '../http/errors.ts';
+import { checkFile, putUpload, safeFolder, storedFile, UPLOAD_PREFIX } from './storage.ts';
+
+const FOLDER_MARKER = '.folder';
+
+const onlyFile = (files: Map<string, File>) => {
+  const file = files.get('file') ?? files.get('image') ?? files.get('upload');
+  if (!file) throw new ApiError(400, 'VALIDATION_ERROR', 'Pilih file terlebih dahulu.');
+  return file;
+};
+
+export const fileRoutes = new Hono<AppEnv>()
+  .post('/upload', async (c) => {
+    assertPermission(c.var.user, 'files', 'create');
+    const body = await readBody(c);
+    const file = onlyFile(body.files);
+    checkFile(file, { maxBytes: MAX_UPLOAD_BYTES });
+    const folder = typeof body.fields.folder === 'string' ? body.fields.folder : '';
+    const result = await putUpload(c.env.BUCKET, file, folder);
+    await auditStatement(c.var.db, c.var.user, 'upload', 'files', result.path, result.originalName);
+    return ok(c, result, `File ${file.name} berhasil diupload!`, 201);
+  })
+  .get('/list', async (c) => {
+    assertPermission(c.var.user, 'files', 'list');
+    const files: StoredFile[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = await c.env.BUCKET.list({ prefix: UPLOAD_PREFIX, cursor, include: ['httpMetadata'] });
+      files.push(...page.objects.map(storedFile));
+      cursor = page.truncated ? page.cursor : undefined;
+    } while (cursor);
+    files.sort((a, b) => b.timeCreated.localeCompare(a.timeCreated));
+    return ok(c, files);
+  })
+  .delete('/delete/:name{.+}', async (c) => {
+    assertPermission(c.var.user, 'files', 'delete');
+    const name = decodeURIComponent(c.req.param('name')).replace(/^\/?uploads\//, '');
+    if (name.includes('..')) throw notFound('File tidak ditemukan.');
+    const key = `${UPLOAD_PREFIX}${name}`;
+    if (!(await c.env.BUCKET.head(key))) throw notFound('File tidak ditemukan.');
+    await c.env.BUCKET.delete(key);
+    await auditStatement(c.var.db, c.var.user, 'delete', 'files', key, name);
+    return ok(c, null, 'File berhasil dihapus.');
+  })
+  .post('/create-folder', async (c) => {
+    assertPermission(c.var.user, 'files', 'create');
+    const parsed = z.object({ folderName: z.string() }).safeParse((await readBody(c)).fields);
+    const folder = parsed.success ? safeFolder(parsed.data.folderName) : '';
+    if (!folder) throw new ApiError(400, 'VALIDATION_ERROR', 'Nama folder wajib diisi.');
+    // R2 has no folders: a small marker object makes an empty one visible in listings.
+    await c.env.BUCKET.put(`${UPLOAD_PREFIX}${folder}/${FOLDER_MARKER}`, '', { httpMetadata: { contentType: 'application/x-directory' } });
+    return ok(c, { folderName: folder, path: `${UPLOAD_PREFIX}${folder}/` }, 'Folder berhasil dibuat!', 201);
+  });
+
+/** POST /api/upload: images pasted or inserted in the rich-text editor. */
+export const editorUploadRoutes = new Hono<AppEnv>().post('/', async (c) => {
+  assertPermission(c.var.user, 'files', 'create');
+  const file = onlyFile((await readBody(c)).files);
+  checkFile(file, { maxBytes: MAX_UPLOAD_BYTES, accept: IMAGE_TYPES, acceptLabel: IMAGE_LABEL });
+  return ok(c, await putUpload(c.env.BUCKET, file, 'editor'), 'Upload berhasil.', 201);
+});
+
+/** GET /uploads/*: stored files, cacheable forever (names are unique), never run as a page. */
+export const uploadsRoutes = new Hono<AppEnv>().get('/*', async (c) => {
+  const key = decodeURIComponent(new URL(c.req.url).pathname).replace(/^\//, '');
+  if (!key.startsWith(UPLOAD_PREFIX) || key.includes('..') || key.endsWith(`/${FOLDER_MARKER}`)) return c.notFound();
+  const etag = c.req.header('if-none-match');
+  const object = await c.env.BUCKET.get(key, etag ? { onlyIf: { etagDoesNotMatch: etag.replace(/"/g, '') } } : undefined);
+  if (!object) return c.notFound();
+  const headers = new Headers();
+  object.writeHttpMetadata(headers);
+  headers.set('etag', object.httpEtag);
+  headers.set('cache-control', 'public, max-age=31536000, immutable');
+  headers.set('x-content-type-options', 'nosniff');
+  // An uploaded SVG or HTML file opened directly must not run script on this origin.
+  headers.set('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+  if (!('body' in object)) return new Response(null, { status: 304, headers });
+  headers.set('content-length', String(object.size));
+  return new Response(object.body, { headers });
+});

@@ -1,0 +1,114 @@
+import type { StoredFile, UploadResult } from '../contract/api.ts';
+import { ApiError } from '../http/errors.ts';
+import { tooLarge } from '../http/body.ts';
+
+export const UPLOAD_PREFIX = 'uploads/';
+export const BUCKET_NAME = 'r2';
+
+export interface FileRule {
+  maxBytes: number;
+  accept?: readonly string[];
+  acceptLabel?: string;
+}
+
+const TYPE_BY_EXTENSION: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  ico: 'image/x-icon',
+  avif: 'image/avif',
+  mp4: 'video/mp4',
+  webm: 'video/webm',
+  mov: 'video/quicktime',
+  pdf: 'application/pdf',
+  txt: 'text/plain',
+  csv: 'text/csv',
+  json: 'application/json',
+  zip: 'application/zip',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+};
+
+const extensionOf = (name: string) => name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
+
+/** The browser's type when it gave one, else the extension's. */
+export const contentTypeOf = (file: File) =>
+  file.type && file.type !== 'application/octet-stream'
+    ? file.type
+    : (TYPE_BY_EXTENSION[extensionOf(file.name)] ?? 'application/octet-stream');
+
+export function checkFile(file: File, rule: FileRule) {
+  if (file.size > rule.maxBytes) throw tooLarge(rule.maxBytes);
+  if (rule.accept && !rule.accept.includes(contentTypeOf(file))) {
+    throw new ApiError(
+      400,
+      'INVALID_FILE_TYPE',
+      rule.acceptLabel
+        ? `Tipe file tidak didukung. Gunakan format: ${rule.acceptLabel}.`
+        : 'Tipe file tidak didukung. Hanya file gambar yang diperbolehkan.',
+      { allowed: rule.accept, received: contentTypeOf(file) },
+    );
+  }
+}
+
+/** A file name safe in a URL: lowercase words of the original, hyphenated. */
+const safeName = (name: string) => {
+  const ext = extensionOf(name);
+  const base = name
+    .replace(/\.[^.]+$/, '')
+    .normalize('NFD')
+    .replace(/[^\w\s-]/g, '')
+    .trim()
+    .replace(/[\s_]+/g, '-')
+    .toLowerCase()
+    .slice(0, 60);
+  return `${base || 'file'}${ext ? `.${ext}` : ''}`;
+};
+
+/** A folder path given by a user: trimmed segments of letters, digits, spaces, - and _. */
+export const safeFolder = (folder: string) =>
+  folder
+    .split('/')
+    .map((part) => part.trim().replace(/[^\w\s-]/g, '').replace(/\s+/g, '-'))
+    .filter(Boolean)
+    .join('/');
+
+export const urlOf = (key: string) => `/${key}`;
+
+/** Stores one upload in R2 and answers the spec's upload-result shape. */
+export async function putUpload(bucket: R2Bucket, file: File, folder = ''): Promise<UploadResult> {
+  const random = crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36);
+  const dir = folder ? `${safeFolder(folder)}/` : '';
+  const filename = `${Date.now().toString(36)}-${random}-${safeName(file.name)}`;
+  const key = `${UPLOAD_PREFIX}${dir}${filename}`;
+  const mimetype = contentTypeOf(file);
+  await bucket.put(key, file, {
+    httpMetadata: { contentType: mimetype },
+    customMetadata: { originalName: file.name },
+  });
+  return {
+    filename,
+    originalName: file.name,
+    mimetype,
+    size: file.size,
+    url: urlOf(key),
+    path: key,
+    bucket: BUCKET_NAME,
+    destination: `${UPLOAD_PREFIX}${dir}`,
+  };
+}
+
+export const storedFile = (object: R2Object): StoredFile => ({
+  name: object.key.slice(UPLOAD_PREFIX.length),
+  bucket: BUCKET_NAME,
+  size: object.size,
+  contentType: object.httpMetadata?.contentType ?? 'application/octet-stream',
+  timeCreated: object.uploaded.toISOString(),
+  updated: object.uploaded.toISOString(),
+  url: urlOf(object.key),
+});

@@ -1,0 +1,72 @@
+/**
+ * The worker: the JSON API under /api, stored files under /uploads, the admin SPA under
+ * /admin and /login, the /work redirects; every other path is a static file of the site.
+ */
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { secureHeaders } from 'hono/secure-headers';
+import { auditRoutes } from './audit/log.ts';
+import { authRoutes } from './auth/routes.ts';
+import { loadSession, sameOriginWrites } from './auth/session.ts';
+import { collectionsApp } from './collections/routes.ts';
+import { dashboardRoutes } from './dashboard/routes.ts';
+import { createDb } from './db/client.ts';
+import type { AppEnv } from './env.ts';
+import { editorUploadRoutes, fileRoutes, uploadsRoutes } from './files/routes.ts';
+import { ApiError, failure } from './http/errors.ts';
+import { rebuildRoutes } from './rebuild/rebuild.ts';
+import { settingsRoutes } from './settings/routes.ts';
+import { publicSubscribe } from './subscribers/routes.ts';
+import { PERMISSION_MODULES } from './contract/resources.ts';
+import { CollectionStore } from './collections/store.ts';
+import { requirePermission } from './auth/guard.ts';
+import { ok } from './http/errors.ts';
+
+const api = new Hono<AppEnv>()
+  .use(async (c, next) => {
+    c.set('db', createDb(c.env.DB));
+    await next();
+  })
+  .use(loadSession)
+  .use(sameOriginWrites)
+  .use(async (c, next) => {
+    await next();
+    c.header('cache-control', 'no-store');
+  })
+  .route('/auth', authRoutes)
+  .route('/files', fileRoutes)
+  .route('/upload', editorUploadRoutes)
+  .route('/rebuild', rebuildRoutes)
+  .route('/audit', auditRoutes)
+  .route('/settings', settingsRoutes)
+  .route('/dashboard', dashboardRoutes)
+  .route('/subscribe', publicSubscribe)
+  .get('/role/permissions/list', requirePermission('role', 'read'), async (c) =>
+    ok(c, (await new CollectionStore(c.var.db, 'permission').list({ visibleOnly: false, where: { isActive: true } })).records),
+  )
+  .get('/permission/modules/list', requirePermission('permission', 'read'), (c) => ok(c, [...PERMISSION_MODULES]))
+  .route('/', collectionsApp())
+  .all('*', (c) => failure(c, new ApiError(404, 'NOT_FOUND', `Endpoint tidak ditemukan: ${c.req.method} ${new URL(c.req.url).pathname}`)));
+
+const app = new Hono<AppEnv>()
+  .use('/admin/*', secureHeaders())
+  .route('/api', api)
+  .route('/uploads', uploadsRoutes)
+  .get('/work', (c) => c.redirect('/our-work', 301))
+  .get('/work/*', (c) => c.redirect(`/our-work${new URL(c.req.url).pathname.slice('/work'.length)}`, 301))
+  // The admin SPA: its files, and index.html for every client-side route.
+  .get('/login', (c) => c.env.ASSETS.fetch(new URL('/admin/index.html', c.req.url)))
+  .get('/admin/*', async (c) => {
+    const asset = await c.env.ASSETS.fetch(c.req.raw);
+    if (asset.status !== 404) return asset;
+    return c.env.ASSETS.fetch(new URL('/admin/index.html', c.req.url));
+  })
+  .get('/admin', (c) => c.env.ASSETS.fetch(new URL('/admin/index.html', c.req.url)))
+  .onError((error, c) => {
+    if (error instanceof ApiError) return failure(c, error);
+    if (error instanceof HTTPException) return failure(c, new ApiError(error.status as 400, 'BAD_REQUEST', error.message || 'Data yang dikirim tidak valid.'));
+    console.error(error);
+    return failure(c, new ApiError(500, 'SERVER_ERROR', 'Terjadi kesalahan di server. Silakan coba lagi nanti.'));
+  });
+
+export default app;

@@ -1,0 +1,43 @@
+/** Page-level settings (the Collaborate page's title): read by anyone, written by staff. */
+import { inArray } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { z } from 'zod';
+import type { Settings } from '../contract/api.ts';
+import { assertPermission } from '../auth/guard.ts';
+import { auditStatement } from '../audit/log.ts';
+import type { Database } from '../db/client.ts';
+import { now } from '../db/client.ts';
+import { settings } from '../db/schema.ts';
+import type { AppEnv } from '../env.ts';
+import { readBody } from '../http/body.ts';
+import { ApiError, ok } from '../http/errors.ts';
+import { requestRebuild } from '../rebuild/rebuild.ts';
+
+export const DEFAULT_SETTINGS: Settings = { collaborateTitle: 'Collaborate With Us' };
+
+const settingsInput = z.object({
+  collaborateTitle: z.string().trim().min(1, 'Title wajib diisi.').max(200, 'Title maksimal 200 karakter.'),
+});
+
+export async function readSettings(db: Database): Promise<Settings> {
+  const rows = await db.select().from(settings).where(inArray(settings.key, Object.keys(DEFAULT_SETTINGS)));
+  return { ...DEFAULT_SETTINGS, ...Object.fromEntries(rows.map((row) => [row.key, row.value])) };
+}
+
+export const settingsRoutes = new Hono<AppEnv>()
+  .get('/', async (c) => ok(c, await readSettings(c.var.db)))
+  .put('/', async (c) => {
+    assertPermission(c.var.user, 'settings', 'update');
+    const parsed = settingsInput.partial().safeParse((await readBody(c)).fields);
+    if (!parsed.success) throw new ApiError(400, 'VALIDATION_ERROR', parsed.error.issues.map((i) => i.message).join(' '));
+    const entries = Object.entries(parsed.data).filter((entry): entry is [string, string] => entry[1] !== undefined);
+    const db = c.var.db;
+    if (entries.length) {
+      const [first, ...rest] = entries.map(([key, value]) =>
+          db.insert(settings).values({ key, value, updatedAt: now() }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now() } }),
+      );
+      await db.batch([first!, ...rest, auditStatement(db, c.var.user, 'update', 'settings', null, entries.map(([key]) => key).join(', '))]);
+      await requestRebuild(c, 'Settings: update');
+    }
+    return ok(c, await readSettings(db), 'Data berhasil diperbarui!');
+  });

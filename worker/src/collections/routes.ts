@@ -95,7 +95,7 @@ export function collectionRoutes(key: ResourceKey) {
     const collection = store(c);
     const body = await readBody(c);
     const id = collection.newId();
-    const write = await prepareWrite(c, collection, body, { mode: 'create', id });
+    const write = await prepareWrite({ db: c.var.db, bucket: c.env.BUCKET }, collection, body, { mode: 'create', id });
     await write.commit([
       collection.insert({ id, ...write.values }),
       ...write.links(id),
@@ -112,7 +112,7 @@ export function collectionRoutes(key: ResourceKey) {
     const existing = await collection.findRow('id', id, false);
     if (!existing) throw notFound();
     const body = await readBody(c);
-    const write = await prepareWrite(c, collection, body, { mode: 'update', id, existing });
+    const write = await prepareWrite({ db: c.var.db, bucket: c.env.BUCKET }, collection, body, { mode: 'update', id, existing });
     await write.commit([
       collection.update(id, write.values),
       ...write.links(id),

@@ -29,11 +29,12 @@ export class CollectionStore {
   readonly resource: ResourceDefinition;
   readonly table: AnyTable;
   private readonly columns: ReturnType<typeof getTableColumns<AnyTable>>;
+  private readonly db: Database;
+  readonly key: ResourceKey;
 
-  constructor(
-    private readonly db: Database,
-    readonly key: ResourceKey,
-  ) {
+  constructor(db: Database, key: ResourceKey) {
+    this.db = db;
+    this.key = key;
     this.resource = resources[key];
     this.table = collections[key] as unknown as AnyTable;
     this.columns = getTableColumns(this.table);
@@ -126,7 +127,7 @@ export class CollectionStore {
 
   insert(values: Row): BatchItem<'sqlite'> {
     const time = now();
-    return this.db.insert(this.table).values({ ...values, createdAt: time, updatedAt: time });
+    return this.db.insert(this.table).values({ createdAt: time, updatedAt: time, ...values });
   }
 
   update(id: string, values: Row): BatchItem<'sqlite'> {

@@ -4,14 +4,13 @@
  * the row, its links and its audit entry in one atomic batch. A refused request writes
  * nothing, and files stored for a batch that then fails are removed again.
  */
-import type { Context } from 'hono';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { FileField } from '../contract/fields.ts';
 import { slugify } from '../contract/slug.ts';
 import { fieldErrors, inputSchema } from '../contract/validation.ts';
 import { hashPassword } from '../auth/password.ts';
 import { sanitizeMetaTags, sanitizeRichText } from '../content/sanitize.ts';
-import type { AppEnv } from '../env.ts';
+import type { Database } from '../db/client.ts';
 import type { RequestBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import { checkFile, putUpload } from '../files/storage.ts';
@@ -29,7 +28,12 @@ const validationError = (errors: { field: string; message: string }[]) =>
 /** A stored file may be named by its path, its /uploads URL, or a full URL. */
 const FILE_REFERENCE = /^(https?:\/\/\S+|\/?uploads\/\S+)$/;
 
-export async function prepareWrite(c: Context<AppEnv>, store: CollectionStore, body: RequestBody, target: WriteTarget) {
+export interface WriteDeps {
+  db: Database;
+  bucket: R2Bucket;
+}
+
+export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionStore, body: RequestBody, target: WriteTarget) {
   const { resource } = store;
   const parsed = inputSchema(resource, target.mode).safeParse(body.fields);
   if (!parsed.success) throw validationError(fieldErrors(parsed.error));
@@ -104,7 +108,7 @@ export async function prepareWrite(c: Context<AppEnv>, store: CollectionStore, b
 
   const stored: string[] = [];
   for (const [name, , upload] of files) {
-    const result = await putUpload(c.env.BUCKET, upload, store.resource.path);
+    const result = await putUpload(bucket, upload, store.resource.path);
     values[name] = result.path;
     stored.push(result.path);
   }
@@ -117,9 +121,9 @@ export async function prepareWrite(c: Context<AppEnv>, store: CollectionStore, b
     links: (ownerId: string) => Object.entries(relations).flatMap(([name, ids]) => store.replaceLinks(ownerId, name, ids)),
     async commit(statements: BatchItem<'sqlite'>[]) {
       try {
-        await c.var.db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+        await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
       } catch (error) {
-        await Promise.all(stored.map((path) => c.env.BUCKET.delete(path)));
+        await Promise.all(stored.map((path) => bucket.delete(path)));
         if (error instanceof Error && /UNIQUE constraint failed/i.test(error.message + String(error.cause ?? ''))) {
           throw new ApiError(409, 'CONFLICT', 'Data dengan nilai yang sama sudah ada.');
         }

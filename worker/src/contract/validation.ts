@@ -196,6 +196,9 @@ const defaultOf = (field: Field): unknown => {
   }
 };
 
+/** Marks a field the request did not send (zod objects refuse a key that parses to undefined). */
+const ABSENT = Symbol('absent');
+
 /** Kinds whose blank input means "the default", not "an empty value". */
 const blankMeansDefault = new Set<Field['kind']>(['enum', 'integer', 'reference']);
 
@@ -205,7 +208,8 @@ function fieldInput(field: Field, schema: z.ZodType, mode: Mode) {
     field.kind !== 'slug' && // generated when missing
     !(field.kind === 'enum' && field.default !== undefined) &&
     (field.kind !== 'password' || mode === 'create');
-  return z.unknown().transform((raw, ctx) => {
+  return z.unknown().transform((sent, ctx) => {
+    const raw = sent === ABSENT ? undefined : sent;
     if (raw === undefined && mode === 'update') return undefined; // not sent: unchanged
     const blank = isBlank(raw) || (Array.isArray(raw) && raw.length === 0 && field.kind === 'list' && !!field.minItems);
     if (blank && needed) {
@@ -236,7 +240,8 @@ export function inputSchema<F extends Fields>(resource: ResourceDefinition<F>, m
     if (field.kind === 'password') schema = schema.refine((v) => typeof v === 'string' && v.length >= 8, 'Password minimal 8 karakter.');
     shape[name] = fieldInput(field, schema, mode);
   }
-  return z.object(shape);
+  const absent = Object.fromEntries(Object.keys(shape).map((name) => [name, ABSENT]));
+  return z.preprocess((input) => ({ ...absent, ...(input && typeof input === 'object' ? input : {}) }), z.object(shape));
 }
 
 export interface FieldError {

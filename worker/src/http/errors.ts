@@ -4,13 +4,15 @@ import type { ApiFailure, ApiSuccess, ErrorCode, Pagination } from '../contract/
 
 /** A failure with its status, code and message as the client will show it. */
 export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: unknown,
-  ) {
+  readonly status: ContentfulStatusCode;
+  readonly code: ErrorCode;
+  readonly details?: unknown;
+
+  constructor(status: ContentfulStatusCode, code: ErrorCode, message: string, details?: unknown) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
   }
 }
 

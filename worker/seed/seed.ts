@@ -1,0 +1,120 @@
+/**
+ * Fills an empty database with the access model (every permission, three roles, the admin)
+ * and the demo content, through the same write pipeline the API uses, so seeded records
+ * obey the same validation, slug and link rules as records made in the admin.
+ */
+import { count } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { PERMISSION_ACTIONS } from '../src/contract/limits.ts';
+import { PERMISSION_MODULES, resources, type ResourceKey } from '../src/contract/resources.ts';
+import { SUPER_ADMIN_ROLE } from '../src/auth/permissions.ts';
+import { CollectionStore } from '../src/collections/store.ts';
+import { prepareWrite } from '../src/collections/write.ts';
+import { createDb, type Database } from '../src/db/client.ts';
+import { user } from '../src/db/schema.ts';
+import { content, seedPictures } from './content.ts';
+import { demoImage, demoLogo } from './images.ts';
+
+export interface SeedEnv {
+  DB: D1Database;
+  BUCKET: R2Bucket;
+}
+
+const titleCase = (text: string) => text.replace(/(^|-)(\w)/g, (_, dash: string, c: string) => (dash ? ' ' : '') + c.toUpperCase());
+
+async function create(db: Database, bucket: R2Bucket, key: ResourceKey, fields: Record<string, unknown>, createdAt?: string) {
+  const store = new CollectionStore(db, key);
+  const id = store.newId();
+  const write = await prepareWrite({ db, bucket }, store, { fields, files: new Map() }, { mode: 'create', id });
+  const values = createdAt ? { ...write.values, createdAt, updatedAt: createdAt } : write.values;
+  await write.commit([store.insert({ id, ...values }), ...write.links(id)] as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  return id;
+}
+
+/** Maps names used in content (slugs, permission names) to the ids they were stored under. */
+async function idsBy(db: Database, key: ResourceKey, field: string) {
+  const { records } = await new CollectionStore(db, key).list({ visibleOnly: false, where: {} });
+  return new Map(records.map((record) => [String(record[field]), record._id]));
+}
+
+export async function isSeeded(env: SeedEnv) {
+  const [row] = await createDb(env.DB).select({ n: count() }).from(user);
+  return (row?.n ?? 0) > 0;
+}
+
+export async function seed(env: SeedEnv, admin: { username: string; password: string }) {
+  const db = createDb(env.DB);
+  const bucket = env.BUCKET;
+
+  for (const module of PERMISSION_MODULES) {
+    for (const action of PERMISSION_ACTIONS) {
+      await create(db, bucket, 'permission', {
+        name: `${module}.${action}`,
+        displayName: `${titleCase(action)} ${titleCase(module)}`,
+        description: `Izin ${action} untuk modul ${module}`,
+        module,
+        action,
+        isSystem: true,
+      });
+    }
+  }
+  const permissionIds = await idsBy(db, 'permission', 'name');
+  const contentModules = Object.values(resources)
+    .filter((r) => r.public)
+    .map((r) => r.path);
+  const pick = (modules: readonly string[], actions: readonly string[]) =>
+    modules.flatMap((m) => actions.map((a) => permissionIds.get(`${m}.${a}`)!)).filter(Boolean);
+
+  const superAdmin = await create(db, bucket, 'role', {
+    name: SUPER_ADMIN_ROLE,
+    description: 'Akses penuh ke seluruh back-office.',
+    isSystem: true,
+    level: 10,
+    permissions: [...permissionIds.values()],
+  });
+  await create(db, bucket, 'role', {
+    name: 'Editor',
+    description: 'Mengelola konten situs dan file.',
+    level: 5,
+    permissions: [
+      ...pick([...contentModules, 'files'], ['create', 'read', 'update', 'delete', 'list']),
+      ...pick(['dashboard', 'rebuild', 'subscribe'], ['read', 'list']),
+    ],
+  });
+  await create(db, bucket, 'role', {
+    name: 'Viewer',
+    description: 'Hanya melihat konten.',
+    level: 1,
+    permissions: pick([...contentModules, 'dashboard'], ['read', 'list']),
+  });
+  await create(db, bucket, 'user', {
+    username: admin.username,
+    email: 'admin@example.org',
+    password: admin.password,
+    fullName: 'Administrator',
+    role: superAdmin,
+    department: 'IT',
+    position: 'Administrator',
+  });
+
+  for (const [path, picture] of seedPictures()) {
+    const index = [...seedPictures().keys()].indexOf(path);
+    const svg = picture.kind === 'logo' ? demoLogo(picture.caption, index) : demoImage(picture.caption, index);
+    await bucket.put(path, svg, { httpMetadata: { contentType: 'image/svg+xml' }, customMetadata: { originalName: `${picture.caption}.svg` } });
+  }
+
+  // Categories first: works link to them by slug.
+  const order: ResourceKey[] = ['category', ...(Object.keys(content) as ResourceKey[]).filter((k) => k !== 'category')];
+  const start = Date.parse('2026-01-05T08:00:00Z');
+  for (const key of order) {
+    const records = content[key] ?? [];
+    const categoryIds = key === 'ourWork' ? await idsBy(db, 'category', 'slug') : null;
+    for (const [index, record] of records.entries()) {
+      const fields = categoryIds
+        ? { ...record, category_ids: (record.category_ids as string[]).map((slug) => categoryIds.get(slug)) }
+        : record;
+      // Spread creation dates so "newest first" lists have a stable, realistic order.
+      await create(db, bucket, key, fields, new Date(start + index * 7 * 86_400_000).toISOString());
+    }
+  }
+}

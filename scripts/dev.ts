@@ -5,27 +5,50 @@
  */
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { buildAdmin, buildSite, hasAdmin, hasSite, startSiteBuilder } from './lib/builds.ts';
 import { DEFAULT_ADMIN, migrate, ROOT, seedIfEmpty, startWorker } from './lib/local.ts';
 
 const STATE = path.join(ROOT, '.state');
+const WWW = path.join(ROOT, 'dist/www');
 const PORT = Number(process.env.PORT ?? 8787);
+const BUILDER_PORT = PORT + 3;
+const say = (line: string) => console.log(`[start] ${line}`);
 
+say('applying migrations to the local D1 database');
 migrate(STATE);
-const seeded = await seedIfEmpty(STATE);
+if (await seedIfEmpty(STATE)) say('seeded demo content and the admin account');
+if (hasAdmin()) {
+  say('building the admin');
+  await buildAdmin(WWW, STATE);
+}
+
 const secret = randomBytes(16).toString('hex');
-const worker = await startWorker({ stateDir: STATE, port: PORT, verbose: true, vars: { REBUILD_SECRET: secret } });
+const apiUrl = `http://127.0.0.1:${PORT}`;
+const builder = await startSiteBuilder({ port: BUILDER_PORT, apiUrl: () => apiUrl, wwwDir: WWW, stateDir: STATE, secret, log: say });
+const worker = await startWorker({
+  stateDir: STATE,
+  port: PORT,
+  assetsDir: WWW,
+  verbose: true,
+  vars: { REBUILD_SECRET: secret, REBUILD_HOOK_URL: builder.url },
+});
+if (hasSite()) {
+  say('building the site from the API');
+  const result = await buildSite(apiUrl, WWW, STATE);
+  if (!result.ok) say(`site build failed:\n${result.output.slice(-3000)}`);
+}
 
 console.log(`
   Site:   ${worker.url}/
-  Admin:  ${worker.url}/admin  (user "${DEFAULT_ADMIN.username}", password "${DEFAULT_ADMIN.password}"${process.env.ADMIN_PASSWORD ? ' from ADMIN_PASSWORD' : ', local default'})
-  ${seeded ? 'Seeded demo content into .state/.' : 'Using the data already in .state/.'} Stop with Ctrl-C.
+  Admin:  ${worker.url}/admin  (user "${DEFAULT_ADMIN.username}", password "${DEFAULT_ADMIN.password}"${process.env.ADMIN_PASSWORD ? ' from ADMIN_PASSWORD' : ', the local default'})
+  Data:   .state/ (kept between runs; delete it to start over). Stop with Ctrl-C.
 `);
 
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  await worker.stop();
+  await Promise.all([worker.stop(), builder.close()]);
   process.exit(0);
 };
 process.on('SIGINT', stop);

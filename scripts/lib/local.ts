@@ -60,6 +60,8 @@ export async function seedIfEmpty(stateDir: string, admin = DEFAULT_ADMIN) {
 export interface WorkerOptions {
   stateDir: string;
   port: number;
+  /** The folder of built site and admin files it serves. */
+  assetsDir: string;
   vars?: Record<string, string>;
   /** Print the worker's log lines. */
   verbose?: boolean;
@@ -72,9 +74,9 @@ export interface RunningWorker {
 }
 
 /** Starts `wrangler dev` (directly, not through npx, so stopping it leaves no workerd behind). */
-export async function startWorker({ stateDir, port, vars = {}, verbose = false }: WorkerOptions): Promise<RunningWorker> {
-  mkdirSync(path.join(ROOT, 'dist/www'), { recursive: true });
-  const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', stateDir, '--show-interactive-dev-session=false', '--log-level', verbose ? 'info' : 'warn'];
+export async function startWorker({ stateDir, port, assetsDir, vars = {}, verbose = false }: WorkerOptions): Promise<RunningWorker> {
+  mkdirSync(assetsDir, { recursive: true });
+  const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', stateDir, '--assets', assetsDir, '--show-interactive-dev-session=false', '--log-level', verbose ? 'info' : 'warn'];
   for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`);
   const child = spawn(path.join(BIN, 'wrangler'), args, { cwd: ROOT, env: offlineEnv(stateDir), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let log = '';

@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'admin',
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'happy-dom',
+    passWithNoTests: true,
+  },
+});

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { buildAdmin, buildSite, hasAdmin, hasSite, startSiteBuilder } from './lib/builds.ts';
 import { DEFAULT_ADMIN, migrate, ROOT, seedIfEmpty, startWorker } from './lib/local.ts';
 
-const STATE = path.join(ROOT, '.state');
+const STATE = path.resolve(ROOT, process.env.STATE_DIR ?? '.state');
 const WWW = path.join(ROOT, 'dist/www');
 const PORT = Number(process.env.PORT ?? 8787);
 const BUILDER_PORT = PORT + 3;

@@ -1,3 +1,9 @@
+/**
+ * The two local storage entries of a signed-in admin: the user (id, username) and the
+ * marker the site's header checks to show its 'Admin Panel' link.
+ */
+export const ADMIN_STORAGE = { user: 'adminUser', marker: 'adminAuthenticated' } as const;
+
 /** The envelope every /api answer uses, and the shapes of the non-collection endpoints. */
 
 export type ErrorCode =

@@ -1,0 +1,42 @@
+/** The production bootstrap: `npm run create-admin` on an empty, migrated database gives a working Super Admin. */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { migrate, ROOT, startWorker, type RunningWorker } from '../../scripts/lib/local.ts';
+
+const state = mkdtempSync(path.join(tmpdir(), 'cms-create-admin-'));
+let worker: RunningWorker | undefined;
+afterAll(async () => {
+  await worker?.stop();
+  rmSync(state, { recursive: true, force: true });
+});
+
+const createAdmin = (password: string, ...extra: string[]) =>
+  spawnSync(process.execPath, ['scripts/create-admin.ts', '--username', 'alice', '--email', 'alice@example.org', '--persist-to', state, ...extra], {
+    cwd: ROOT,
+    env: { ...process.env, ADMIN_PASSWORD: password },
+    encoding: 'utf8',
+  });
+
+it('creates a first admin who can log in with every permission, once', { timeout: 120_000 }, async () => {
+  migrate(state);
+  expect(createAdmin('short').status).not.toBe(0);
+  expect(createAdmin('admin12345', '--remote').stderr).toContain('at least 12');
+  const created = createAdmin('a-strong-pass');
+  expect(created.status, created.stderr).toBe(0);
+  expect(createAdmin('a-strong-pass').stderr).toContain('already exists');
+
+  worker = await startWorker({ stateDir: state, port: 9050 + Math.floor(Math.random() * 40), assetsDir: path.join(state, 'www') });
+  const login = await fetch(`${worker.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: worker.url },
+    body: JSON.stringify({ username: 'alice', password: 'a-strong-pass' }),
+  });
+  const body = (await login.json()) as { success: boolean; data: { role: { name: string }; permissions: string[] } };
+  expect(login.status).toBe(200);
+  expect(body.data.role.name).toBe('Super Admin');
+  expect(body.data.permissions).toContain('user.create');
+  expect(body.data.permissions).toContain('permission.delete');
+});

@@ -11,7 +11,7 @@ import { fieldErrors, inputSchema } from '../contract/validation.ts';
 import { hashPassword } from '../auth/password.ts';
 import { sanitizeMetaTags, sanitizeRichText } from '../content/sanitize.ts';
 import type { Database } from '../db/client.ts';
-import type { RequestBody } from '../http/body.ts';
+import type { RequestBody, Upload } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import { checkFile, putUpload } from '../files/storage.ts';
 import type { CollectionStore, Row } from './store.ts';
@@ -39,7 +39,7 @@ export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionS
   if (!parsed.success) throw validationError(fieldErrors(parsed.error));
   const values: Row = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
   const relations: Record<string, string[]> = {};
-  const files: Array<[string, FileField, File]> = [];
+  const files: Array<[string, FileField, Upload]> = [];
   const errors: { field: string; message: string }[] = [];
 
   for (const [name, field] of Object.entries(resource.fields)) {

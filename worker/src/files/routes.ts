@@ -6,13 +6,13 @@ import { IMAGE_LABEL, IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../contract/limits.t
 import { assertPermission } from '../auth/guard.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { AppEnv } from '../env.ts';
-import { readBody } from '../http/body.ts';
+import { readBody, type Upload } from '../http/body.ts';
 import { ApiError, notFound, ok } from '../http/errors.ts';
 import { checkFile, putUpload, safeFolder, storedFile, UPLOAD_PREFIX } from './storage.ts';
 
 const FOLDER_MARKER = '.folder';
 
-const onlyFile = (files: Map<string, File>) => {
+const onlyFile = (files: Map<string, Upload>) => {
   const file = files.get('file') ?? files.get('image') ?? files.get('upload');
   if (!file) throw new ApiError(400, 'VALIDATION_ERROR', 'Pilih file terlebih dahulu.');
   return file;

@@ -1,6 +1,6 @@
 import type { StoredFile, UploadResult } from '../contract/api.ts';
 import { ApiError } from '../http/errors.ts';
-import { tooLarge } from '../http/body.ts';
+import { tooLarge, type Upload } from '../http/body.ts';
 
 export const UPLOAD_PREFIX = 'uploads/';
 export const BUCKET_NAME = 'r2';
@@ -37,12 +37,12 @@ const TYPE_BY_EXTENSION: Record<string, string> = {
 const extensionOf = (name: string) => name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
 
 /** The browser's type when it gave one, else the extension's. */
-export const contentTypeOf = (file: File) =>
+export const contentTypeOf = (file: Upload) =>
   file.type && file.type !== 'application/octet-stream'
     ? file.type
     : (TYPE_BY_EXTENSION[extensionOf(file.name)] ?? 'application/octet-stream');
 
-export function checkFile(file: File, rule: FileRule) {
+export function checkFile(file: Upload, rule: FileRule) {
   if (file.size > rule.maxBytes) throw tooLarge(rule.maxBytes);
   if (rule.accept && !rule.accept.includes(contentTypeOf(file))) {
     throw new ApiError(
@@ -81,13 +81,14 @@ export const safeFolder = (folder: string) =>
 export const urlOf = (key: string) => `/${key}`;
 
 /** Stores one upload in R2 and answers the spec's upload-result shape. */
-export async function putUpload(bucket: R2Bucket, file: File, folder = ''): Promise<UploadResult> {
+export async function putUpload(bucket: R2Bucket, file: Upload, folder = ''): Promise<UploadResult> {
   const random = crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36);
   const dir = folder ? `${safeFolder(folder)}/` : '';
   const filename = `${Date.now().toString(36)}-${random}-${safeName(file.name)}`;
   const key = `${UPLOAD_PREFIX}${dir}${filename}`;
   const mimetype = contentTypeOf(file);
-  await bucket.put(key, file, {
+  // R2 needs the length of a streamed body up front.
+  await bucket.put(key, file.stream().pipeThrough(new FixedLengthStream(file.size)), {
     httpMetadata: { contentType: mimetype },
     customMetadata: { originalName: file.name },
   });

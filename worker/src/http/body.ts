@@ -1,11 +1,36 @@
+import { getMultipartBoundary, MaxFileSizeExceededError, MaxTotalSizeExceededError, parseMultipartStream, type MultipartPart } from '@remix-run/multipart-parser';
 import type { Context } from 'hono';
 import { formatLimit, MAX_UPLOAD_BYTES, MB } from '../contract/limits.ts';
 import { ApiError } from './errors.ts';
 
+/**
+ * An uploaded file part. Its bytes stay in the chunks they arrived in (no copy into one
+ * buffer) until they are streamed to R2.
+ */
+export interface Upload {
+  name: string;
+  type: string;
+  size: number;
+  stream(): ReadableStream<Uint8Array>;
+}
+
 export interface RequestBody {
   fields: Record<string, unknown>;
-  files: Map<string, File>;
+  files: Map<string, Upload>;
 }
+
+const uploadOf = (part: MultipartPart): Upload => ({
+  name: part.filename ?? '',
+  type: part.mediaType ?? '',
+  size: part.size,
+  stream: () =>
+    new ReadableStream({
+      start(controller) {
+        for (const chunk of part.content) controller.enqueue(chunk);
+        controller.close();
+      },
+    }),
+});
 
 /** A whole request may carry one maximal file plus the form's other fields. */
 export const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + MB;
@@ -53,30 +78,40 @@ export async function readBody(c: Context, maxBytes = MAX_REQUEST_BYTES): Promis
     return { fields: parsed as Record<string, unknown>, files: new Map() };
   }
 
-  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
-    let form: FormData;
+  const boundary = getMultipartBoundary(type);
+  if (type.includes('multipart/form-data') && boundary) {
+    const fields: Record<string, unknown> = {};
+    const files = new Map<string, Upload>();
     try {
-      form = await new Response(raw.body.pipeThrough(limitedStream(maxBytes)), { headers: { 'content-type': type } }).formData();
+      // Parts are parsed as the body streams in, so the request is never held twice.
+      for await (const part of parseMultipartStream(raw.body, { boundary, maxFileSize: MAX_UPLOAD_BYTES, maxTotalSize: maxBytes })) {
+        const rawKey = part.name ?? '';
+        const repeated = rawKey.endsWith('[]');
+        const key = repeated ? rawKey.slice(0, -2) : rawKey;
+        if (part.isFile) {
+          // An empty file input still sends a nameless, empty part: that is "no new file".
+          if (part.size > 0 || part.filename) files.set(key, uploadOf(part));
+          continue;
+        }
+        const value = part.text;
+        const existing = fields[key];
+        if (repeated) fields[key] = [...(Array.isArray(existing) ? existing : []), value];
+        else if (existing === undefined) fields[key] = value;
+        else fields[key] = [...(Array.isArray(existing) ? existing : [existing]), value];
+      }
     } catch (error) {
+      if (error instanceof MaxFileSizeExceededError || error instanceof MaxTotalSizeExceededError) throw tooLarge(MAX_UPLOAD_BYTES);
       if (error instanceof ApiError) throw error;
       throw invalidBody();
     }
-    const fields: Record<string, unknown> = {};
-    const files = new Map<string, File>();
-    for (const [rawKey, value] of form.entries()) {
-      const repeated = rawKey.endsWith('[]');
-      const key = repeated ? rawKey.slice(0, -2) : rawKey;
-      if (typeof value !== 'string') {
-        // An empty file input still sends a nameless, empty part: that is "no new file".
-        if (value.size > 0 || value.name) files.set(key, value);
-        continue;
-      }
-      const existing = fields[key];
-      if (repeated) fields[key] = [...(Array.isArray(existing) ? existing : []), value];
-      else if (existing === undefined) fields[key] = value;
-      else fields[key] = [...(Array.isArray(existing) ? existing : [existing]), value];
-    }
     return { fields, files };
+  }
+
+  if (type.includes('application/x-www-form-urlencoded')) {
+    const text = await new Response(raw.body.pipeThrough(limitedStream(maxBytes))).text().catch(() => {
+      throw invalidBody();
+    });
+    return { fields: Object.fromEntries(new URLSearchParams(text)), files: new Map() };
   }
 
   const text = await raw.text();

@@ -10,8 +10,6 @@ export interface Bindings {
   REBUILD_DEBOUNCE_MS?: string;
   /** Shared secret for webhook callers of /api/rebuild and the builder's reports. */
   REBUILD_SECRET?: string;
-  /** Public base URL of uploaded media (a bucket domain); empty: this worker's /uploads/. */
-  MEDIA_BASE_URL?: string;
 }
 
 export interface Variables {

@@ -1,0 +1,132 @@
+/** Access is enforced by the server: sessions, permissions per module.action, drafts, origins. */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ResourceDefinition } from '../src/contract/fields.ts';
+import { resources } from '../src/contract/resources.ts';
+import { asAdmin, Client, form, unique } from './client.ts';
+import { sampleForm } from './samples.ts';
+
+type Row = { _id: string } & Record<string, unknown>;
+const all = Object.values(resources) as ResourceDefinition[];
+
+/** A signed-in user whose role may only read and list vision articles. */
+async function visionReader() {
+  const admin = await asAdmin();
+  const perms = await admin.get<Row[]>('/api/role/permissions/list');
+  const wanted = perms.body.success ? perms.body.data.filter((p) => p.name === 'vision.read' || p.name === 'vision.list').map((p) => p._id) : [];
+  const role = await admin.post<Row>('/api/role', form({ name: unique('Pembaca'), level: '2', permissions: wanted }));
+  const username = unique('reader');
+  const created = await admin.post('/api/user', form({ username, email: `${username}@example.org`, password: 'rahasia-123', fullName: 'Pembaca', role: role.body.success ? role.body.data._id : '' }));
+  expect(created.status).toBe(201);
+  const reader = new Client();
+  await reader.login(username, 'rahasia-123');
+  return reader;
+}
+
+describe('writes need a session and the permission', () => {
+  let reader: Client;
+  let someId: Record<string, string>;
+  beforeAll(async () => {
+    reader = await visionReader();
+    const admin = await asAdmin();
+    someId = {};
+    for (const resource of all) {
+      const list = await admin.get<Row[]>(`/api/${resource.path}`);
+      someId[resource.path] = list.body.success && list.body.data[0] ? list.body.data[0]._id : 'missing';
+    }
+  });
+
+  it.each(all.map((r) => [r.path, r] as const))('refuses POST, PUT and DELETE on /api/%s with 401 then 403', async (path, resource) => {
+    const anonymous = new Client();
+    for (const [method, url] of [
+      ['PUT', `/api/${path}/${someId[path]}`],
+      ['DELETE', `/api/${path}/${someId[path]}`],
+      ...(path === 'subscribe' ? [] : [['POST', `/api/${path}`]]),
+    ] as const) {
+      const body = method === 'DELETE' ? undefined : sampleForm(resource);
+      const refused = await anonymous.request(method, url, body);
+      expect(refused.status, `${method} ${url}`).toBe(401);
+      expect(refused.body).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
+      const forbidden = await reader.request(method, url, method === 'DELETE' ? undefined : sampleForm(resource));
+      expect(forbidden.status, `${method} ${url}`).toBe(403);
+      expect(forbidden.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
+    }
+  });
+
+  it('refuses the file, settings, rebuild, audit and dashboard endpoints to visitors and to the reader', async () => {
+    const anonymous = new Client();
+    const calls: [string, string][] = [
+      ['POST', '/api/files/upload'],
+      ['GET', '/api/files/list'],
+      ['DELETE', '/api/files/delete/seed/vision.svg'],
+      ['POST', '/api/files/create-folder'],
+      ['POST', '/api/upload'],
+      ['PUT', '/api/settings'],
+      ['POST', '/api/rebuild'],
+      ['GET', '/api/rebuild'],
+      ['GET', '/api/audit'],
+      ['GET', '/api/dashboard'],
+      ['GET', '/api/user'],
+      ['GET', '/api/role'],
+      ['GET', '/api/subscribe'],
+      ['GET', '/api/role/permissions/list'],
+      ['GET', '/api/permission/modules/list'],
+    ];
+    for (const [method, url] of calls) {
+      expect((await anonymous.request(method, url, method === 'GET' || method === 'DELETE' ? undefined : {})).status, `${method} ${url}`).toBe(401);
+      expect((await reader.request(method, url, method === 'GET' || method === 'DELETE' ? undefined : {})).status, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it('lets the reader see vision drafts but no other collection\'s drafts', async () => {
+    const drafts = await reader.get<Row[]>('/api/vision');
+    expect(drafts.body.success && drafts.body.data.some((v) => v.isPublished === false)).toBe(true);
+    const works = await reader.get<Row[]>('/api/our-work');
+    expect(works.body.success && works.body.data.every((w) => w.isActive === true)).toBe(true);
+  });
+});
+
+describe('drafts never leak to visitors', () => {
+  it('hides an unpublished record from list, slug and id reads', async () => {
+    const admin = await asAdmin();
+    const draft = await admin.post<Row>('/api/bio-core', form({ title: unique('Rahasia'), content: '<p>x</p>', isPublished: 'false' }));
+    if (!draft.body.success) throw new Error(draft.body.message);
+    const { _id, slug } = draft.body.data;
+    const visitor = new Client();
+    const list = await visitor.get<Row[]>('/api/bio-core');
+    expect(list.body.success && list.body.data.some((row) => row._id === _id)).toBe(false);
+    expect((await visitor.get(`/api/bio-core/slug/${slug}`)).status).toBe(404);
+    expect((await visitor.get(`/api/bio-core/${_id}`)).status).toBe(404);
+    expect((await visitor.get(`/api/bio-core?published=false`)).body).toMatchObject({ success: true, data: [] });
+  });
+});
+
+describe('sessions and origins', () => {
+  it('refuses a cookie-carrying write from another origin', async () => {
+    const admin = await asAdmin();
+    const answer = await admin.request('POST', '/api/category', form({ title: unique('Asing') }), { origin: 'https://evil.example' });
+    expect(answer.status).toBe(403);
+    expect(answer.body.message).toContain('asal permintaan');
+  });
+
+  it('never returns password hashes', async () => {
+    const admin = await asAdmin();
+    const users = await admin.get('/api/user');
+    expect(JSON.stringify(users.body)).not.toMatch(/passwordHash|pbkdf2/);
+    const me = await admin.get('/api/auth/me');
+    expect(JSON.stringify(me.body)).not.toMatch(/passwordHash|pbkdf2/);
+  });
+
+  it('refuses to delete system roles and permissions, and the signed-in user itself', async () => {
+    const admin = await asAdmin();
+    const roles = await admin.get<Row[]>('/api/role');
+    const system = roles.body.success ? roles.body.data.find((r) => r.isSystem)! : null;
+    const refused = await admin.delete(`/api/role/${system?._id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Role sistem tidak dapat dihapus.');
+    const perms = await admin.get<Row[]>('/api/permission');
+    const permission = perms.body.success ? perms.body.data.find((p) => p.isSystem)! : null;
+    expect((await admin.delete(`/api/permission/${permission?._id}`)).status).toBe(403);
+    const me = await admin.get<{ id: string }>('/api/auth/me');
+    expect((await admin.delete(`/api/user/${me.body.success ? me.body.data.id : ''}`)).body.message).toBe('Anda tidak dapat menghapus akun Anda sendiri.');
+  });
+});

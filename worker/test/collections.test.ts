@@ -1,0 +1,87 @@
+/** Every collection, driven by its definition: create, list, read, update, delete as the admin does. */
+import { describe, expect, it } from 'vitest';
+import type { ResourceDefinition } from '../src/contract/fields.ts';
+import { resources } from '../src/contract/resources.ts';
+import { asAdmin, Client } from './client.ts';
+import { sampleForm } from './samples.ts';
+
+type Row = { _id: string } & Record<string, unknown>;
+
+// Subscribers are created by the public sign-up, not by staff (see subscribers.test.ts).
+const staffCreated = (Object.entries(resources) as [string, ResourceDefinition][]).filter(([key]) => key !== 'subscriber');
+
+describe.each(staffCreated)('%s', (_key, resource) => {
+  it(`creates, lists, reads, updates and deletes /api/${resource.path}`, async () => {
+    const admin = await asAdmin();
+    const roles = await admin.get<Row[]>('/api/role');
+    const refs = { role: roles.body.success ? roles.body.data[0]!._id : '' };
+
+    const created = await admin.post<Row>(`/api/${resource.path}`, sampleForm(resource, refs));
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    if (!created.body.success) return;
+    const record = created.body.data;
+    expect(record.createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    expect(record).not.toHaveProperty('passwordHash');
+    expect(record).not.toHaveProperty('password');
+
+    const list = await admin.get<Row[]>(`/api/${resource.path}`);
+    expect(list.body.success && list.body.data.some((row) => row._id === record._id)).toBe(true);
+    const one = await admin.get<Row>(`/api/${resource.path}/${record._id}`);
+    expect(one.status).toBe(200);
+
+    // A partial update changes only what is sent.
+    const firstText = Object.entries(resource.fields).find(([, f]) => f.kind === 'text' && f.required && !f.format && !f.pattern && !f.unique)?.[0];
+    if (firstText) {
+      const update = new FormData();
+      update.append(firstText, 'Judul Baru');
+      const updated = await admin.put<Row>(`/api/${resource.path}/${record._id}`, update);
+      expect(updated.status, JSON.stringify(updated.body)).toBe(200);
+      expect(updated.body.success && updated.body.data[firstText]).toBe('Judul Baru');
+      const unchanged = Object.keys(resource.fields).find((name) => name !== firstText && typeof record[name] === 'string' && record[name] !== '');
+      if (unchanged) expect(updated.body.success && updated.body.data[unchanged]).toBe(record[unchanged]);
+    }
+
+    const removed = await admin.delete(`/api/${resource.path}/${record._id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.message).toBe('Data berhasil dihapus!');
+    expect((await admin.get(`/api/${resource.path}/${record._id}`)).status).toBe(404);
+  });
+});
+
+describe('public reads', () => {
+  it('lists only active/published records to visitors and honours the spec query filters', async () => {
+    const visitor = new Client();
+    for (const [path, flag] of [
+      ['vision', 'isPublished'],
+      ['bio-core', 'isPublished'],
+      ['our-work', 'isActive'],
+      ['category', 'isActive'],
+    ] as const) {
+      const anonymous = await visitor.get<Row[]>(`/api/${path}`);
+      expect(anonymous.body.success && anonymous.body.data.length).toBeGreaterThan(0);
+      expect(anonymous.body.success && anonymous.body.data.every((row) => row[flag] === true)).toBe(true);
+    }
+    const featured = await visitor.get<Row[]>('/api/vision?published=true&featured=true&limit=1');
+    expect(featured.body.success && featured.body.data).toHaveLength(1);
+    expect(featured.body.success && featured.body.data[0]!.isFeatured).toBe(true);
+    const values = await visitor.get<Row[]>('/api/values?published=true');
+    expect(values.body.success && values.body.data.map((v) => v.order)).toEqual([1, 2, 3, 4]);
+  });
+
+  it('finds records by slug, expands work categories, and gives our-impact its public timestamps', async () => {
+    const visitor = new Client();
+    const work = await visitor.get<{ category_ids: { title: string; slug: string }[] }>('/api/our-work/slug/biogas-untuk-pasar-tradisional');
+    expect(work.body.success && work.body.data.category_ids.map((c) => c.slug)).toEqual(['renewable-energy', 'waste-management']);
+    const impacts = await visitor.get<{ slug: string; create_time: string; update_time: string }[]>('/api/our-impact');
+    const first = impacts.body.success ? impacts.body.data[0]! : null;
+    expect(first?.create_time).toMatch(/^\d{4}-/);
+    expect((await visitor.get(`/api/our-impact/slug/${first?.slug}`)).status).toBe(200);
+    expect((await visitor.get('/api/bio-core/slug/draf-biocore-generasi-kedua')).status).toBe(404);
+  });
+
+  it('answers unknown API paths with the JSON envelope', async () => {
+    const answer = await new Client().get('/api/does-not-exist');
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ success: false, code: 'NOT_FOUND' });
+  });
+});

@@ -33,8 +33,8 @@ import {
   SUBSCRIBER_STATUSES,
 } from './limits.ts';
 
-const image = (label: string, maxBytes = MAX_UPLOAD_BYTES, part?: string) =>
-  file(label, { maxBytes, accept: IMAGE_TYPES, acceptLabel: IMAGE_LABEL, ...(part ? { part } : {}) });
+const image = (label: string, maxBytes = MAX_UPLOAD_BYTES, more: { part?: string; required?: boolean } = {}) =>
+  file(label, { maxBytes, accept: IMAGE_TYPES, acceptLabel: IMAGE_LABEL, ...more });
 
 const str = z.string().trim().default('');
 const itemOrder = z.coerce.number().int().min(0).catch(0).default(0);
@@ -56,7 +56,7 @@ export const heroSection = defineResource({
     bgColor: text('Background Color', { format: 'color', default: '#ffffff' }),
     align: choice('Posisi', ['left', 'right'], { default: 'left' }),
     isActive: flag('Status', true),
-    backgroundImage: image('Background Image', MAX_UPLOAD_BYTES, 'image'),
+    backgroundImage: image('Background Image', MAX_UPLOAD_BYTES, { part: 'image' }),
   },
 });
 
@@ -277,7 +277,8 @@ export const gallery = defineResource({
     category: choice('Category', ['team', 'office', 'event', 'other'], { default: 'team', required: true }),
     order: order(),
     isActive: flag('Status', true),
-    image: image('Image', MAX_UPLOAD_BYTES),
+    // Required only while the record has none: an edit without a new file keeps the old one.
+    image: image('Image', MAX_UPLOAD_BYTES, { required: true }),
   },
 });
 

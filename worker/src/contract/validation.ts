@@ -206,6 +206,7 @@ function fieldInput(field: Field, schema: z.ZodType, mode: Mode) {
   const needed =
     field.required === true &&
     field.kind !== 'slug' && // generated when missing
+    field.kind !== 'file' && // may arrive as a file part, or already be on the record: checked by the worker
     !(field.kind === 'enum' && field.default !== undefined) &&
     (field.kind !== 'password' || mode === 'create');
   return z.unknown().transform((sent, ctx) => {

@@ -1,0 +1,127 @@
+/** Uploads, limits and the file manager; files are checked before anything is stored. */
+import { describe, expect, it } from 'vitest';
+import { asAdmin, Client, form, unique } from './client.ts';
+import { PNG } from './samples.ts';
+
+type Row = { _id: string } & Record<string, unknown>;
+const MB = 1024 * 1024;
+const blob = (bytes: number, name: string, type: string) => new File([new Uint8Array(bytes)], name, { type });
+
+describe('upload limits', () => {
+  it('accepts a 50 MB file and refuses a larger one with FILE_TOO_LARGE before reading it', { timeout: 60_000 }, async () => {
+    const admin = await asAdmin();
+    const accepted = await admin.post<{ size: number; url: string }>('/api/files/upload', form({ file: blob(50 * MB, 'video.mp4', 'video/mp4') }));
+    expect(accepted.status).toBe(201);
+    expect(accepted.body.success && accepted.body.data.size).toBe(50 * MB);
+    const refused = await admin.post('/api/files/upload', form({ file: blob(52 * MB, 'besar.mp4', 'video/mp4') }));
+    expect(refused.status).toBe(413);
+    expect(refused.body).toMatchObject({ code: 'FILE_TOO_LARGE', message: 'Ukuran file terlalu besar. Maksimal 50MB.', details: { maxAllowed: '50MB' } });
+  });
+
+  it('applies 10 MB to vision & mission, values and avatars, and 1 MB to SEO images', async () => {
+    const admin = await asAdmin();
+    for (const path of ['vision-mission', 'values']) {
+      const answer = await admin.post(`/api/${path}`, form({ title: unique('Nilai'), content: '<p>x</p>', image: blob(10 * MB + 1, 'besar.png', 'image/png') }));
+      expect(answer.status, path).toBe(413);
+      expect(answer.body).toMatchObject({ code: 'FILE_TOO_LARGE', message: 'Ukuran file terlalu besar. Maksimal 10MB.', details: { maxAllowed: '10MB' } });
+    }
+    const avatar = await admin.put('/api/user/any', form({ avatar: blob(10 * MB + 1, 'a.png', 'image/png') }));
+    expect(avatar.status).toBe(404); // the record is looked up first
+    const me = await admin.get<{ id: string }>('/api/auth/me');
+    const big = await admin.put(`/api/user/${me.body.success ? me.body.data.id : ''}`, form({ avatar: blob(10 * MB + 1, 'a.png', 'image/png') }));
+    expect(big.body).toMatchObject({ code: 'FILE_TOO_LARGE', details: { maxAllowed: '10MB' } });
+    const seo = await admin.post('/api/seo', form({ page: unique('p'), title: 't', description: 'd', ogImage: blob(MB + 1, 'og.png', 'image/png') }));
+    expect(seo.body).toMatchObject({ code: 'FILE_TOO_LARGE', message: 'Ukuran file terlalu besar. Maksimal 1MB.' });
+  });
+
+  it('refuses a wrong file type with INVALID_FILE_TYPE', async () => {
+    const admin = await asAdmin();
+    const answer = await admin.post('/api/partner', form({ name: unique('Mitra'), logo: new File(['<html></html>'], 'logo.html', { type: 'text/html' }) }));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ code: 'INVALID_FILE_TYPE', message: 'Tipe file tidak didukung. Gunakan format: JPG, PNG, GIF, WebP, SVG.' });
+    const favicon = await admin.post('/api/seo', form({ page: unique('p'), title: 't', description: 'd', favicon: new File(['x'], 'f.gif', { type: 'image/gif' }) }));
+    expect(favicon.body.message).toBe('Tipe file tidak didukung. Gunakan format: ICO, PNG, SVG.');
+    const editor = await admin.post('/api/upload', form({ file: new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' }) }));
+    expect(editor.body).toMatchObject({ code: 'INVALID_FILE_TYPE' });
+  });
+
+  it('writes nothing when a request is refused: no row, no stored file', async () => {
+    const admin = await asAdmin();
+    const title = unique('Setengah');
+    const before = await admin.get<unknown[]>('/api/files/list');
+    const refused = await admin.post('/api/values', form({ title, content: '<p>x</p>', image: blob(10 * MB + 1, 'besar.png', 'image/png') }));
+    expect(refused.status).toBe(413);
+    const invalid = await admin.post('/api/values', form({ content: '<p>x</p>', image: PNG() }));
+    expect(invalid.status).toBe(400);
+    const values = await admin.get<Row[]>('/api/values');
+    expect(values.body.success && values.body.data.some((v) => v.title === title)).toBe(false);
+    const after = await admin.get<unknown[]>('/api/files/list');
+    expect(after.body.success && after.body.data.length).toBe(before.body.success && before.body.data.length);
+  });
+});
+
+describe('records with files', () => {
+  it('stores an uploaded image, serves it, and keeps it when an edit sends no new file', async () => {
+    const admin = await asAdmin();
+    const created = await admin.post<Row>('/api/partner', form({ name: unique('Mitra'), logo: PNG() }));
+    if (!created.body.success) throw new Error(created.body.message);
+    const logo = String(created.body.data.logo);
+    expect(logo).toMatch(/^uploads\/partner\/.+-pixel\.png$/);
+    const served = await fetch(`${admin.base}/${logo}`);
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('content-security-policy')).toContain('sandbox');
+    const again = await fetch(`${admin.base}/${logo}`, { headers: { 'if-none-match': served.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+
+    const edited = await admin.put<Row>(`/api/partner/${created.body.data._id}`, form({ name: 'Nama Baru' }));
+    expect(edited.body.success && edited.body.data.logo).toBe(logo);
+    // A stored file may also be chosen by its path, as the gallery's picker does.
+    const chosen = await admin.post<Row>('/api/gallery', form({ title: unique('Galeri'), description: 'd', image: `/${logo}` }));
+    expect(chosen.body.success && chosen.body.data.image).toBe(logo);
+    const missing = await admin.post('/api/gallery', form({ title: unique('Galeri'), description: 'd' }));
+    expect(missing.body.message).toBe('Image wajib diisi.');
+  });
+});
+
+describe('file manager', () => {
+  it('uploads, lists, creates folders, deletes, and serves editor images', async () => {
+    const admin = await asAdmin();
+    const folder = unique('laporan');
+    const made = await admin.post('/api/files/create-folder', { folderName: `  ${folder} ` });
+    expect(made.status).toBe(201);
+    expect(made.body.message).toBe('Folder berhasil dibuat!');
+    expect((await admin.post('/api/files/create-folder', { folderName: '   ' })).body.message).toBe('Nama folder wajib diisi.');
+
+    const uploaded = await admin.post<{ filename: string; originalName: string; mimetype: string; url: string; bucket: string; destination: string }>(
+      '/api/files/upload',
+      form({ file: new File(['hello'], 'Catatan Rapat.txt', { type: 'text/plain' }), folder }),
+    );
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.message).toBe('File Catatan Rapat.txt berhasil diupload!');
+    const result = uploaded.body.success ? uploaded.body.data : null;
+    expect(result).toMatchObject({ originalName: 'Catatan Rapat.txt', mimetype: 'text/plain', destination: `uploads/${folder}/` });
+    expect(result?.url).toMatch(new RegExp(`^/uploads/${folder}/.+-catatan-rapat\\.txt$`));
+
+    const list = await admin.get<{ name: string; size: number; contentType: string; url: string; timeCreated: string }[]>('/api/files/list');
+    const entry = list.body.success ? list.body.data.find((f) => f.url === result?.url) : undefined;
+    expect(entry).toMatchObject({ size: 5, contentType: 'text/plain' });
+
+    const removed = await admin.delete(`/api/files/delete/${encodeURIComponent(entry!.name)}`);
+    expect(removed.status).toBe(200);
+    expect((await fetch(`${admin.base}${result!.url}`)).status).toBe(404);
+    expect((await admin.delete(`/api/files/delete/${encodeURIComponent(entry!.name)}`)).status).toBe(404);
+
+    const image = await admin.post<{ url: string; path: string }>('/api/upload', form({ file: PNG() }));
+    expect(image.status).toBe(201);
+    expect(image.body.success && image.body.data.url).toMatch(/^\/uploads\/editor\//);
+    expect((await admin.post('/api/upload', new FormData())).body.message).toBe('Pilih file terlebih dahulu.');
+  });
+
+  it('serves nothing outside uploads/ and no folder markers', async () => {
+    const visitor = new Client();
+    expect((await fetch(`${visitor.base}/uploads/../wrangler.toml`)).status).toBe(404);
+    expect((await fetch(`${visitor.base}/uploads/nothing-here.png`)).status).toBe(404);
+  });
+});

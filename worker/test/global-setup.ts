@@ -1,5 +1,6 @@
 /** Starts one local worker (wrangler dev, local D1/R2 in a fresh temp folder, seeded) for the API tests. */
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -9,6 +10,9 @@ declare module 'vitest' {
   export interface ProvidedContext {
     apiUrl: string;
     adminPassword: string;
+    /** GET it for { calls }: how often the worker called its rebuild hook. */
+    hookCounter: string;
+    rebuildSecret: string;
   }
 }
 
@@ -17,11 +21,28 @@ export default async function setup(project: TestProject) {
   migrate(state);
   await seedIfEmpty(state);
   const port = 9100 + Math.floor(Math.random() * 800);
-  const worker = await startWorker({ stateDir: state, port, assetsDir: path.join(state, 'www'), vars: { REBUILD_DEBOUNCE_MS: '200' } });
+  // Stands in for the site builder: counts the worker's rebuild hook calls.
+  let calls = 0;
+  const hook = createServer((request, response) => {
+    if (request.method === 'POST') calls++;
+    response.writeHead(request.method === 'POST' ? 202 : 200, { 'content-type': 'application/json' }).end(JSON.stringify({ calls }));
+  });
+  await new Promise<void>((resolve) => hook.listen(port + 1000, '127.0.0.1', resolve));
+  const hookUrl = `http://127.0.0.1:${port + 1000}/build`;
+  const secret = 'test-rebuild-secret';
+  const worker = await startWorker({
+    stateDir: state,
+    port,
+    assetsDir: path.join(state, 'www'),
+    vars: { REBUILD_DEBOUNCE_MS: '300', REBUILD_HOOK_URL: hookUrl, REBUILD_SECRET: secret },
+  });
   project.provide('apiUrl', worker.url);
   project.provide('adminPassword', DEFAULT_ADMIN.password);
+  project.provide('hookCounter', hookUrl);
+  project.provide('rebuildSecret', secret);
   return async () => {
     await worker.stop();
+    hook.close();
     rmSync(state, { recursive: true, force: true });
   };
 }

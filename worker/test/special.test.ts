@@ -1,0 +1,147 @@
+/** The non-collection parts of the API: newsletter, access model lists, audit, rebuilds, settings, dashboard. */
+import { describe, expect, inject, it } from 'vitest';
+import type { DashboardSummary, SiteBuild } from '../src/contract/api.ts';
+import { asAdmin, Client, form, unique } from './client.ts';
+
+type Row = { _id: string } & Record<string, unknown>;
+
+describe('newsletter', () => {
+  it('subscribes a visitor, refuses a duplicate, and lets staff page, search, filter, update and delete', async () => {
+    const visitor = new Client();
+    const email = `${unique('pembaca')}@example.com`;
+    const signed = await visitor.post('/api/subscribe', { email });
+    expect(signed.status).toBe(201);
+    const twice = await visitor.post('/api/subscribe', { email: email.toUpperCase() });
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('This email is already subscribed.');
+    expect((await visitor.post('/api/subscribe', { email: 'not-an-email' })).body.message).toBe('Please enter a valid email address.');
+    expect((await visitor.get('/api/subscribe')).status).toBe(401);
+
+    const admin = await asAdmin();
+    const page = await admin.get<Row[]>('/api/subscribe?page=1&limit=2');
+    expect(page.body.success && page.body.data).toHaveLength(2);
+    expect(page.body.success && page.body.pagination).toMatchObject({ page: 1, limit: 2 });
+    const { total, pages } = page.body.success ? page.body.pagination! : { total: 0, pages: 0 };
+    expect(pages).toBe(Math.ceil(total / 2));
+    const found = await admin.get<Row[]>(`/api/subscribe?page=1&limit=10&search=${encodeURIComponent(email.split('@')[0]!)}`);
+    const record = found.body.success ? found.body.data[0]! : null;
+    expect(record).toMatchObject({ email, status: 'active', source: 'website' });
+    expect(record?.subscribedAt).toMatch(/^\d{4}-/);
+
+    const changed = await admin.put<Row>(`/api/subscribe/${record?._id}`, { status: 'unsubscribed' });
+    expect(changed.body.success && changed.body.data.status).toBe('unsubscribed');
+    const filtered = await admin.get<Row[]>('/api/subscribe?page=1&limit=10&status=unsubscribed');
+    expect(filtered.body.success && filtered.body.data.every((s) => s.status === 'unsubscribed')).toBe(true);
+    expect((await admin.get('/api/subscribe?status=gone')).status).toBe(400);
+    // Signing up again after unsubscribing reactivates the same subscriber.
+    expect((await visitor.post('/api/subscribe', { email })).status).toBe(201);
+    expect((await admin.delete(`/api/subscribe/${record?._id}`)).status).toBe(200);
+  });
+});
+
+describe('access model', () => {
+  it('saves and reads back a role with 150 permissions (over D1\'s 100 bound parameters)', async () => {
+    const admin = await asAdmin();
+    const list = await admin.get<Row[]>('/api/role/permissions/list');
+    const ids = list.body.success ? list.body.data.slice(0, 150).map((p) => p._id) : [];
+    expect(ids).toHaveLength(150);
+    const role = await admin.post<{ _id: string; permissions: { _id: string; name: string }[] }>('/api/role', form({ name: unique('Besar'), level: '3', permissions: ids }));
+    expect(role.status).toBe(201);
+    const read = await admin.get<{ permissions: { _id: string }[] }>(`/api/role/${role.body.success ? role.body.data._id : ''}`);
+    expect(read.body.success && read.body.data.permissions.map((p) => p._id)).toEqual(ids);
+  });
+
+  it('lists permission modules and gives users the role\'s permissions plus their own', async () => {
+    const admin = await asAdmin();
+    const modules = await admin.get<string[]>('/api/permission/modules/list');
+    expect(modules.body.success && modules.body.data).toEqual(expect.arrayContaining(['vision', 'bio-core', 'user', 'files', 'settings']));
+    const perms = await admin.get<Row[]>('/api/role/permissions/list');
+    const byName = new Map(perms.body.success ? perms.body.data.map((p) => [p.name as string, p._id]) : []);
+    const role = await admin.post<Row>('/api/role', form({ name: unique('Penulis'), permissions: [byName.get('vision.create')!] }));
+    const username = unique('penulis');
+    await admin.post('/api/user', form({ username, email: `${username}@example.org`, password: 'rahasia-123', fullName: 'Penulis', role: role.body.success ? role.body.data._id : '', permissions: [byName.get('team.update')!] }));
+    const user = new Client();
+    const login = await user.login(username, 'rahasia-123');
+    expect((login.body.success ? (login.body.data as { permissions: string[] }).permissions : []).sort()).toEqual(['team.update', 'vision.create']);
+  });
+});
+
+describe('audit log', () => {
+  it('records who did what to which record', async () => {
+    const admin = await asAdmin();
+    const title = unique('Diaudit');
+    const created = await admin.post<Row>('/api/category', form({ title }));
+    const id = created.body.success ? created.body.data._id : '';
+    await admin.delete(`/api/category/${id}`);
+    const log = await admin.get<{ action: string; resource: string; recordId: string; username: string; summary: string }[]>('/api/audit?limit=20');
+    const entries = log.body.success ? log.body.data.filter((e) => e.recordId === id) : [];
+    expect(entries.map((e) => e.action).sort()).toEqual(['create', 'delete']);
+    expect(entries[0]).toMatchObject({ resource: 'category', username: 'admin', summary: title });
+  });
+});
+
+describe('site rebuilds', () => {
+  const calls = async () => ((await (await fetch(inject('hookCounter'))).json()) as { calls: number }).calls;
+  const settle = async (admin: Client) => {
+    for (let i = 0; i < 40; i++) {
+      const builds = await admin.get<SiteBuild[]>('/api/rebuild');
+      if (builds.body.success && !builds.body.data.some((b) => b.status === 'pending')) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+
+  it('asks for one rebuild after a burst of content saves, and records it', async () => {
+    const admin = await asAdmin();
+    await settle(admin);
+    const before = await calls();
+    for (let i = 0; i < 4; i++) await admin.post('/api/category', form({ title: unique('Burst') }));
+    await settle(admin);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await calls()) - before).toBe(1);
+    const builds = await admin.get<SiteBuild[]>('/api/rebuild');
+    expect(builds.body.success && builds.body.data[0]).toMatchObject({ status: 'sent', reason: 'Category: create' });
+  });
+
+  it('lets an admin or a webhook with the secret ask for a rebuild, and the builder report its result', async () => {
+    const admin = await asAdmin();
+    await settle(admin);
+    const manual = await admin.post<SiteBuild>('/api/rebuild');
+    expect(manual.status).toBe(202);
+    const hook = await fetch(`${admin.base}/api/rebuild`, { method: 'POST', headers: { 'x-rebuild-secret': 'wrong' } });
+    expect(hook.status).toBe(401);
+    const id = manual.body.success ? manual.body.data._id : '';
+    const report = await fetch(`${admin.base}/api/rebuild/report`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-rebuild-secret': inject('rebuildSecret') },
+      body: JSON.stringify({ buildId: id, status: 'succeeded', durationMs: 4200 }),
+    });
+    expect(report.status).toBe(200);
+    const builds = await admin.get<SiteBuild[]>('/api/rebuild');
+    expect(builds.body.success && builds.body.data.find((b) => b._id === id)).toMatchObject({ status: 'succeeded', durationMs: 4200 });
+  });
+});
+
+describe('settings and dashboard', () => {
+  it('saves the Collaborate title for everyone to read', async () => {
+    const admin = await asAdmin();
+    expect((await admin.put('/api/settings', { collaborateTitle: '  ' })).body.message).toBe('Title wajib diisi.');
+    const saved = await admin.put('/api/settings', { collaborateTitle: 'Mari Berkolaborasi' });
+    expect(saved.status).toBe(200);
+    expect((await new Client().get('/api/settings')).body).toMatchObject({ data: { collaborateTitle: 'Mari Berkolaborasi' } });
+  });
+
+  it('shows live figures, recent activity and the last build', async () => {
+    const admin = await asAdmin();
+    const before = await admin.get<DashboardSummary>('/api/dashboard');
+    await admin.post('/api/partner', form({ name: unique('Mitra'), isActive: 'false' }));
+    await new Client().post('/api/subscribe', { email: `${unique('baru')}@example.com` });
+    const after = await admin.get<DashboardSummary>('/api/dashboard');
+    if (!before.body.success || !after.body.success) throw new Error('dashboard failed');
+    expect(after.body.data.content.partner!.total).toBe(before.body.data.content.partner!.total + 1);
+    expect(after.body.data.content.partner!.visible).toBe(before.body.data.content.partner!.visible);
+    expect(after.body.data.subscribers.active).toBe(before.body.data.subscribers.active + 1);
+    expect(after.body.data.subscribers.last30Days).toBe(before.body.data.subscribers.last30Days + 1);
+    expect(after.body.data.recentActivity[0]).toMatchObject({ resource: 'subscribe', action: 'create' });
+    expect(after.body.data.users.total).toBeGreaterThan(0);
+  });
+});

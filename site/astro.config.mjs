@@ -1,0 +1,13 @@
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+// Built by scripts/lib/builds.ts with PUBLIC_API_URL (where the content comes from at build
+// time) and SITE_OUT_DIR (the worker's assets folder); SITE_URL is the public address.
+export default defineConfig({
+  site: process.env.SITE_URL ?? process.env.PUBLIC_API_URL ?? 'http://127.0.0.1:8787',
+  outDir: process.env.SITE_OUT_DIR ?? 'dist',
+  integrations: [react()],
+  trailingSlash: 'ignore',
+  build: { format: 'directory', inlineStylesheets: 'always' },
+  devToolbar: { enabled: false },
+});

@@ -1,0 +1,22 @@
+/**
+ * Image addresses by the spec's rule: a full URL as is; `uploads/...` against the public media
+ * base; any other relative path against the API host's /uploads/. Both bases default to this
+ * site's own origin, where the worker serves /uploads.
+ */
+const trim = (base: string | undefined) => (base ?? '').replace(/\/$/, '');
+const MEDIA_BASE = trim(import.meta.env.PUBLIC_MEDIA_URL);
+const API_HOST = trim(import.meta.env.PUBLIC_SITE_API_HOST);
+
+export function mediaUrl(value: string | null | undefined) {
+  if (!value) return '';
+  if (/^https?:\/\//i.test(value) || value.startsWith('data:')) return value;
+  if (value.startsWith('uploads/')) return `${MEDIA_BASE}/${value}`;
+  return `${API_HOST}/uploads/${value.replace(/^\/+(uploads\/)?/, '')}`;
+}
+
+/** The branded placeholder shown when an image is missing or fails to load. */
+export const PLACEHOLDER =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675" viewBox="0 0 1200 675"><rect width="1200" height="675" fill="#e8f3ec"/><circle cx="600" cy="300" r="90" fill="#198754" opacity=".25"/><path d="M560 330c40-80 120-90 120-90s-10 80-90 120c-20 10-40 0-30-30z" fill="#198754"/><text x="600" y="470" font-family="system-ui,sans-serif" font-size="36" fill="#0f5132" text-anchor="middle">Gambar tidak tersedia</text></svg>',
+  );

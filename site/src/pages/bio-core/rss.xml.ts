@@ -1,0 +1,10 @@
+import type { APIRoute } from 'astro';
+import { articles } from '../../lib/content.ts';
+import { stripHtml } from '../../lib/format.ts';
+import { rssFeed } from '../../lib/rss.ts';
+
+export const GET: APIRoute = async ({ site }) =>
+  rssFeed(
+    { title: 'BioCore', link: new URL('/bio-core', site).href, description: 'BioCore articles' },
+    (await articles()).map((a) => ({ title: a.title, link: new URL(`/bio-core/${a.slug}`, site).href, description: a.excerpt || stripHtml(a.description || a.content, 200), date: a.createdAt })),
+  );

@@ -1,0 +1,9 @@
+import type { APIRoute } from 'astro';
+import { visions } from '../../lib/content.ts';
+import { rssFeed } from '../../lib/rss.ts';
+
+export const GET: APIRoute = async ({ site }) =>
+  rssFeed(
+    { title: 'Vision', link: new URL('/vision', site).href, description: 'Vision articles' },
+    (await visions()).map((v) => ({ title: v.title, link: new URL(`/vision/${v.slug}`, site).href, description: v.shortDescription, date: v.createdAt })),
+  );

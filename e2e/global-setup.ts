@@ -1,3 +1,4 @@
+/// <reference path="./context.d.ts" />
 /**
  * The whole product for browser tests: a fresh seeded local D1/R2, the admin and the site
  * built into a temporary assets folder, served by wrangler dev, with the rebuild receiver
@@ -11,13 +12,6 @@ import type { TestProject } from 'vitest/node';
 import { buildAdmin, buildSite, hasAdmin, hasSite, startSiteBuilder } from '../scripts/lib/builds.ts';
 import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker } from '../scripts/lib/local.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    baseUrl: string;
-    adminPassword: string;
-    builderPort: number;
-  }
-}
 
 export default async function setup(project: TestProject) {
   const state = mkdtempSync(path.join(tmpdir(), 'cms-e2e-'));

@@ -8,6 +8,7 @@ export default defineConfig({
   outDir: process.env.SITE_OUT_DIR ?? 'dist',
   integrations: [react()],
   trailingSlash: 'ignore',
-  build: { format: 'directory', inlineStylesheets: 'always' },
+  // page.html files are served at /page by the worker's assets without a trailing-slash redirect.
+  build: { format: 'file', inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
 });

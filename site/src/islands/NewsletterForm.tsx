@@ -38,7 +38,8 @@ export default function NewsletterForm() {
 
   const submitting = state.status === 'submitting';
   return (
-    <form className="newsletter-form" onSubmit={subscribe}>
+    // Before hydration the form still works as a plain POST to the API.
+    <form className="newsletter-form" method="post" action="/api/subscribe" onSubmit={subscribe}>
       <label htmlFor="newsletter-email" className="sr-only">
         Email address
       </label>

@@ -1,0 +1,267 @@
+/** The built site served by the worker, in Debian's chromium, as a visitor uses it. */
+import AxeBuilder from '@axe-core/playwright';
+import { ADMIN_STORAGE } from '@cms/worker/contract';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openBrowser } from '../../e2e/browser.ts';
+
+const base = inject('baseUrl');
+let browser: BrowserContext;
+beforeAll(async () => {
+  browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
+});
+afterAll(() => browser?.close());
+
+async function visit(path: string, prepare?: (page: Page) => Promise<void>) {
+  const page = await browser.newPage();
+  await prepare?.(page);
+  const response = await page.goto(base + path);
+  return { page, response };
+}
+
+describe('pages show the seeded content', () => {
+  it.each([
+    ['/', ['Turning Waste into Worth', 'A Circular Economy Starts at Home', 'Bank Sampah Desa Sukamaju', 'Decrease in untreated waste', 'Dinas Lingkungan Hidup']],
+    ['/about-us', ['Our Story', 'Innovation', 'Collaboration', 'Andi Pratama', 'A Circular Economy Starts at Home']],
+    ['/vision', ['A Circular Economy Starts at Home', 'Energy from What We Throw Away', '4 min read']],
+    ['/vision/energy-from-what-we-throw-away', ['Energy from What We Throw Away', 'Dr. Sari Wulandari', 'Back to Vision']],
+    ['/our-work', ['Bank Sampah Desa Sukamaju', 'Biogas untuk Pasar Tradisional', 'Sekolah Hijau']],
+    ['/our-work/education/sekolah-hijau', ['Sekolah Hijau', 'Green schools programme', '2020 - 2024']],
+    ['/our-impact', ['Our Impact in 2025', 'A year of cleaner rivers and greener jobs']],
+    ['/our-impact/our-impact-in-2025', ['Our Impact in 2025', 'Dibuat', 'Diperbarui']],
+    ['/bio-core', ['Impact & BioCore', 'Since 2014, our programmes have reached 332 beneficiaries', 'In collaboration with', 'Apa Itu BioCore?', 'BioCore di Pasar Induk']],
+    ['/bio-core/apa-itu-biocore', ['Apa Itu BioCore?', 'Oleh Tim BioCore', 'Fitur Utama', 'Modular', 'Hemat Energi']],
+  ])('%s', async (path, texts) => {
+    const { page, response } = await visit(path);
+    expect(response?.status()).toBe(200);
+    const body = await page.locator('body').innerText();
+    for (const text of texts) expect(body).toContain(text);
+    await page.close();
+  });
+
+  it('keeps drafts and inactive records out of the site', async () => {
+    const { page } = await visit('/our-work');
+    expect(await page.locator('body').innerText()).not.toContain('Pemetaan Aliran Sampah Kota');
+    expect((await visit('/vision/draft-plastic-policy-outlook')).response?.status()).toBe(404);
+    expect((await visit('/bio-core/draf-biocore-generasi-kedua')).response?.status()).toBe(404);
+    await page.close();
+  });
+
+  it('lists the header categories and dates in Indonesian', async () => {
+    const { page } = await visit('/vision');
+    await expect.poll(() => page.locator('.dropdown li').allTextContents()).toEqual(['All', 'Waste Management', 'Renewable Energy', 'Education']);
+    expect(await page.locator('time').first().innerText()).toMatch(/^\d{1,2} (Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember) \d{4}$/);
+    await page.close();
+  });
+});
+
+describe('navigation', () => {
+  it('moves between categories and reaches a work under each of its categories', async () => {
+    const { page } = await visit('/our-work');
+    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Renewable Energy' }).click();
+    await page.waitForURL(`${base}/our-work/renewable-energy`);
+    const titles = await page.locator('.card h3').allInnerTexts();
+    expect(titles).toEqual(['Biogas untuk Pasar Tradisional']);
+    await page.getByRole('link', { name: /View project/ }).click();
+    await page.waitForURL(`${base}/our-work/renewable-energy/biogas-untuk-pasar-tradisional`);
+    expect((await visit('/our-work/waste-management/biogas-untuk-pasar-tradisional')).response?.status()).toBe(200);
+    await page.close();
+  });
+
+  it('redirects /work and /work/* to /our-work', async () => {
+    const { page } = await visit('/work');
+    expect(page.url()).toBe(`${base}/our-work`);
+    await page.goto(`${base}/work/education`);
+    expect(page.url()).toBe(`${base}/our-work/education`);
+    await page.close();
+  });
+
+  it('answers unknown paths with the 404 page echoing the path, with its links', async () => {
+    const { page, response } = await visit('/tidak/ada-di-sini');
+    expect(response?.status()).toBe(404);
+    await expect.poll(() => page.locator('#requested-path').innerText()).toBe('/tidak/ada-di-sini');
+    expect(await page.locator('h1').innerText()).toBe('Halaman Tidak Ditemukan');
+    for (const name of ['Home', 'About Us', 'Our Work', 'Vision', 'BioCore']) await expect.poll(() => page.locator('.link-tiles').getByRole('link', { name, exact: true }).count()).toBe(1);
+    expect(await page.locator('.help-tile').innerText()).toContain('Butuh Bantuan?');
+    await page.goto(`${base}/bio-core/tidak-ada`);
+    expect(await page.locator('h1').innerText()).toBe('Artikel tidak ditemukan');
+    expect(await page.locator('#not-found-detail').innerText()).toBe('Artikel yang Anda cari tidak dapat ditemukan atau telah dihapus.');
+    await page.close();
+  });
+});
+
+describe('BioCore list', () => {
+  it('filters articles by search text and by tag, with an empty message', async () => {
+    const { page } = await visit('/bio-core');
+    const cards = page.locator('.biocore-browser .card h3');
+    await expect.poll(() => cards.count()).toBe(3);
+    await page.getByPlaceholder('Cari artikel...').fill('pasar');
+    await expect.poll(() => cards.allInnerTexts()).toEqual(['BioCore di Pasar Induk']);
+    await page.getByPlaceholder('Cari artikel...').fill('');
+    await page.getByRole('group', { name: 'Filter by tag' }).getByRole('button', { name: 'edukasi' }).click();
+    await expect.poll(() => cards.allInnerTexts()).toEqual(['Panduan Memilah Sampah Organik']);
+    await page.getByPlaceholder('Cari artikel...').fill('tidak ada yang cocok');
+    await expect.poll(() => page.locator('.biocore-browser').innerText()).toContain('Tidak ada artikel ditemukan');
+    // At most two tags per card, and 'Baca Selengkapnya →' links.
+    await page.getByRole('button', { name: 'All' }).click();
+    await page.getByPlaceholder('Cari artikel...').fill('');
+    for (const count of await page.locator('.biocore-browser .card').evaluateAll((els) => els.map((el) => el.querySelectorAll('.tags li').length))) expect(count).toBeLessThanOrEqual(2);
+    expect(await page.locator('.featured h3').allInnerTexts()).toHaveLength(2);
+    await page.close();
+  });
+});
+
+describe('hero carousel', () => {
+  it('advances every 8 s, wraps round, ignores controls during the 500 ms lock, and pauses on hover', async () => {
+    const page = await browser.newPage();
+    await page.clock.install({ time: new Date('2026-11-22T08:00:00Z') });
+    await page.goto(`${base}/`);
+    const active = () => page.locator('.hero-slide.is-active h1, .hero-slide.is-active h2').innerText();
+    await page.waitForSelector('.hero-dots button');
+    await page.mouse.move(5, 890);
+    expect(await active()).toBe('Turning Waste into Worth');
+    await page.clock.runFor(7_900);
+    expect(await active()).toBe('Turning Waste into Worth');
+    await page.clock.runFor(200);
+    await expect.poll(active).toBe('BioCore: Energy from Organic Waste');
+    // A click during the lock that follows any change is ignored; after it, accepted.
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    expect(await active()).toBe('BioCore: Energy from Organic Waste');
+    await page.clock.runFor(600);
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    await expect.poll(active).toBe('Learning Together');
+    await page.getByRole('button', { name: 'Next slide' }).click();
+    expect(await active()).toBe('Learning Together');
+    await page.clock.runFor(600);
+    await page.getByRole('button', { name: 'Go to slide 1: Turning Waste into Worth' }).click();
+    await expect.poll(active).toBe('Turning Waste into Worth');
+    await page.clock.runFor(600);
+    await page.getByRole('button', { name: 'Previous slide' }).click();
+    await expect.poll(active).toBe('Learning Together');
+    // Wraps round from the last slide, and holds still while hovered.
+    await page.mouse.move(5, 890);
+    await page.clock.runFor(8_100);
+    await expect.poll(active).toBe('Turning Waste into Worth');
+    await page.hover('.hero');
+    await page.clock.runFor(20_000);
+    expect(await active()).toBe('Turning Waste into Worth');
+    expect(await page.locator('.hero-progress span').getAttribute('style')).toContain('33.3');
+    await page.close();
+  });
+});
+
+describe('newsletter', () => {
+  const submit = async (page: Page, email: string) => {
+    await page.locator('#newsletter-email').scrollIntoViewIfNeeded();
+    // The form hydrates when it becomes visible; Astro drops `ssr` once it has.
+    await page.locator('astro-island:has(.newsletter-form):not([ssr])').waitFor();
+    await page.locator('#newsletter-email').fill(email);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+  };
+
+  it('thanks a new subscriber and shows the server message for a duplicate', async () => {
+    const { page } = await visit('/');
+    const email = `pembaca-${Date.now()}@example.com`;
+    await submit(page, email);
+    await expect.poll(() => page.locator('.form-message').innerText()).toContain('Thank you for subscribing! Please check your email.');
+    await submit(page, email);
+    await expect.poll(() => page.locator('.form-message').innerText()).toBe('This email is already subscribed.');
+    await page.close();
+  });
+
+  it("shows 'Subscribing...' while sending, then the failure and network messages", async () => {
+    const { page } = await visit('/');
+    let release: () => void = () => {};
+    await page.route('**/api/subscribe', async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' });
+    });
+    await submit(page, 'lambat@example.com');
+    await expect.poll(() => page.locator('.newsletter-form button').innerText()).toBe('Subscribing...');
+    release();
+    await expect.poll(() => page.locator('.form-message').innerText()).toBe('Something went wrong. Please try again.');
+    await page.unroute('**/api/subscribe');
+    await page.route('**/api/subscribe', (route) => route.abort('internetdisconnected'));
+    await submit(page, 'putus@example.com');
+    await expect.poll(() => page.locator('.form-message').innerText()).toBe('Network error. Please try again.');
+    await page.close();
+  });
+});
+
+describe('browser-side details', () => {
+  it("shows the 'Admin Panel' link only with the admin marker stored", async () => {
+    const { page } = await visit('/');
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
+    await page.evaluate((key) => localStorage.setItem(key, 'true'), ADMIN_STORAGE.marker);
+    await page.reload();
+    await expect.poll(() => page.getByRole('link', { name: 'Admin Panel' }).count()).toBe(1);
+    await page.evaluate((key) => localStorage.removeItem(key), ADMIN_STORAGE.marker);
+    await page.close();
+  });
+
+  it('retries a failing image twice, then shows the branded placeholder', async () => {
+    let requests = 0;
+    const { page } = await visit('/vision/energy-from-what-we-throw-away', async (p) => {
+      await p.route('**/uploads/seed/energy-from-waste.svg*', (route) => {
+        requests++;
+        return route.fulfill({ status: 500, body: '' });
+      });
+    });
+    const image = page.locator('article > img');
+    await expect.poll(() => image.getAttribute('src'), { timeout: 5_000 }).toMatch(/^data:image\/svg\+xml/);
+    expect(requests).toBe(3);
+    await page.close();
+  });
+
+  it('ships no JavaScript on pages without islands beyond a small inline script', async () => {
+    const { page } = await visit('/vision/energy-from-what-we-throw-away');
+    const scripts = await page.locator('script[src]').evaluateAll((els) => els.map((el) => el.getAttribute('src')));
+    const islands = await page.locator('astro-island').evaluateAll((els) => els.map((el) => el.getAttribute('component-url')));
+    // Only the header's two small islands (menu and admin link) hydrate here.
+    expect(islands.every((url) => /MobileMenu|AdminLink/.test(url ?? ''))).toBe(true);
+    expect(scripts.filter((src) => src && !src.includes('_astro'))).toEqual([]);
+    await page.close();
+  });
+});
+
+describe('accessibility', () => {
+  it.each(['/', '/about-us', '/vision', '/vision/a-circular-economy-starts-at-home', '/our-work', '/our-work/education/sekolah-hijau', '/our-impact', '/our-impact/our-impact-in-2025', '/bio-core', '/bio-core/apa-itu-biocore', '/missing-page'])(
+    '%s has no serious or critical axe violations',
+    async (path) => {
+      const context = await openBrowser();
+      const page = await context.newPage();
+      await page.goto(base + path);
+      const results = await new AxeBuilder({ page }).analyze();
+      const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      await context.close();
+    },
+  );
+});
+
+describe('content changes reach the site', () => {
+  it('rebuilds after a save in the API and serves the changed page', { timeout: 120_000 }, async () => {
+    const origin = { origin: base, 'content-type': 'application/json' };
+    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: origin, body: JSON.stringify({ username: 'admin', password: inject('adminPassword') }) });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const list = (await (await fetch(`${base}/api/vision?published=true`)).json()) as { data: { _id: string; slug: string }[] };
+    const target = list.data.find((v) => v.slug === 'energy-from-what-we-throw-away')!;
+    const title = `Energi Baru ${Date.now()}`;
+    const saved = await fetch(`${base}/api/vision/${target._id}`, { method: 'PUT', headers: { ...origin, cookie }, body: JSON.stringify({ title }) });
+    expect(saved.status).toBe(200);
+    const started = Date.now();
+    const page = await browser.newPage();
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${base}/vision/energy-from-what-we-throw-away`);
+          return page.locator('h1').innerText();
+        },
+        { timeout: 90_000, interval: 1_000 },
+      )
+      .toBe(title);
+    console.log(`saved change served after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    await page.close();
+  });
+});

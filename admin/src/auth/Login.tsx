@@ -1,0 +1,60 @@
+import type { SessionUser } from '@cms/worker/contract/api';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../api/client.ts';
+import { RequestFailure } from '../api/messages.ts';
+import { remember } from './session.ts';
+
+export default function Login() {
+  const navigate = useNavigate();
+  const [showPassword, setShowPassword] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState('');
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setSubmitting(true);
+    setError('');
+    try {
+      const { data } = await api<SessionUser>('/auth/login', {
+        method: 'POST',
+        body: JSON.stringify({ username: form.get('username'), password: form.get('password') }),
+      });
+      remember(data);
+      navigate('/admin', { replace: true });
+    } catch (failure) {
+      setError(failure instanceof RequestFailure ? failure.body?.message || 'Login gagal' : 'Terjadi kesalahan jaringan');
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <main className="login-page">
+      <form className="login-card" onSubmit={submit}>
+        <h1>Admin Login</h1>
+        <label>
+          Username
+          <input name="username" autoComplete="username" required autoFocus disabled={submitting} />
+        </label>
+        <label>
+          Password
+          <span className="password-field">
+            <input name="password" type={showPassword ? 'text' : 'password'} autoComplete="current-password" required disabled={submitting} />
+            <button type="button" className="link-button" onClick={() => setShowPassword(!showPassword)} aria-pressed={showPassword}>
+              {showPassword ? 'Sembunyikan' : 'Tampilkan'}
+            </button>
+          </span>
+        </label>
+        {error && (
+          <p className="alert error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="primary" disabled={submitting}>
+          {submitting ? 'Memproses...' : 'Login'}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+const GROUP_CRUMB: Record<string, { label: string; to: string } | undefined> = {
+  'About Us': { label: 'About Us', to: '/admin/about' },
+  Users: { label: 'Users', to: '/admin/users' },
+};
+
+/** Breadcrumbs (Dashboard, then the group for about and user screens), title and subtitle. */
+export function PageShell({ title, subtitle, group, children }: { title: string; subtitle?: string; group?: string; children: ReactNode }) {
+  const crumb = group ? GROUP_CRUMB[group] : undefined;
+  return (
+    <section className="page">
+      <nav className="breadcrumbs" aria-label="Breadcrumb">
+        <Link to="/admin">Dashboard</Link>
+        {crumb && (
+          <>
+            {' / '}
+            <Link to={crumb.to}>{crumb.label}</Link>
+          </>
+        )}
+        {' / '}
+        <span aria-current="page">{title}</span>
+      </nav>
+      <header className="page-header">
+        <h1>{title}</h1>
+        {subtitle && <p className="muted">{subtitle}</p>}
+      </header>
+      {children}
+    </section>
+  );
+}

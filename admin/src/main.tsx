@@ -1,0 +1,54 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { lazy, StrictMode, Suspense } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { Guard } from './auth/Guard.tsx';
+import Login from './auth/Login.tsx';
+import { SCREENS } from './screens/screens.ts';
+import './styles/admin.css';
+
+// Each screen is its own chunk: the login page loads without tables or the editor.
+const AdminLayout = lazy(() => import('./layout/AdminLayout.tsx'));
+const Dashboard = lazy(() => import('./screens/Dashboard.tsx'));
+const ResourceScreen = lazy(() => import('./screens/ResourceScreen.tsx'));
+const Subscribers = lazy(() => import('./screens/Subscribers.tsx'));
+const FileManager = lazy(() => import('./screens/FileManager.tsx'));
+const Collaborate = lazy(() => import('./screens/Collaborate.tsx'));
+
+const loading = <p className="loading">Memuat...</p>;
+const router = createBrowserRouter([
+  { path: '/login', element: <Login /> },
+  {
+    path: '/admin',
+    element: (
+      <Guard>
+        <Suspense fallback={loading}>
+          <AdminLayout />
+        </Suspense>
+      </Guard>
+    ),
+    children: [
+      { index: true, element: <Dashboard /> },
+      ...SCREENS.map((screen) => ({ path: screen.route, element: <ResourceScreen key={screen.route} screen={screen} /> })),
+      { path: 'subscribe', element: <Subscribers /> },
+      { path: 'file-manager', element: <FileManager /> },
+      { path: 'collaborate', element: <Collaborate /> },
+      // Unknown admin paths show the dashboard.
+      { path: '*', element: <Dashboard /> },
+    ],
+  },
+  { path: '*', element: <Navigate to="/admin" replace /> },
+]);
+
+const client = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={client}>
+      <Suspense fallback={loading}>
+        <RouterProvider router={router} />
+      </Suspense>
+    </QueryClientProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,166 @@
+import type { StoredFile, UploadResult } from '@cms/worker/contract/api';
+import { MAX_UPLOAD_BYTES } from '@cms/worker/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ChangeEvent } from 'react';
+import { getJson, sendJson } from '../api/client.ts';
+import { PageShell } from '../layout/PageShell.tsx';
+
+interface Progress {
+  name: string;
+  percent: number;
+  error?: string;
+}
+
+/** XMLHttpRequest, because fetch cannot report upload progress. */
+function upload(file: File, onProgress: (percent: number) => void) {
+  return new Promise<UploadResult>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', '/api/files/upload');
+    request.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
+    request.onload = () => {
+      const body = JSON.parse(request.responseText || '{}') as { success?: boolean; data?: UploadResult; message?: string };
+      if (request.status < 300 && body.success && body.data) resolve(body.data);
+      else reject(new Error(body.message || String(request.status)));
+    };
+    request.onerror = () => reject(new Error('Terjadi kesalahan saat upload file'));
+    const form = new FormData();
+    form.append('file', file);
+    request.send(form);
+  });
+}
+
+export default function FileManager() {
+  const client = useQueryClient();
+  const files = useQuery({ queryKey: ['files'], queryFn: async () => (await getJson<StoredFile[]>('/files/list')).data.filter((f) => !f.name.endsWith('/.folder')) });
+  const [progress, setProgress] = useState<Progress[]>([]);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [alert, setAlert] = useState('');
+  const [folderOpen, setFolderOpen] = useState(false);
+  const [folderName, setFolderName] = useState('');
+  const [creating, setCreating] = useState(false);
+  const refresh = () => client.invalidateQueries({ queryKey: ['files'] });
+
+  async function onFiles(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (chosen.length === 0) return setAlert('Pilih file terlebih dahulu.');
+    const tooBig = chosen.find((file) => file.size > MAX_UPLOAD_BYTES);
+    if (tooBig) return setAlert(`File ${tooBig.name} terlalu besar. Maksimal 50MB.`);
+    setProgress(chosen.map((file) => ({ name: file.name, percent: 0 })));
+    const messages: string[] = [];
+    await Promise.all(
+      chosen.map((file, index) =>
+        upload(file, (percent) => setProgress((current) => current.map((p, i) => (i === index ? { ...p, percent } : p))))
+          .then(() => messages.push(`File ${file.name} berhasil diupload!`))
+          .catch((error: Error) => {
+            messages.push(`Gagal upload ${file.name}: ${error.message}`);
+            setProgress((current) => current.map((p, i) => (i === index ? { ...p, error: error.message } : p)));
+          }),
+      ),
+    );
+    setAlert(messages.join(' '));
+    refresh();
+  }
+
+  async function deleteSelected() {
+    if (!window.confirm(`Apakah Anda yakin ingin menghapus ${selected.length} file?`)) return;
+    const results = await Promise.allSettled(selected.map((name) => sendJson('DELETE', `/files/delete/${encodeURIComponent(name)}`)));
+    const failed = results.filter((r) => r.status === 'rejected').length;
+    const done = results.length - failed;
+    setAlert(done ? `Berhasil menghapus ${done} file${failed ? `, ${failed} gagal` : ''}` : `${failed} file gagal dihapus`);
+    setSelected([]);
+    refresh();
+  }
+
+  async function createFolder() {
+    setCreating(true);
+    try {
+      await sendJson('POST', '/files/create-folder', { folderName: folderName.trim() });
+      setAlert('Folder berhasil dibuat!');
+      setFolderOpen(false);
+      setFolderName('');
+      refresh();
+    } catch {
+      setAlert('Gagal membuat folder');
+    } finally {
+      setCreating(false);
+    }
+  }
+
+  const list = files.data ?? [];
+  return (
+    <PageShell title="File Manager" subtitle={`Total: ${list.length} item`}>
+      <div className="toolbar">
+        <label className="button">
+          Upload File
+          <input type="file" className="sr-only" onChange={onFiles} />
+        </label>
+        <label className="button">
+          Upload Banyak File
+          <input type="file" multiple className="sr-only" onChange={onFiles} />
+        </label>
+        <label className="button">
+          Upload Video
+          <input type="file" accept="video/*" className="sr-only" onChange={onFiles} />
+        </label>
+        <button type="button" onClick={() => setFolderOpen(true)}>
+          Buat Folder
+        </button>
+        <button type="button" onClick={() => setSelected(list.map((f) => f.name))}>
+          Pilih semua
+        </button>
+        <button type="button" onClick={() => setSelected([])}>
+          Bersihkan
+        </button>
+        <button type="button" className="danger" disabled={selected.length === 0} onClick={deleteSelected}>
+          Hapus ({selected.length})
+        </button>
+      </div>
+      {folderOpen && (
+        <div className="panel" role="dialog" aria-label="Buat Folder">
+          <label htmlFor="folder-name">Nama folder</label>
+          <input id="folder-name" value={folderName} onChange={(event) => setFolderName(event.target.value)} />
+          <button type="button" className="primary" disabled={!folderName.trim() || creating} onClick={createFolder}>
+            {creating ? 'Membuat...' : 'Buat'}
+          </button>
+          <button type="button" onClick={() => setFolderOpen(false)}>
+            Batal
+          </button>
+        </div>
+      )}
+      {progress.length > 0 && (
+        <ul className="progress-list">
+          {progress.map((p) => (
+            <li key={p.name}>
+              {p.name} <progress max={100} value={p.percent} aria-label={`Upload ${p.name}`} /> {p.error ? p.error : `${p.percent}%`}
+            </li>
+          ))}
+        </ul>
+      )}
+      {alert && <p className="alert" role="status">{alert}</p>}
+      {files.isError ? (
+        <p className="alert error">Gagal mengambil daftar file</p>
+      ) : list.length === 0 ? (
+        <p className="empty">Tidak ada file ditemukan</p>
+      ) : (
+        <ul className="file-grid">
+          {list.map((file) => (
+            <li key={file.name}>
+              <label>
+                <input type="checkbox" checked={selected.includes(file.name)} onChange={() => setSelected(selected.includes(file.name) ? selected.filter((n) => n !== file.name) : [...selected, file.name])} />
+                <span className="file-name">{file.name}</span>
+              </label>
+              {file.contentType.startsWith('image/') && <img src={file.url} alt="" width={160} height={90} loading="lazy" />}
+              <span className="muted">
+                {(file.size / 1024).toFixed(1)} KB · {file.contentType}
+              </span>
+              <a href={file.url} download>
+                Download
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </PageShell>
+  );
+}

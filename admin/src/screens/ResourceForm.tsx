@@ -1,0 +1,311 @@
+/**
+ * The add/edit form of any collection, built from its definition: one input per field kind,
+ * the definition's validation run before sending, the spec's slug rules per screen.
+ */
+import { inputSchema, slugify, type Field, type ResourceDefinition } from '@cms/worker/contract';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import { fileUrl, getJson } from '../api/client.ts';
+import type { Screen } from './screens.ts';
+
+const RichTextEditor = lazy(() => import('../widgets/RichTextEditor.tsx'));
+
+export type Values = Record<string, unknown>;
+type Row = { _id: string } & Record<string, unknown>;
+
+const itemKeys = (field: Extract<Field, { kind: 'list' }>) => {
+  const shape = (field.item as unknown as { shape?: Record<string, unknown> }).shape ?? {};
+  return Object.keys(shape).filter((key) => key !== 'order');
+};
+
+/** Form state from a record (edit) or the definition's defaults (add). */
+export function initialValues(resource: ResourceDefinition, record: Row | null): Values {
+  const values: Values = {};
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const current = record?.[name];
+    switch (field.kind) {
+      case 'tags':
+        values[name] = Array.isArray(current) ? current.join(', ') : '';
+        break;
+      case 'relation':
+        values[name] = Array.isArray(current) ? current.map((item: { _id: string }) => item._id) : [];
+        break;
+      case 'reference':
+        values[name] = current && typeof current === 'object' ? (current as { _id: string })._id : '';
+        break;
+      case 'list':
+        values[name] = Array.isArray(current) ? current : [];
+        break;
+      case 'boolean':
+      case 'integer':
+        values[name] = current ?? field.default;
+        break;
+      case 'enum':
+        values[name] = current ?? field.default ?? '';
+        break;
+      case 'password':
+        values[name] = '';
+        break;
+      default:
+        values[name] = current ?? (field.kind === 'text' ? (field.default ?? '') : '');
+    }
+  }
+  return values;
+}
+
+/** The multipart body the API takes: text values, files as parts, links repeated, lists as JSON. */
+export function toFormData(resource: ResourceDefinition, values: Values, files: Record<string, File>) {
+  const form = new FormData();
+  for (const [name, field] of Object.entries(resource.fields)) {
+    const value = values[name];
+    if (field.kind === 'timestamp') continue;
+    if (field.kind === 'file') {
+      if (files[name]) form.append(field.part ?? name, files[name]);
+      else if (typeof value === 'string' && value && !value.startsWith('uploads/')) form.append(name, value);
+      continue;
+    }
+    if (field.kind === 'password' && !value) continue;
+    if (field.kind === 'relation') (value as string[]).forEach((id) => form.append(`${name}[]`, id));
+    else if (field.kind === 'list') form.append(name, JSON.stringify(value));
+    else form.append(name, String(value ?? ''));
+  }
+  return form;
+}
+
+interface Props {
+  screen: Screen;
+  resource: ResourceDefinition;
+  record: Row | null;
+  saving: boolean;
+  onSubmit: (form: FormData) => void;
+  onCancel: () => void;
+}
+
+export default function ResourceForm({ screen, resource, record, saving, onSubmit, onCancel }: Props) {
+  const [values, setValues] = useState<Values>(() => initialValues(resource, record));
+  const [files, setFiles] = useState<Record<string, File>>({});
+  const [errors, setErrors] = useState<string[]>([]);
+  const mode = record ? 'update' : 'create';
+  const slugField = Object.entries(resource.fields).find(([, f]) => f.kind === 'slug') as [string, Extract<Field, { kind: 'slug' }>] | undefined;
+
+  const set = (name: string, value: unknown) =>
+    setValues((current) => {
+      const next = { ...current, [name]: value };
+      // The slug follows the title: while adding, or always on screens that say so.
+      if (slugField && name === slugField[1].from && (screen.slug === 'follows-title' || (screen.slug === 'while-adding' && !record))) {
+        next[slugField[0]] = slugify(String(value), slugField[1].style);
+      }
+      return next;
+    });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problems: string[] = [];
+    for (const [name, field] of Object.entries(resource.fields)) {
+      const file = files[name];
+      if (field.kind !== 'file' || !file) continue;
+      if (file.size > field.maxBytes) problems.push(`Ukuran file terlalu besar. Maksimal ${Math.round(field.maxBytes / 1048576)}MB.`);
+      else if (field.accept && !field.accept.includes(file.type)) problems.push(`File type not supported. Use format: ${field.acceptLabel}.`);
+    }
+    const checked = inputSchema(resource, mode).safeParse(Object.fromEntries(Object.entries(values).filter(([name]) => resource.fields[name]?.kind !== 'file')));
+    if (!checked.success) problems.push(...checked.error.issues.map((issue) => issue.message));
+    setErrors(problems);
+    if (problems.length === 0) onSubmit(toFormData(resource, values, files));
+  }
+
+  return (
+    <form className="panel resource-form" onSubmit={submit} aria-label={record ? 'Edit data' : 'Tambah data'}>
+      <h2>{record ? 'Edit' : 'Tambah'} {resource.title}</h2>
+      <fieldset disabled={saving}>
+        {Object.entries(resource.fields).map(([name, field]) => (
+          <FieldInput
+            key={name}
+            name={name}
+            field={field}
+            value={values[name]}
+            onChange={(value) => set(name, value)}
+            onFile={(file) => setFiles((current) => ({ ...current, [name]: file }))}
+            disabled={field.kind === 'slug' && ((screen.slugEditable === 'edit' && !record) || (screen.slugEditable === 'add' && !!record))}
+            required={field.required === true && !(field.kind === 'password' && record) && field.kind !== 'file'}
+          />
+        ))}
+      </fieldset>
+      {errors.length > 0 && (
+        <div className="alert error" role="alert">
+          {errors.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={saving}>
+          {saving ? 'Saving...' : record ? 'Update' : 'Simpan'}
+        </button>
+        <button type="button" onClick={onCancel} disabled={saving}>
+          Batal
+        </button>
+      </div>
+    </form>
+  );
+}
+
+interface FieldProps {
+  name: string;
+  field: Field;
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onFile: (file: File) => void;
+  disabled: boolean;
+  required: boolean;
+}
+
+function FieldInput({ name, field, value, onChange, onFile, disabled, required }: FieldProps) {
+  const id = `field-${name}`;
+  const label = (
+    <label htmlFor={id}>
+      {field.label}
+      {required && <span aria-hidden="true"> *</span>}
+    </label>
+  );
+  switch (field.kind) {
+    case 'timestamp':
+      return null;
+    case 'boolean':
+      return (
+        <div className="field checkbox">
+          <input id={id} type="checkbox" checked={Boolean(value)} onChange={(event) => onChange(event.target.checked)} />
+          {label}
+        </div>
+      );
+    case 'enum':
+      return (
+        <div className="field">
+          {label}
+          <select id={id} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)} required={required}>
+            {!field.default && <option value="">Pilih {field.label}</option>}
+            {field.values.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+      );
+    case 'integer':
+      return (
+        <div className="field">
+          {label}
+          <input id={id} type="number" min={field.min} max={field.max} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)} />
+        </div>
+      );
+    case 'richText':
+      return (
+        <div className="field wide">
+          {label}
+          <Suspense fallback={<textarea id={id} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)} rows={8} />}>
+            <RichTextEditor id={id} value={String(value ?? '')} onChange={onChange} />
+          </Suspense>
+        </div>
+      );
+    case 'file':
+      return (
+        <div className="field">
+          {label}
+          {typeof value === 'string' && value && <img className="preview" src={fileUrl(value)} alt="" width={120} height={68} />}
+          <input id={id} type="file" accept={field.accept?.join(',')} onChange={(event) => event.target.files?.[0] && onFile(event.target.files[0])} />
+        </div>
+      );
+    case 'reference':
+      return <ReferenceSelect id={id} label={label} field={field} value={String(value ?? '')} onChange={onChange} required={required} />;
+    case 'relation':
+      return <RelationChecklist label={field.label} field={field} value={(value as string[]) ?? []} onChange={onChange} />;
+    case 'list':
+      return <ListEditor label={field.label} field={field} value={(value as Values[]) ?? []} onChange={onChange} />;
+    default: {
+      const multiline = field.kind === 'text' && (field.format === 'multiline' || field.format === 'json' || field.format === 'meta-tags');
+      const type = field.kind === 'password' ? 'password' : field.kind === 'text' && field.format === 'email' ? 'email' : field.kind === 'text' && field.format === 'url' ? 'url' : 'text';
+      return (
+        <div className={multiline ? 'field wide' : 'field'}>
+          {label}
+          {multiline ? (
+            <textarea id={id} rows={4} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)} required={required} />
+          ) : (
+            <input id={id} type={type} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)} required={required} disabled={disabled} autoComplete={field.kind === 'password' ? 'new-password' : undefined} />
+          )}
+        </div>
+      );
+    }
+  }
+}
+
+const useOptions = (path: string) => useQuery({ queryKey: [path], queryFn: async () => (await getJson<Row[]>(`/${path}`)).data });
+
+function ReferenceSelect({ id, label, field, value, onChange, required }: { id: string; label: ReactNode; field: Extract<Field, { kind: 'reference' }>; value: string; onChange: (v: string) => void; required: boolean }) {
+  const options = useOptions(field.to);
+  return (
+    <div className="field">
+      {label}
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)} required={required}>
+        <option value="">Pilih {field.label}</option>
+        {(options.data ?? []).map((option) => (
+          <option key={option._id} value={option._id}>
+            {String(option[field.display] ?? option._id)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function RelationChecklist({ label, field, value, onChange }: { label: string; field: Extract<Field, { kind: 'relation' }>; value: string[]; onChange: (v: string[]) => void }) {
+  const options = useOptions(field.to);
+  const toggle = (id: string) => onChange(value.includes(id) ? value.filter((v) => v !== id) : [...value, id]);
+  return (
+    <fieldset className="field wide checklist">
+      <legend>{label}</legend>
+      <div className="checklist-items">
+        {(options.data ?? []).map((option) => (
+          <label key={option._id}>
+            <input type="checkbox" checked={value.includes(option._id)} onChange={() => toggle(option._id)} />
+            {String(option[field.display[0] ?? 'title'] ?? '')}
+            {field.display.includes('module') && (
+              <small>
+                {' '}
+                ({String(option.module)}.{String(option.action)})
+              </small>
+            )}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function ListEditor({ label, field, value, onChange }: { label: string; field: Extract<Field, { kind: 'list' }>; value: Values[]; onChange: (v: Values[]) => void }) {
+  const keys = itemKeys(field);
+  const update = (index: number, key: string, text: string) => onChange(value.map((item, i) => (i === index ? { ...item, [key]: text } : item)));
+  // Positions are the order: the server renumbers by position too.
+  const add = () => onChange([...value, { ...Object.fromEntries(keys.map((k) => [k, ''])), order: value.length }]);
+  const remove = (index: number) => onChange(value.filter((_, i) => i !== index).map((item, i) => ({ ...item, order: i })));
+  return (
+    <fieldset className="field wide list-editor">
+      <legend>{label}</legend>
+      {value.map((item, index) => (
+        <div className="list-row" key={index}>
+          {keys.map((key) => (
+            <label key={key}>
+              {key}
+              <input value={String(item[key] ?? '')} onChange={(event) => update(index, key, event.target.value)} />
+            </label>
+          ))}
+          <button type="button" onClick={() => remove(index)} disabled={!!field.minItems && value.length <= field.minItems.count} aria-label={`Hapus ${label} ${index + 1}`}>
+            Hapus
+          </button>
+        </div>
+      ))}
+      <button type="button" onClick={add}>
+        + Tambah {label}
+      </button>
+    </fieldset>
+  );
+}

@@ -1,0 +1,163 @@
+/** A collection's screen: 'Total: N item', the add/edit form above the table, delete with confirmation, alerts. */
+import { resources, visibleText, type ResourceDefinition } from '@cms/worker/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { fileUrl, getJson, sendForm, sendJson } from '../api/client.ts';
+import { deleteErrorMessage, saveErrorMessage, SUCCESS } from '../api/messages.ts';
+import { PageShell } from '../layout/PageShell.tsx';
+import ResourceForm from './ResourceForm.tsx';
+import type { Column, Screen } from './screens.ts';
+
+type Row = { _id: string } & Record<string, unknown>;
+
+const cut = (text: string, length?: number) => (length && text.length > length ? `${text.slice(0, length)}...` : text);
+
+function CellValue({ column, row }: { column: Column; row: Row }) {
+  const value = row[column.field];
+  const cell = column.cell;
+  switch (cell.as) {
+    case 'image':
+      return value ? <img className="thumb" src={fileUrl(String(value))} alt="" width={64} height={40} loading="lazy" /> : <span className="muted">-</span>;
+    case 'flag':
+      return <span className={`badge ${value ? 'on' : 'off'}`}>{value ? cell.yes : cell.no}</span>;
+    case 'choice':
+      return <span className="badge">{cell.labels?.[String(value)] ?? String(value ?? '')}</span>;
+    case 'date':
+      return <>{value ? new Date(String(value)).toLocaleDateString(cell.locale ?? 'id-ID', cell.locale === 'en-US' ? { month: 'short', day: 'numeric', year: 'numeric' } : undefined) : '-'}</>;
+    case 'list': {
+      const items = (Array.isArray(value) ? value : []).map((item) => (typeof item === 'object' && item ? String((item as Record<string, unknown>)[cell.key ?? 'title'] ?? '') : String(item)));
+      return (
+        <span className="chips">
+          {items.slice(0, cell.show).map((item, i) => (
+            <span key={i} className="badge">
+              {item}
+            </span>
+          ))}
+          {items.length > cell.show && <span className="muted">{cell.more(items.length - cell.show)}</span>}
+        </span>
+      );
+    }
+    case 'link':
+      if (!value) return <span className="muted">-</span>;
+      return cell.kind === 'email' ? <a href={`mailto:${value}`}>{String(value)}</a> : <a href={/^https?:\/\//.test(String(value)) ? String(value) : `https://${value}`} target="_blank" rel="noopener noreferrer">{String(value)}</a>;
+    case 'reference':
+      return <>{value && typeof value === 'object' ? String((value as { name?: string }).name ?? '') : cell.empty}</>;
+    default: {
+      const text = visibleText(String(value ?? ''));
+      return <>{text ? cut(text, cell.truncate) : (cell.fallback ?? '')}</>;
+    }
+  }
+}
+
+export default function ResourceScreen({ screen }: { screen: Screen }) {
+  const resource: ResourceDefinition = resources[screen.resource];
+  const dialect = screen.dialect ?? 'id';
+  const client = useQueryClient();
+  const list = useQuery({ queryKey: [resource.path], queryFn: async () => (await getJson<Row[]>(`/${resource.path}`)).data });
+  const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  const [alert, setAlert] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const refresh = () => client.invalidateQueries({ queryKey: [resource.path] });
+
+  const save = useMutation({
+    mutationFn: (form: FormData) => (editing && editing !== 'new' ? sendForm('PUT', `/${resource.path}/${editing._id}`, form) : sendForm('POST', `/${resource.path}`, form)),
+    onSuccess: () => {
+      setAlert({ kind: 'success', text: SUCCESS[dialect][editing === 'new' ? 'create' : 'update'] });
+      setEditing(null);
+      refresh();
+    },
+    onError: (error) => setAlert({ kind: 'error', text: saveErrorMessage(error, dialect) }),
+  });
+  const remove = useMutation({
+    mutationFn: (row: Row) => sendJson('DELETE', `/${resource.path}/${row._id}`),
+    onSuccess: () => {
+      setAlert({ kind: 'success', text: SUCCESS[dialect].delete });
+      refresh();
+    },
+    onError: (error) => setAlert({ kind: 'error', text: deleteErrorMessage(error, dialect) }),
+  });
+  const toggle = useMutation({
+    mutationFn: (row: Row) => sendJson('PUT', `/${resource.path}/${row._id}`, { isActive: !row.isActive }),
+    onSettled: refresh,
+  });
+
+  const rows = list.data ?? [];
+  const confirmText = screen.deleteConfirm ?? 'Apakah Anda yakin ingin menghapus data ini?';
+  return (
+    <PageShell title={screen.title} subtitle={list.isLoading ? undefined : `Total: ${rows.length} item`} group={screen.group}>
+      {alert && (
+        <p className={`alert ${alert.kind}`} role={alert.kind === 'error' ? 'alert' : 'status'}>
+          {alert.text}
+          <button type="button" className="link-button" onClick={() => setAlert(null)} aria-label="Tutup">
+            ×
+          </button>
+        </p>
+      )}
+      {editing ? (
+        <ResourceForm
+          key={editing === 'new' ? 'new' : editing._id}
+          screen={screen}
+          resource={resource}
+          record={editing === 'new' ? null : editing}
+          saving={save.isPending}
+          onSubmit={(form) => save.mutate(form)}
+          onCancel={() => setEditing(null)}
+        />
+      ) : (
+        <button type="button" className="primary add-button" onClick={() => (setAlert(null), setEditing('new'))}>
+          + Tambah {resource.title}
+        </button>
+      )}
+      {list.isLoading ? (
+        <p className="loading">Memuat...</p>
+      ) : rows.length === 0 ? (
+        <p className="empty">{screen.empty ?? `Belum ada data. Tambahkan ${resource.title} pertama Anda.`}</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                {screen.columns.map((column) => (
+                  <th key={column.field + column.label} scope="col">
+                    {column.label}
+                  </th>
+                ))}
+                <th scope="col">{dialect === 'id' && screen.route === 'vision' ? 'Aksi' : 'Action'}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row._id}>
+                  {screen.columns.map((column) => (
+                    <td key={column.field + column.label}>
+                      {screen.resource === 'gallery' && column.field === 'isActive' ? (
+                        <button type="button" className={`badge ${row.isActive ? 'on' : 'off'}`} onClick={() => toggle.mutate(row)} aria-label={`Ubah status ${String(row.title)}`}>
+                          {row.isActive ? 'Active' : 'Inactive'}
+                        </button>
+                      ) : (
+                        <CellValue column={column} row={row} />
+                      )}
+                    </td>
+                  ))}
+                  <td className="actions">
+                    <button type="button" onClick={() => (setAlert(null), setEditing(row), window.scrollTo({ top: 0 }))} aria-label={`Edit ${String(row.title ?? row.name ?? row.username ?? row.page ?? '')}`}>
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="danger"
+                      disabled={!!resource.protectedWhen && !!row[resource.protectedWhen]}
+                      onClick={() => window.confirm(confirmText) && remove.mutate(row)}
+                      aria-label={`Hapus ${String(row.title ?? row.name ?? row.username ?? row.page ?? '')}`}
+                    >
+                      Hapus
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </PageShell>
+  );
+}

@@ -1,0 +1,114 @@
+import type { Subscriber } from '@cms/worker/contract';
+import { SUBSCRIBER_PAGE_SIZE } from '@cms/worker/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, getJson, sendJson } from '../api/client.ts';
+import { RequestFailure } from '../api/messages.ts';
+import { PageShell } from '../layout/PageShell.tsx';
+
+const STATUS_LABEL: Record<string, string> = { active: 'Active', unsubscribed: 'Unsubscribed', pending: 'Pending' };
+const failure = (prefix: string, error: unknown) => (error instanceof RequestFailure && error.body?.message ? `${prefix}: ${error.body.message}` : prefix);
+
+export default function Subscribers() {
+  const client = useQueryClient();
+  const [page, setPage] = useState(1);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState('');
+  const [alert, setAlert] = useState('');
+  const query = new URLSearchParams({ page: String(page), limit: String(SUBSCRIBER_PAGE_SIZE), ...(search ? { search } : {}), ...(status ? { status } : {}) });
+  const list = useQuery({ queryKey: ['subscribe', query.toString()], queryFn: () => api<Subscriber[]>(`/subscribe?${query}`) });
+  const count = (s: string) => ({ queryKey: ['subscribe-count', s], queryFn: async () => (await getJson<Subscriber[]>(`/subscribe?page=1&limit=1${s ? `&status=${s}` : ''}`)).pagination?.total ?? 0 });
+  const total = useQuery(count(''));
+  const active = useQuery(count('active'));
+  const unsubscribed = useQuery(count('unsubscribed'));
+  const refresh = () => client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('subscribe') });
+  const change = useMutation({
+    mutationFn: ({ id, next }: { id: string; next: string }) => sendJson('PUT', `/subscribe/${id}`, { status: next }),
+    onSuccess: () => (setAlert('Status updated successfully!'), refresh()),
+    onError: (error) => setAlert(failure('Error updating status', error)),
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) => sendJson('DELETE', `/subscribe/${id}`),
+    onSuccess: () => (setAlert('Subscriber deleted successfully!'), refresh()),
+    onError: (error) => setAlert(failure('Error deleting subscriber', error)),
+  });
+  const pages = list.data?.pagination?.pages ?? 1;
+  return (
+    <PageShell title="Email Subscribers">
+      <ul className="stat-cards">
+        <li>
+          <strong>{total.data ?? '-'}</strong> Total
+        </li>
+        <li>
+          <strong>{active.data ?? '-'}</strong> Active
+        </li>
+        <li>
+          <strong>{unsubscribed.data ?? '-'}</strong> Unsubscribed
+        </li>
+      </ul>
+      <div className="filters">
+        <label>
+          <span className="sr-only">Cari email</span>
+          <input type="search" placeholder="Cari email..." value={search} onChange={(event) => (setSearch(event.target.value), setPage(1))} />
+        </label>
+        <label>
+          <span className="sr-only">Status</span>
+          <select value={status} onChange={(event) => (setStatus(event.target.value), setPage(1))}>
+            <option value="">Semua status</option>
+            <option value="active">Active</option>
+            <option value="unsubscribed">Unsubscribed</option>
+            <option value="pending">Pending</option>
+          </select>
+        </label>
+      </div>
+      {alert && <p className="alert" role="status">{alert}</p>}
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Email</th>
+              <th scope="col">Status</th>
+              <th scope="col">Source</th>
+              <th scope="col">Subscribed</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {(list.data?.data ?? []).map((s) => (
+              <tr key={s._id}>
+                <td>{s.email}</td>
+                <td>
+                  <span className="badge">{STATUS_LABEL[s.status] ?? 'Pending'}</span>
+                </td>
+                <td>{s.source}</td>
+                <td>{s.subscribedAt ? new Date(s.subscribedAt).toLocaleDateString('id-ID') : '-'}</td>
+                <td className="actions">
+                  <button type="button" disabled={s.status === 'active'} onClick={() => change.mutate({ id: s._id, next: 'active' })} aria-label={`Aktifkan ${s.email}`}>
+                    Activate
+                  </button>
+                  <button type="button" disabled={s.status === 'unsubscribed'} onClick={() => change.mutate({ id: s._id, next: 'unsubscribed' })} aria-label={`Unsubscribe ${s.email}`}>
+                    Unsubscribe
+                  </button>
+                  <button type="button" className="danger" onClick={() => window.confirm('Are you sure you want to delete this subscriber?') && remove.mutate(s._id)} aria-label={`Hapus ${s.email}`}>
+                    Delete
+                  </button>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <nav className="pagination" aria-label="Pagination">
+        <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+          Previous
+        </button>
+        <span>
+          Page {page} of {pages}
+        </span>
+        <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+          Next
+        </button>
+      </nav>
+    </PageShell>
+  );
+}

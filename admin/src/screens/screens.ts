@@ -1,0 +1,247 @@
+/**
+ * The collection screens of the back-office: for each, the resource it edits (whose definition
+ * drives the form and validation) and what its table shows, as the spec lists it.
+ */
+import type { ResourceKey } from '@cms/worker/contract';
+import type { Dialect } from '../api/messages.ts';
+
+export type Cell =
+  | { as: 'image' }
+  | { as: 'text'; truncate?: number; fallback?: string }
+  | { as: 'flag'; yes: string; no: string }
+  | { as: 'choice'; labels?: Record<string, string> }
+  | { as: 'date'; locale?: 'id-ID' | 'en-US' }
+  | { as: 'list'; show: number; more: (n: number) => string; key?: string }
+  | { as: 'link'; kind: 'url' | 'email' }
+  | { as: 'reference'; empty: string };
+
+export interface Column {
+  field: string;
+  label: string;
+  cell: Cell;
+}
+
+export type Group = 'Konten' | 'About Us' | 'Users';
+
+export interface Screen {
+  route: string;
+  title: string;
+  resource: ResourceKey;
+  group: Group;
+  columns: Column[];
+  /** How the slug follows the title: generated while adding, or on every title change. */
+  slug?: 'while-adding' | 'follows-title';
+  /** The slug can be edited only when editing (vision, our work) or only when adding (bio core). */
+  slugEditable?: 'edit' | 'add';
+  dialect?: Dialect;
+  deleteConfirm?: string;
+  empty?: string;
+}
+
+const text = (field: string, label: string, truncate?: number): Column => ({ field, label, cell: { as: 'text', truncate } });
+const image = (field: string, label: string): Column => ({ field, label, cell: { as: 'image' } });
+const status = (field = 'isActive', label = 'Status'): Column => ({ field, label, cell: { as: 'flag', yes: 'Active', no: 'Inactive' } });
+const published = (field = 'isPublished'): Column => ({ field, label: 'Status', cell: { as: 'flag', yes: 'Published', no: 'Draft' } });
+const created = (label = 'Date Created', locale: 'id-ID' | 'en-US' = 'id-ID'): Column => ({ field: 'createdAt', label, cell: { as: 'date', locale } });
+const order: Column = text('order', 'Order');
+
+const aboutBlock = (route: string, title: string, resource: ResourceKey): Screen => ({
+  route,
+  title,
+  resource,
+  group: 'About Us',
+  columns: [image('image', 'Image'), text('title', 'Title'), text('excerpt', 'Excerpt', 80), published(), order, created()],
+});
+
+export const SCREENS: Screen[] = [
+  {
+    route: 'hero-section',
+    title: 'Manage Hero Section',
+    resource: 'heroSection',
+    group: 'Konten',
+    dialect: 'en',
+    columns: [
+      image('backgroundImage', 'Preview'),
+      text('title', 'Title'),
+      text('subtitle', 'Subtitle'),
+      text('description', 'Description', 50),
+      text('ctaText', 'CTA'),
+      { field: 'align', label: 'Posisi', cell: { as: 'choice', labels: { left: 'Kiri', right: 'Kanan' } } },
+      created(),
+    ],
+  },
+  {
+    route: 'vision',
+    title: 'Manage Vision',
+    resource: 'vision',
+    group: 'Konten',
+    slug: 'while-adding',
+    slugEditable: 'edit',
+    columns: [
+      image('image', 'Gambar'),
+      text('title', 'Judul'),
+      text('shortDescription', 'Deskripsi', 80),
+      { field: 'tags', label: 'Tags', cell: { as: 'list', show: 2, more: (n) => `+${n}` } },
+      { field: 'isPublished', label: 'Status', cell: { as: 'flag', yes: 'Dipublikasi', no: 'Draft' } },
+      { field: 'isFeatured', label: 'Featured', cell: { as: 'flag', yes: 'Ya', no: 'Tidak' } },
+      created('Tanggal Dibuat'),
+    ],
+  },
+  {
+    route: 'impact',
+    title: 'Manage Impact',
+    resource: 'impact',
+    group: 'Konten',
+    dialect: 'en',
+    deleteConfirm: 'Are you sure you want to delete this data?',
+    columns: [
+      text('title', 'Title'),
+      text('subtitle', 'Subtitle', 50),
+      { field: 'stats', label: 'Statistics', cell: { as: 'list', show: 3, more: (n) => `+${n} more`, key: 'label' } },
+      status(),
+      created('Created', 'en-US'),
+    ],
+  },
+  {
+    route: 'partners',
+    title: 'Kelola Partners',
+    resource: 'partner',
+    group: 'Konten',
+    columns: [
+      image('logo', 'Logo'),
+      text('name', 'Name'),
+      text('description', 'Description', 80),
+      { field: 'website', label: 'Website', cell: { as: 'link', kind: 'url' } },
+      { field: 'category', label: 'Category', cell: { as: 'choice' } },
+      status(),
+      order,
+      created('Date'),
+    ],
+  },
+  {
+    route: 'category',
+    title: 'Manage Category',
+    resource: 'category',
+    group: 'Konten',
+    slug: 'follows-title',
+    columns: [image('image', 'Image'), text('title', 'Title'), text('slug', 'Slug'), text('description', 'Description', 80), status(), order, created()],
+  },
+  {
+    route: 'our-work',
+    title: 'Manage Our Work',
+    resource: 'ourWork',
+    group: 'Konten',
+    slug: 'while-adding',
+    slugEditable: 'edit',
+    columns: [
+      image('image', 'Image'),
+      text('title', 'Title'),
+      { field: 'activeYear', label: 'Active Year', cell: { as: 'text', fallback: '-' } },
+      { field: 'category_ids', label: 'Categories', cell: { as: 'list', show: 2, more: (n) => `+${n} lainnya`, key: 'title' } },
+      text('description', 'Description', 80),
+      text('slug', 'Slug'),
+      status(),
+      order,
+      created(),
+    ],
+  },
+  {
+    route: 'our-impact',
+    title: 'Our Impact',
+    resource: 'ourImpact',
+    group: 'Konten',
+    columns: [image('featuredImage', 'Image'), text('title', 'Title'), text('subtitle', 'Subtitle'), text('description', 'Description', 100), status()],
+  },
+  {
+    route: 'bio-core',
+    title: 'Bio Core',
+    resource: 'bioCore',
+    group: 'Konten',
+    slug: 'while-adding',
+    slugEditable: 'add',
+    columns: [image('featuredImage', 'Image'), text('title', 'Title'), text('slug', 'Slug'), published(), created('Date')],
+  },
+  {
+    route: 'seo',
+    title: 'SEO Management',
+    resource: 'seo',
+    group: 'Konten',
+    columns: [text('page', 'Page'), text('title', 'Title', 60), text('description', 'Description', 80), status(), created('Date')],
+  },
+  {
+    route: 'about/gallery',
+    title: 'Gallery Management',
+    resource: 'gallery',
+    group: 'About Us',
+    deleteConfirm: 'Apakah Anda yakin ingin menghapus item ini?',
+    columns: [image('image', 'Image'), text('title', 'Title'), text('description', 'Description', 80), { field: 'category', label: 'Category', cell: { as: 'choice' } }, order, status()],
+  },
+  aboutBlock('about/history', 'History', 'history'),
+  aboutBlock('about/vision-mission', 'Vision & Mission', 'visionMission'),
+  aboutBlock('about/values', 'Values', 'values'),
+  {
+    route: 'about/team',
+    title: 'Team',
+    resource: 'team',
+    group: 'About Us',
+    columns: [
+      image('image', 'Photo'),
+      text('name', 'Name'),
+      text('position', 'Position'),
+      text('bio', 'Bio', 80),
+      { field: 'email', label: 'Email', cell: { as: 'link', kind: 'email' } },
+      published(),
+      order,
+      created('Date'),
+    ],
+  },
+  {
+    route: 'users/list',
+    title: 'Kelola Users',
+    resource: 'user',
+    group: 'Users',
+    empty: 'Belum ada data user',
+    columns: [
+      image('avatar', 'Avatar'),
+      text('username', 'Username'),
+      text('fullName', 'Nama Lengkap'),
+      { field: 'email', label: 'Email', cell: { as: 'link', kind: 'email' } },
+      { field: 'role', label: 'Role', cell: { as: 'reference', empty: 'Tidak ada role' } },
+      { field: 'department', label: 'Department', cell: { as: 'text', fallback: '-' } },
+      status(),
+      { field: 'lastLogin', label: 'Last Login', cell: { as: 'date' } },
+      created('Dibuat'),
+    ],
+  },
+  {
+    route: 'users/role',
+    title: 'Role',
+    resource: 'role',
+    group: 'Users',
+    columns: [
+      text('name', 'Name'),
+      text('description', 'Description', 80),
+      { field: 'level', label: 'Level', cell: { as: 'choice' } },
+      { field: 'permissions', label: 'Permissions', cell: { as: 'list', show: 3, more: (n) => `+${n} lagi`, key: 'displayName' } },
+      status(),
+      { field: 'isSystem', label: 'Type', cell: { as: 'flag', yes: 'System', no: 'Custom' } },
+      created('Dibuat'),
+    ],
+  },
+  {
+    route: 'users/hak-akses',
+    title: 'Permission (Hak Akses)',
+    resource: 'permission',
+    group: 'Users',
+    columns: [
+      text('name', 'Name'),
+      text('displayName', 'Display Name'),
+      text('module', 'Module'),
+      text('action', 'Action'),
+      text('description', 'Description', 80),
+      status(),
+      { field: 'isSystem', label: 'Type', cell: { as: 'flag', yes: 'System', no: 'Custom' } },
+      created('Dibuat'),
+    ],
+  },
+];

@@ -2,7 +2,7 @@
  * The worker: the JSON API under /api, stored files under /uploads, the admin SPA under
  * /admin and /login, the /work redirects; every other path is a static file of the site.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { auditRoutes } from './audit/log.ts';
@@ -48,20 +48,26 @@ const api = new Hono<AppEnv>()
   .route('/', collectionsApp())
   .all('*', (c) => failure(c, new ApiError(404, 'NOT_FOUND', `Endpoint tidak ditemukan: ${c.req.method} ${new URL(c.req.url).pathname}`)));
 
+/** A file of the built admin, copied so security headers can be added to it. */
+const adminAsset = async (c: Context<AppEnv>, path: string) => {
+  const asset = await c.env.ASSETS.fetch(new URL(path, c.req.url));
+  return new Response(asset.body, asset);
+};
+
 const app = new Hono<AppEnv>()
   .use('/admin/*', secureHeaders())
+  .use('/login', secureHeaders())
   .route('/api', api)
   .route('/uploads', uploadsRoutes)
   .get('/work', (c) => c.redirect('/our-work', 301))
   .get('/work/*', (c) => c.redirect(`/our-work${new URL(c.req.url).pathname.slice('/work'.length)}`, 301))
   // The admin SPA: its files, and index.html for every client-side route.
-  .get('/login', (c) => c.env.ASSETS.fetch(new URL('/admin/index.html', c.req.url)))
+  .get('/login', (c) => adminAsset(c, '/admin/index.html'))
+  .get('/admin', (c) => adminAsset(c, '/admin/index.html'))
   .get('/admin/*', async (c) => {
-    const asset = await c.env.ASSETS.fetch(c.req.raw);
-    if (asset.status !== 404) return asset;
-    return c.env.ASSETS.fetch(new URL('/admin/index.html', c.req.url));
+    const asset = await adminAsset(c, new URL(c.req.url).pathname);
+    return asset.status === 404 ? adminAsset(c, '/admin/index.html') : asset;
   })
-  .get('/admin', (c) => c.env.ASSETS.fetch(new URL('/admin/index.html', c.req.url)))
   .onError((error, c) => {
     if (error instanceof ApiError) return failure(c, error);
     if (error instanceof HTTPException) return failure(c, new ApiError(error.status as 400, 'BAD_REQUEST', error.message || 'Data yang dikirim tidak valid.'));

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { deleteErrorMessage, RequestFailure, saveErrorMessage } from './messages.ts';
+
+const failure = (status: number, code?: string, message = '', details?: unknown) =>
+  new RequestFailure(status, code ? { success: false, data: null, code: code as 'SERVER_ERROR', message, details } : null, message);
+
+describe('save error messages (spec section 8)', () => {
+  it('names the size limit the server sent with FILE_TOO_LARGE', () => {
+    expect(saveErrorMessage(failure(413, 'FILE_TOO_LARGE', 'x', { maxAllowed: '10MB' }))).toBe('Ukuran file terlalu besar. Maksimal 10MB.');
+    expect(saveErrorMessage(failure(413))).toBe('Ukuran file terlalu besar. Maksimal 50MB.');
+  });
+
+  it('maps invalid types, validation messages, 400, 500, network and CORS failures', () => {
+    expect(saveErrorMessage(failure(400, 'INVALID_FILE_TYPE', ''))).toBe('Tipe file tidak didukung. Hanya file gambar yang diperbolehkan.');
+    expect(saveErrorMessage(failure(400, 'VALIDATION_ERROR', 'Judul wajib diisi.'))).toBe('Terjadi kesalahan: Judul wajib diisi.');
+    expect(saveErrorMessage(failure(400))).toBe('Data yang dikirim tidak valid.');
+    expect(saveErrorMessage(failure(500))).toBe('Terjadi kesalahan di server. Silakan coba lagi nanti.');
+    expect(saveErrorMessage(failure(404))).toBe('Gagal menyimpan data');
+    expect(saveErrorMessage(new TypeError('Failed to fetch'))).toBe('Error koneksi. Silakan cek koneksi internet dan coba lagi.');
+    expect(saveErrorMessage(new TypeError('CORS request did not succeed'))).toBe('Error CORS. Silakan refresh halaman dan coba lagi.');
+    expect(saveErrorMessage(new Error('boom'))).toBe('boom');
+  });
+
+  it('speaks English on the impact and hero screens', () => {
+    expect(saveErrorMessage(failure(500), 'en')).toBe('Server error. Please try again later.');
+    expect(saveErrorMessage(failure(400), 'en')).toBe('Invalid data sent.');
+    expect(saveErrorMessage(failure(409, 'CONFLICT', 'Slug sudah digunakan.'), 'en')).toBe('An error occurred: Slug sudah digunakan.');
+    expect(saveErrorMessage(new Error('network down'), 'en')).toBe('Connection to server lost. Please check your internet connection.');
+  });
+
+  it('reports delete failures with the reason when there is one', () => {
+    expect(deleteErrorMessage(failure(403, 'FORBIDDEN', 'Role sistem tidak dapat dihapus.'))).toBe('Terjadi kesalahan: Role sistem tidak dapat dihapus.');
+    expect(deleteErrorMessage(new TypeError('Failed to fetch'))).toBe('Terjadi kesalahan saat menghapus data');
+  });
+});

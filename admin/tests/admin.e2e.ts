@@ -1,0 +1,208 @@
+/** The back-office served by the worker, in Debian's chromium, as staff use it. */
+import { resources, type Field } from '@cms/worker/contract';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openBrowser } from '../../e2e/browser.ts';
+import { SCREENS } from '../src/screens/screens.ts';
+
+const base = inject('baseUrl');
+const password = inject('adminPassword');
+let browser: BrowserContext;
+let page: Page;
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+
+async function login(target: Page, user = 'admin', secret = password) {
+  await target.goto(`${base}/login`);
+  await target.getByLabel('Username').fill(user);
+  await target.getByLabel('Password', { exact: true }).fill(secret);
+  await target.getByRole('button', { name: 'Login' }).click();
+}
+
+beforeAll(async () => {
+  browser = await openBrowser({ viewport: { width: 1400, height: 900 } });
+  page = await browser.newPage();
+  page.on('dialog', (dialog) => dialog.accept());
+});
+afterAll(() => browser?.close());
+
+describe('login and session', () => {
+  it('redirects to /login without a session', async () => {
+    const fresh = await browser.newPage();
+    await fresh.goto(`${base}/admin/vision`);
+    await fresh.waitForURL(`${base}/login`);
+    await fresh.close();
+  });
+
+  it("shows the server's message for wrong credentials, and the network message when the server is unreachable", async () => {
+    const fresh = await browser.newPage();
+    await login(fresh, 'admin', 'salah-sekali');
+    await expect.poll(() => fresh.getByRole('alert').innerText()).toBe('Username atau password salah.');
+    await fresh.route('**/api/auth/login', (route) => route.abort('internetdisconnected'));
+    await fresh.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => fresh.getByRole('alert').innerText()).toBe('Terjadi kesalahan jaringan');
+    await fresh.close();
+  });
+
+  it('signs in, stores the two entries, and shows live dashboard figures', async () => {
+    await login(page);
+    await page.waitForURL(`${base}/admin`);
+    await expect.poll(() => page.locator('.welcome').innerText()).toContain('Selamat datang, admin');
+    const stored = await page.evaluate(() => Object.keys(localStorage).sort());
+    expect(stored).toEqual(['adminAuthenticated', 'adminUser']);
+    await expect.poll(() => page.locator('.stat-cards').innerText()).toMatch(/Konten/);
+    expect(await page.locator('.stat-cards').innerText()).not.toContain('15420');
+    await page.goto(`${base}/admin/no-such-screen`);
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Dashboard');
+  });
+});
+
+describe('screens', () => {
+  it.each(SCREENS.map((s) => [s.route, s] as const))('/admin/%s loads its seeded rows', async (route, screen) => {
+    await page.goto(`${base}/admin/${route}`);
+    await expect.poll(() => page.locator('h1').innerText()).toBe(screen.title);
+    await expect.poll(() => page.locator('.page-header p').innerText()).toMatch(/^Total: [1-9]\d* item$/);
+    expect(await page.locator('tbody tr').count()).toBeGreaterThan(0);
+  });
+
+  /** Fills what a definition requires, the way a person would. */
+  async function fillRequired(resourceKey: (typeof SCREENS)[number]['resource'], marker: string) {
+    const fields = Object.entries(resources[resourceKey].fields) as [string, Field][];
+    for (const [name, field] of fields) {
+      const input = page.locator(`#field-${name}`);
+      if (field.kind === 'file' && field.required) await input.setInputFiles({ name: 'pixel.png', mimeType: 'image/png', buffer: PNG });
+      if (!field.required || field.kind === 'slug' || field.kind === 'file') continue;
+      if (field.kind === 'richText') await page.locator(`#field-${name}`).click().then(() => page.keyboard.type(`Isi ${marker}`));
+      else if (field.kind === 'enum') await input.selectOption({ index: 1 });
+      else if (field.kind === 'reference') await input.selectOption({ index: 1 });
+      else if (field.kind === 'list') {
+        await page.getByRole('button', { name: `+ Tambah ${field.label}` }).click();
+        await page.locator('.list-row input').nth(0).fill('10');
+        await page.locator('.list-row input').nth(1).fill('Trees');
+      } else if (field.kind === 'password') await input.fill('rahasia-123');
+      else if (field.kind === 'text' && field.format === 'email') await input.fill(`${marker.toLowerCase().replace(/\W/g, '')}@example.org`);
+      else if (field.kind === 'text' && field.pattern && name === 'name') await input.fill(`${marker.toLowerCase().replace(/[^a-z0-9]/g, '')}.create`);
+      else if (field.kind === 'text' && field.pattern) await input.fill(marker.replace(/[^A-Za-z0-9]/g, ''));
+      else await input.fill(marker);
+    }
+  }
+
+  it.each(SCREENS.map((s) => [s.route, s] as const))('/admin/%s: add, edit and delete a record', async (route, screen) => {
+    const english = screen.dialect === 'en';
+    const marker = `E2E ${route.replace(/\W/g, '')} ${Date.now() % 100000}`;
+    await page.goto(`${base}/admin/${route}`);
+    await page.getByRole('button', { name: /^\+ Tambah/ }).click();
+    await fillRequired(screen.resource, marker);
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(() => page.locator('.alert').first().innerText(), { timeout: 10_000 }).toContain(english ? 'Data added successfully!' : 'Data berhasil ditambahkan!');
+    const row = page.locator('tbody tr', { hasText: screen.resource === 'permission' ? marker.toLowerCase().replace(/[^a-z0-9]/g, '') : screen.resource === 'user' ? marker.replace(/[^A-Za-z0-9]/g, '') : marker }).first();
+    await expect.poll(() => row.count()).toBe(1);
+
+    await row.getByRole('button', { name: /^Edit/ }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Saving...' }).or(page.getByRole('button', { name: 'Update' })).count()).toBe(1);
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect.poll(() => page.locator('.alert').first().innerText()).toContain(english ? 'Data updated successfully!' : 'Data berhasil diperbarui!');
+
+    await row.getByRole('button', { name: /^Hapus/ }).click();
+    await expect.poll(() => page.locator('.alert').first().innerText()).toContain(english ? 'Data deleted successfully!' : 'Data berhasil dihapus!');
+    await expect.poll(() => row.count()).toBe(0);
+  });
+
+  it('keeps system roles undeletable', async () => {
+    await page.goto(`${base}/admin/users/role`);
+    const superAdmin = page.locator('tbody tr', { hasText: 'Super Admin' });
+    expect(await superAdmin.getByRole('button', { name: /^Hapus/ }).isDisabled()).toBe(true);
+  });
+});
+
+describe('uploads', () => {
+  it('refuses an oversized image and a wrong type before sending, with the spec messages', async () => {
+    await page.goto(`${base}/admin/about/values`);
+    await page.getByRole('button', { name: /^\+ Tambah/ }).click();
+    await page.locator('#field-title').fill('Terlalu besar');
+    await page.locator('#field-image').setInputFiles({ name: 'besar.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('Ukuran file terlalu besar. Maksimal 10MB.');
+    await page.goto(`${base}/admin/partners`);
+    await page.getByRole('button', { name: /^\+ Tambah/ }).click();
+    await page.locator('#field-name').fill('Tipe salah');
+    await page.locator('#field-logo').setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('File type not supported. Use format: JPG, PNG, GIF, WebP, SVG.');
+  });
+
+  it('uploads files with progress, then bulk-deletes them', async () => {
+    await page.goto(`${base}/admin/file-manager`);
+    await page.locator('input[type=file][multiple]').setInputFiles([
+      { name: 'satu.txt', mimeType: 'text/plain', buffer: Buffer.from('1') },
+      { name: 'dua.txt', mimeType: 'text/plain', buffer: Buffer.from('2') },
+    ]);
+    await expect.poll(() => page.locator('.alert').innerText()).toContain('berhasil diupload!');
+    expect(await page.locator('progress').count()).toBe(2);
+    for (const name of ['satu', 'dua']) await page.locator('.file-grid li', { hasText: `-${name}.txt` }).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Hapus (2)' }).click();
+    await expect.poll(() => page.locator('.alert').innerText()).toBe('Berhasil menghapus 2 file');
+    await expect.poll(() => page.locator('.file-grid li', { hasText: '-satu.txt' }).count()).toBe(0);
+  });
+});
+
+describe('subscribers', () => {
+  it('pages 10 at a time and changes a status', async () => {
+    for (let i = 0; i < 8; i++) {
+      await fetch(`${base}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `halaman-${i}-${Date.now()}@example.com` }) });
+    }
+    await page.goto(`${base}/admin/subscribe`);
+    await expect.poll(() => page.locator('.pagination span').innerText()).toMatch(/^Page 1 of [2-9]$/);
+    expect(await page.locator('tbody tr').count()).toBe(10);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => page.locator('.pagination span').innerText()).toMatch(/^Page 2 of /);
+    const first = page.locator('tbody tr').first();
+    const email = await first.locator('td').first().innerText();
+    await page.locator('tbody tr', { hasText: email }).getByRole('button', { name: `Unsubscribe ${email}` }).click();
+    await expect.poll(() => page.locator('.alert').innerText()).toBe('Status updated successfully!');
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await page.locator('.filters select').selectOption('unsubscribed');
+    await expect.poll(() => page.locator('tbody').innerText()).toContain(email);
+  });
+});
+
+describe('content reaches the public site', () => {
+  it('publishes a vision with a rich-text body and an image, seen on the rebuilt page', { timeout: 120_000 }, async () => {
+    const title = `Visi Baru ${Date.now()}`;
+    await page.goto(`${base}/admin/vision`);
+    await page.getByRole('button', { name: /^\+ Tambah/ }).click();
+    await page.locator('#field-title').fill(title);
+    await page.locator('#field-shortDescription').fill('Ringkasan singkat');
+    await page.locator('#field-content').click();
+    await page.keyboard.type('Isi dengan ');
+    await page.getByRole('button', { name: 'B', exact: true }).click();
+    await page.keyboard.type('huruf tebal');
+    await page.locator('#field-image').setInputFiles({ name: 'visi.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(() => page.locator('.alert').first().innerText()).toContain('Data berhasil ditambahkan!');
+    const slug = title.toLowerCase().replace(/ /g, '-');
+    const visitor = await browser.newPage();
+    await expect
+      .poll(
+        async () => {
+          const response = await visitor.goto(`${base}/vision/${slug}`);
+          return response?.status() === 200 ? visitor.locator('.prose strong').innerText() : '';
+        },
+        { timeout: 90_000, interval: 1_000 },
+      )
+      .toBe('huruf tebal');
+    expect(await visitor.locator('article > img').getAttribute('src')).toMatch(/^\/uploads\/vision\/.+-visi\.png$/);
+    await visitor.close();
+  });
+});
+
+describe('logout', () => {
+  it('ends the session on the server and returns to /login', async () => {
+    await page.goto(`${base}/admin`);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${base}/login`);
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+    const me = await page.evaluate(async () => (await fetch('/api/auth/me')).status);
+    expect(me).toBe(401);
+  });
+});

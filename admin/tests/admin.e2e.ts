@@ -21,6 +21,7 @@ async function login(target: Page, user = 'admin', secret = password) {
 
 beforeAll(async () => {
   browser = await openBrowser({ viewport: { width: 1400, height: 900 } });
+  browser.setDefaultTimeout(10_000);
   page = await browser.newPage();
   page.on('dialog', (dialog) => dialog.accept());
 });

@@ -33,19 +33,15 @@ export default function Login() {
     <main className="login-page">
       <form className="login-card" onSubmit={submit}>
         <h1>Admin Login</h1>
-        <label>
-          Username
-          <input name="username" autoComplete="username" required autoFocus disabled={submitting} />
-        </label>
-        <label>
-          Password
-          <span className="password-field">
-            <input name="password" type={showPassword ? 'text' : 'password'} autoComplete="current-password" required disabled={submitting} />
-            <button type="button" className="link-button" onClick={() => setShowPassword(!showPassword)} aria-pressed={showPassword}>
-              {showPassword ? 'Sembunyikan' : 'Tampilkan'}
-            </button>
-          </span>
-        </label>
+        <label htmlFor="login-username">Username</label>
+        <input id="login-username" name="username" autoComplete="username" required autoFocus disabled={submitting} />
+        <label htmlFor="login-password">Password</label>
+        <span className="password-field">
+          <input id="login-password" name="password" type={showPassword ? 'text' : 'password'} autoComplete="current-password" required disabled={submitting} />
+          <button type="button" className="link-button" onClick={() => setShowPassword(!showPassword)} aria-pressed={showPassword} aria-controls="login-password">
+            {showPassword ? 'Sembunyikan' : 'Tampilkan'}
+          </button>
+        </span>
         {error && (
           <p className="alert error" role="alert">
             {error}

@@ -8,7 +8,7 @@
 import { Hono, type Context } from 'hono';
 import type { ResourceDefinition } from '../contract/fields.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
-import { assertPermission } from '../auth/guard.ts';
+import { assertKeepsAccess, assertPermission } from '../auth/guard.ts';
 import { can } from '../auth/permissions.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { AppEnv } from '../env.ts';
@@ -106,13 +106,19 @@ export function collectionRoutes(key: ResourceKey) {
   });
 
   app.put('/:id', async (c) => {
-    assertPermission(c.var.user, module, 'update');
+    const who = c.var.user;
+    assertPermission(who, module, 'update');
     const collection = store(c);
     const id = c.req.param('id');
     const existing = await collection.findRow('id', id, false);
     if (!existing) throw notFound();
     const body = await readBody(c);
-    const write = await prepareWrite({ db: c.var.db, bucket: c.env.BUCKET }, collection, body, { mode: 'update', id, existing });
+    const write = await prepareWrite({ db: c.var.db, bucket: c.env.BUCKET }, collection, body, {
+      mode: 'update',
+      id,
+      existing,
+      guard: (values) => assertKeepsAccess(key, existing, values, who),
+    });
     await write.commit([
       collection.update(id, write.values),
       ...write.links(id),
@@ -131,7 +137,7 @@ export function collectionRoutes(key: ResourceKey) {
     if (resource.protectedWhen && existing[resource.protectedWhen]) {
       throw new ApiError(403, 'FORBIDDEN', `${resource.title} sistem tidak dapat dihapus.`);
     }
-    if (key === 'user' && id === c.var.user.id) throw new ApiError(403, 'FORBIDDEN', 'Anda tidak dapat menghapus akun Anda sendiri.');
+    assertKeepsAccess(key, existing, null, c.var.user);
     const label = String(existing.title ?? existing.name ?? existing.username ?? existing.email ?? existing.page ?? id);
     await c.var.db.batch([collection.delete(id), auditStatement(c.var.db, c.var.user, 'delete', module, id, label)]);
     await afterWrite(c, 'delete');

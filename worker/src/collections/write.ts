@@ -20,6 +20,8 @@ interface WriteTarget {
   mode: 'create' | 'update';
   id: string;
   existing?: Row;
+  /** Refuses a valid write the caller may still not make; runs before any file is stored. */
+  guard?: (values: Row) => void;
 }
 
 const validationError = (errors: { field: string; message: string }[]) =>
@@ -105,6 +107,7 @@ export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionS
     }
   }
   for (const [, field, upload] of files) checkFile(upload, field);
+  target.guard?.(values);
 
   const stored: string[] = [];
   for (const [name, , upload] of files) {

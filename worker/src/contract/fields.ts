@@ -201,5 +201,5 @@ export const reference = <const D extends string>(label: string, to: string, dis
   ({ kind: 'reference', label, to, display, ...o }) as ReferenceField & { display: D };
 export const relation = <const D extends readonly string[]>(label: string, to: string, display: D) =>
   ({ kind: 'relation', label, to, display }) as RelationField & { display: D };
-export const password = (label: string): PasswordField => ({ kind: 'password', label });
+export const password = (label: string, o: Opts<PasswordField> = {}): PasswordField => ({ kind: 'password', label, ...o });
 export const timestamp = (label: string, o: Opts<TimestampField> = {}): TimestampField => ({ kind: 'timestamp', label, ...o });

@@ -403,7 +403,8 @@ export const user = defineResource({
       pattern: { regex: '^[A-Za-z0-9._-]{3,50}$', message: 'Username 3-50 karakter: huruf, angka, titik, garis bawah atau strip.' },
     }),
     email: text('Email', { required: true, unique: true, format: 'email' }),
-    password: password('Password'),
+    // Required when adding; a blank password on edit keeps the current one.
+    password: password('Password', { required: true }),
     fullName: text('Nama Lengkap', { required: true }),
     role: reference('Role', 'role', 'name', { required: true }),
     phone: text('Phone'),

@@ -1,8 +1,62 @@
 /** The spec's validation rules (section 5), answered with clear messages and nothing stored. */
 import { describe, expect, it } from 'vitest';
-import { asAdmin, form, unique } from './client.ts';
+import { asAdmin, Client, form, unique } from './client.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
+
+/** Section 5 of the back-office spec: what each form must carry (slugs are generated, files checked separately). */
+const REQUIRED: Record<string, string[]> = {
+  vision: ['title', 'shortDescription', 'content'],
+  'our-work': ['title'],
+  category: ['title'],
+  impact: ['title', 'stats'],
+  partner: ['name'],
+  'bio-core': ['title', 'content'],
+  seo: ['page', 'title', 'description'],
+  gallery: ['title', 'description'],
+  history: ['title', 'content'],
+  'vision-mission': ['title', 'content'],
+  values: ['title', 'content'],
+  team: ['name', 'position', 'bio'],
+  user: ['username', 'email', 'password', 'fullName', 'role'],
+  role: ['name'],
+  permission: ['name', 'displayName', 'module', 'action'],
+  'our-impact': ['title', 'description'],
+};
+
+describe('required fields of every form', () => {
+  it.each(Object.entries(REQUIRED))('/api/%s refuses an empty form, naming each required field', async (path, fields) => {
+    const admin = await asAdmin();
+    const before = await admin.get<Row[]>(`/api/${path}`);
+    const answer = await admin.post(`/api/${path}`, new FormData());
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ success: false, code: 'VALIDATION_ERROR' });
+    const details = answer.body.success ? [] : (answer.body.details as { field: string; message: string }[]);
+    expect(details.map((d) => d.field).sort()).toEqual([...fields].sort());
+    for (const detail of details) expect(answer.body.message).toContain(detail.message);
+    const after = await admin.get<Row[]>(`/api/${path}`);
+    expect(after.body.success && after.body.data.length).toBe(before.body.success && before.body.data.length);
+  });
+
+  it('needs a password when adding a user but keeps the old one when an edit leaves it blank', async () => {
+    const admin = await asAdmin();
+    const roles = await admin.get<Row[]>('/api/role');
+    const username = unique('sandi');
+    const fields = { username, email: `${username}@example.org`, fullName: 'Sandi', role: roles.body.success ? roles.body.data[0]!._id : '' };
+    const missing = await admin.post('/api/user', form(fields));
+    expect(missing.body.message).toBe('Password wajib diisi.');
+    expect((await admin.post('/api/user', form({ ...fields, password: 'pendek' }))).body.message).toBe('Password minimal 8 karakter.');
+    const created = await admin.post<Row>('/api/user', form({ ...fields, password: 'sandi-lama-1' }));
+    expect(created.status).toBe(201);
+    const id = created.body.success ? created.body.data._id : '';
+    // The edit form sends every field, the password blank.
+    expect((await admin.put(`/api/user/${id}`, form({ ...fields, fullName: 'Sandi Baru', password: '' }))).status).toBe(200);
+    expect((await new Client().post('/api/auth/login', { username, password: 'sandi-lama-1' })).status).toBe(200);
+    expect((await admin.put(`/api/user/${id}`, form({ password: 'sandi-baru-2' }))).status).toBe(200);
+    expect((await new Client().post('/api/auth/login', { username, password: 'sandi-lama-1' })).status).toBe(401);
+    expect((await new Client().post('/api/auth/login', { username, password: 'sandi-baru-2' })).status).toBe(200);
+  });
+});
 
 describe('required fields and number parsing', () => {
   it('names every missing required field of a vision', async () => {
@@ -74,7 +128,73 @@ describe('required fields and number parsing', () => {
   });
 });
 
+describe('numbers and lists as clients send them', () => {
+  it('reads numbers and booleans sent as JSON, text, decimals or blanks', async () => {
+    const admin = await asAdmin();
+    const json = await admin.post<Row>('/api/category', { title: unique('Json'), order: 7, isActive: false });
+    expect(json.body.success && [json.body.data.order, json.body.data.isActive]).toEqual([7, false]);
+    const text = await admin.post<Row>('/api/category', form({ title: unique('Teks'), order: '3.7', isActive: 'true' }));
+    expect(text.body.success && [text.body.data.order, text.body.data.isActive]).toEqual([3, true]);
+    const blank = await admin.post<Row>('/api/vision', form({ title: unique('Kosong'), shortDescription: 's', content: '<p>c</p>', readTime: '', isFeatured: '' }));
+    expect(blank.body.success && [blank.body.data.readTime, blank.body.data.isFeatured, blank.body.data.isPublished]).toEqual([3, false, true]);
+    const zero = await admin.post('/api/role', form({ name: unique('Nol'), level: '0' }));
+    expect(zero.body.message).toBe('Level minimal 1.');
+    const huge = await admin.post('/api/category', form({ title: unique('Besar'), order: '99999999999999999999' }));
+    expect(huge.status).toBe(400);
+    expect(huge.body.message).toBe('Order harus berupa bilangan bulat.');
+    expect((await admin.post('/api/category', form({ title: unique('Bool'), isActive: 'mungkin' }))).body.message).toBe('Status harus true atau false.');
+  });
+
+  it('answers malformed lists with the field\'s name, not a parser message', async () => {
+    const admin = await asAdmin();
+    const text = await admin.post('/api/impact', { title: 'Impact', stats: 'banyak' });
+    expect(text.status).toBe(400);
+    expect(text.body.message).toBe('Statistics tidak valid.');
+    const tags = await admin.post('/api/vision', { title: unique('Tag'), shortDescription: 's', content: '<p>c</p>', tags: [1, 2] });
+    expect(tags.body.message).toBe('Tags tidak valid.');
+    // Tags typed as comma text are trimmed, de-duplicated and kept in order.
+    const saved = await admin.post<Row>('/api/vision', form({ title: unique('Tag'), shortDescription: 's', content: '<p>c</p>', tags: ' daur ulang, kompos,,daur ulang ' }));
+    expect(saved.body.success && saved.body.data.tags).toEqual(['daur ulang', 'kompos']);
+  });
+});
+
 describe('slugs', () => {
+  it('normalises a typed slug, generates one for our-impact, and refuses a title with nothing to slug', async () => {
+    const admin = await asAdmin();
+    const suffix = Date.now().toString(36);
+    const typed = await admin.post<Row>('/api/our-work', form({ title: unique('Karya'), slug: `  Slug Pilihan Saya! ${suffix}` }));
+    expect(typed.body.success && typed.body.data.slug).toBe(`slug-pilihan-saya-${suffix}`);
+    const impact = await admin.post<Row>('/api/our-impact', form({ title: `Dampak Nyata ${suffix}`, description: '<p>d</p>' }));
+    expect(impact.body.success && impact.body.data.slug).toBe(`dampak-nyata-${suffix}`);
+    const empty = await admin.post('/api/category', form({ title: '!!!' }));
+    expect(empty.status).toBe(400);
+    expect(empty.body.message).toBe('Slug wajib diisi.');
+  });
+
+  it('lets a record keep its own slug on edit but not take another\'s', async () => {
+    const admin = await asAdmin();
+    const first = await admin.post<Row>('/api/vision', form({ title: unique('Pertama'), shortDescription: 's', content: '<p>c</p>' }));
+    const second = await admin.post<Row>('/api/vision', form({ title: unique('Kedua'), shortDescription: 's', content: '<p>c</p>' }));
+    if (!first.body.success || !second.body.success) throw new Error('vision not created');
+    const own = await admin.put<Row>(`/api/vision/${second.body.data._id}`, form({ title: 'Kedua Diubah', slug: String(second.body.data.slug) }));
+    expect(own.status).toBe(200);
+    expect(own.body.success && own.body.data.slug).toBe(second.body.data.slug);
+    const taken = await admin.put(`/api/vision/${second.body.data._id}`, form({ slug: String(first.body.data.slug) }));
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ code: 'CONFLICT', message: `Slug "${first.body.data.slug}" sudah digunakan. Gunakan slug lain.` });
+    const read = await admin.get<Row>(`/api/vision/${second.body.data._id}`);
+    expect(read.body.success && read.body.data.slug).toBe(second.body.data.slug);
+  });
+
+  it('refuses duplicate SEO pages, role names and permission names with 409', async () => {
+    const admin = await asAdmin();
+    expect((await admin.post('/api/seo', form({ page: 'home', title: 't', description: 'd' }))).body).toMatchObject({ code: 'CONFLICT', message: 'Page "home" sudah digunakan.' });
+    expect((await admin.post('/api/role', form({ name: 'Super Admin' }))).body).toMatchObject({ code: 'CONFLICT', message: 'Name "Super Admin" sudah digunakan.' });
+    const permission = await admin.post('/api/permission', form({ name: 'vision.create', displayName: 'x', module: 'vision', action: 'create' }));
+    expect(permission.status).toBe(409);
+    expect(permission.body.message).toBe('Name "vision.create" sudah digunakan.');
+  });
+
   it('generates slugs with the spec rules: words for vision, alphanumerics for BioCore', async () => {
     const admin = await asAdmin();
     const suffix = Date.now().toString(36);

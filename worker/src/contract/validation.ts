@@ -148,7 +148,7 @@ function fieldSchema(field: Field): z.ZodType | null {
     case 'boolean':
       return z.preprocess(asBoolean, z.boolean({ message: `${field.label} harus true atau false.` }));
     case 'integer': {
-      let schema = z.number().int().min(field.min, `${field.label} minimal ${field.min}.`);
+      let schema = z.number().int(`${field.label} harus berupa bilangan bulat.`).min(field.min, `${field.label} minimal ${field.min}.`);
       if (field.max !== undefined) schema = schema.max(field.max, `${field.label} maksimal ${field.max}.`);
       return z.preprocess(asInteger(field.default), schema);
     }
@@ -221,7 +221,9 @@ function fieldInput(field: Field, schema: z.ZodType, mode: Mode) {
     if (raw === undefined || raw === null || (blank && blankMeansDefault.has(field.kind))) return defaultOf(field);
     const result = schema.safeParse(raw);
     if (!result.success) {
-      for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message });
+      // Problems inside a list's items carry zod's generic wording: name the field instead, once.
+      const messages = new Set(result.error.issues.map((issue) => (issue.path.length ? `${field.label} tidak valid.` : issue.message)));
+      for (const message of messages) ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
     return result.data;

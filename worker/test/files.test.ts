@@ -43,6 +43,9 @@ describe('upload limits', () => {
     expect(favicon.body.message).toBe('Tipe file tidak didukung. Gunakan format: ICO, PNG, SVG.');
     const editor = await admin.post('/api/upload', form({ file: new File(['%PDF'], 'doc.pdf', { type: 'application/pdf' }) }));
     expect(editor.body).toMatchObject({ code: 'INVALID_FILE_TYPE' });
+    const me = await admin.get<{ id: string }>('/api/auth/me');
+    const avatar = await admin.put(`/api/user/${me.body.success ? me.body.data.id : ''}`, form({ avatar: new File(['x'], 'a.bmp', { type: 'image/bmp' }) }));
+    expect(avatar.body).toMatchObject({ code: 'INVALID_FILE_TYPE', message: 'Tipe file tidak didukung. Gunakan format: JPG, PNG, GIF, WebP, SVG.' });
   });
 
   it('writes nothing when a request is refused: no row, no stored file', async () => {
@@ -60,6 +63,74 @@ describe('upload limits', () => {
   });
 });
 
+/** Whether any stored file's name contains `tag` (upload names keep the original's words). */
+const stored = async (admin: Client, tag: string) => {
+  const list = await admin.get<{ name: string }[]>('/api/files/list');
+  if (!list.body.success) throw new Error(list.body.message);
+  return list.body.data.some((file) => file.name.includes(tag));
+};
+
+describe('limits at their exact boundaries', () => {
+  it('accepts files of exactly 10 MB and 1 MB where those are the limits, and one byte more is refused', async () => {
+    const admin = await asAdmin();
+    const values = await admin.post<Row>('/api/values', form({ title: unique('Nilai'), content: '<p>x</p>', image: blob(10 * MB, 'pas.png', 'image/png') }));
+    expect(values.status).toBe(201);
+    const seo = await admin.post<Row>('/api/seo', form({ page: unique('p'), title: 't', description: 'd', logo: blob(MB, 'logo.png', 'image/png') }));
+    expect(seo.status).toBe(201);
+    expect(seo.body.success && seo.body.data.logo).toMatch(/^uploads\/seo\//);
+    const over = await admin.post('/api/seo', form({ page: unique('p'), title: 't', description: 'd', favicon: blob(MB + 1, 'favicon.png', 'image/png') }));
+    expect(over.body).toMatchObject({ code: 'FILE_TOO_LARGE', details: { maxAllowed: '1MB' } });
+  });
+
+  it('refuses 50 MB plus one byte, and a body streamed without a length that grows past the limit', { timeout: 60_000 }, async () => {
+    const admin = await asAdmin();
+    const justOver = await admin.post('/api/files/upload', form({ file: blob(50 * MB + 1, 'lebih.bin', 'application/octet-stream') }));
+    expect(justOver.status).toBe(413);
+    expect(justOver.body).toMatchObject({ code: 'FILE_TOO_LARGE', details: { maxAllowed: '50MB' } });
+    // No Content-Length: the worker has to count while it reads.
+    const request = new Request(`${admin.base}/api/files/upload`, { method: 'POST', body: form({ file: blob(53 * MB, 'aliran.bin', 'application/octet-stream') }) });
+    const streamed = await fetch(request.url, {
+      method: 'POST',
+      headers: { origin: admin.base, cookie: admin.cookie, 'content-type': request.headers.get('content-type')! },
+      body: request.body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toMatchObject({ code: 'FILE_TOO_LARGE' });
+    expect(await stored(admin, 'aliran')).toBe(false);
+  });
+});
+
+describe('refused writes leave nothing behind', () => {
+  it('stores neither row nor file when one of several files is too large', async () => {
+    const admin = await asAdmin();
+    const tag = unique('logoseo');
+    const page = unique('halaman');
+    const refused = await admin.post('/api/seo', form({ page, title: 't', description: 'd', logo: blob(100, `${tag}.png`, 'image/png'), ogImage: blob(MB + 1, 'og.png', 'image/png') }));
+    expect(refused.status).toBe(413);
+    const list = await admin.get<Row[]>('/api/seo');
+    expect(list.body.success && list.body.data.some((row) => row.page === page)).toBe(false);
+    expect(await stored(admin, tag)).toBe(false);
+  });
+
+  it('stores no file for a record refused for its slug, and leaves an edited record as it was', async () => {
+    const admin = await asAdmin();
+    const title = unique('Kembar');
+    expect((await admin.post('/api/category', form({ title }))).status).toBe(201);
+    const tag = unique('gambarkembar');
+    const twin = await admin.post('/api/category', form({ title, image: blob(100, `${tag}.png`, 'image/png') }));
+    expect(twin.status).toBe(409);
+    expect(await stored(admin, tag)).toBe(false);
+
+    const partner = await admin.post<Row>('/api/partner', form({ name: unique('Mitra'), logo: PNG() }));
+    if (!partner.body.success) throw new Error(partner.body.message);
+    const refused = await admin.put(`/api/partner/${partner.body.data._id}`, form({ name: 'Nama Lain', logo: new File(['<svg/>'], 'logo.exe', { type: 'application/x-msdownload' }) }));
+    expect(refused.body).toMatchObject({ code: 'INVALID_FILE_TYPE' });
+    const read = await admin.get<Row>(`/api/partner/${partner.body.data._id}`);
+    expect(read.body.success && [read.body.data.name, read.body.data.logo]).toEqual([partner.body.data.name, partner.body.data.logo]);
+  });
+});
+
 describe('records with files', () => {
   it('stores an uploaded image, serves it, and keeps it when an edit sends no new file', async () => {
     const admin = await asAdmin();
@@ -74,6 +145,8 @@ describe('records with files', () => {
     expect(served.headers.get('content-security-policy')).toContain('sandbox');
     const again = await fetch(`${admin.base}/${logo}`, { headers: { 'if-none-match': served.headers.get('etag')! } });
     expect(again.status).toBe(304);
+    const head = await fetch(`${admin.base}/${logo}`, { method: 'HEAD' });
+    expect([head.status, head.headers.get('content-type')]).toEqual([200, 'image/png']);
 
     const edited = await admin.put<Row>(`/api/partner/${created.body.data._id}`, form({ name: 'Nama Baru' }));
     expect(edited.body.success && edited.body.data.logo).toBe(logo);
@@ -82,6 +155,28 @@ describe('records with files', () => {
     expect(chosen.body.success && chosen.body.data.image).toBe(logo);
     const missing = await admin.post('/api/gallery', form({ title: unique('Galeri'), description: 'd' }));
     expect(missing.body.message).toBe('Image wajib diisi.');
+  });
+});
+
+describe('serving uploads', () => {
+  it('serves byte ranges, as video players need to play and seek', async () => {
+    const admin = await asAdmin();
+    const bytes = Uint8Array.from({ length: 1000 }, (_, i) => i % 256);
+    const uploaded = await admin.post<{ url: string }>('/api/files/upload', form({ file: new File([bytes], 'klip.mp4', { type: 'video/mp4' }) }));
+    const url = `${admin.base}${uploaded.body.success ? uploaded.body.data.url : ''}`;
+    const whole = await fetch(url);
+    expect([whole.status, whole.headers.get('content-type'), whole.headers.get('accept-ranges')]).toEqual([200, 'video/mp4', 'bytes']);
+    const first = await fetch(url, { headers: { range: 'bytes=0-99' } });
+    expect(first.status).toBe(206);
+    expect(first.headers.get('content-range')).toBe('bytes 0-99/1000');
+    expect([...new Uint8Array(await first.arrayBuffer())]).toEqual([...bytes.slice(0, 100)]);
+    const tail = await fetch(url, { headers: { range: 'bytes=-10' } });
+    expect(tail.headers.get('content-range')).toBe('bytes 990-999/1000');
+    expect([...new Uint8Array(await tail.arrayBuffer())]).toEqual([...bytes.slice(990)]);
+    const rest = await fetch(url, { headers: { range: 'bytes=900-' } });
+    expect(rest.headers.get('content-range')).toBe('bytes 900-999/1000');
+    const beyond = await fetch(url, { headers: { range: 'bytes=5000-' } });
+    expect([beyond.status, beyond.headers.get('content-range')]).toEqual([416, 'bytes */1000']);
   });
 });
 

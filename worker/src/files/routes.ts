@@ -69,21 +69,46 @@ export const editorUploadRoutes = new Hono<AppEnv>().post('/', async (c) => {
   return ok(c, await putUpload(c.env.BUCKET, file, 'editor'), 'Upload berhasil.', 201);
 });
 
-/** GET /uploads/*: stored files, cacheable forever (names are unique), never run as a page. */
+/** The bytes an R2 range covers, for a Content-Range header. */
+const span = (range: R2Range, size: number) => {
+  const { offset, length, suffix } = range as { offset?: number; length?: number; suffix?: number };
+  if (suffix !== undefined) return { offset: Math.max(0, size - suffix), length: Math.min(size, suffix) };
+  return { offset: offset ?? 0, length: length ?? size - (offset ?? 0) };
+};
+
+/**
+ * GET /uploads/*: stored files, cacheable forever (names are unique), never run as a page.
+ * Single byte ranges are served, as video players (Safari's above all) need them to play and seek.
+ */
 export const uploadsRoutes = new Hono<AppEnv>().get('/*', async (c) => {
   const key = decodeURIComponent(new URL(c.req.url).pathname).replace(/^\//, '');
   if (!key.startsWith(UPLOAD_PREFIX) || key.includes('..') || key.endsWith(`/${FOLDER_MARKER}`)) return c.notFound();
   const etag = c.req.header('if-none-match');
-  const object = await c.env.BUCKET.get(key, etag ? { onlyIf: { etagDoesNotMatch: etag.replace(/"/g, '') } } : undefined);
+  const onlyIf = etag ? { onlyIf: { etagDoesNotMatch: etag.replace(/"/g, '') } } : {};
+  const range = c.req.header('range');
+  // A range R2 cannot read (several ranges, bad syntax) gets the whole file, as HTTP allows.
+  const object = await (range ? c.env.BUCKET.get(key, { ...onlyIf, range: c.req.raw.headers }).catch(() => null) : null) ?? (await c.env.BUCKET.get(key, onlyIf));
   if (!object) return c.notFound();
   const headers = new Headers();
   object.writeHttpMetadata(headers);
   headers.set('etag', object.httpEtag);
   headers.set('cache-control', 'public, max-age=31536000, immutable');
+  headers.set('accept-ranges', 'bytes');
   headers.set('x-content-type-options', 'nosniff');
   // An uploaded SVG or HTML file opened directly must not run script on this origin.
   headers.set('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
   if (!('body' in object)) return new Response(null, { status: 304, headers });
+  const start = Number(range?.match(/^bytes=(\d+)-/)?.[1] ?? 0);
+  if (start >= object.size && object.size > 0) {
+    await object.body.cancel();
+    return new Response(null, { status: 416, headers: { 'content-range': `bytes */${object.size}` } });
+  }
+  if (range && object.range) {
+    const { offset, length } = span(object.range, object.size);
+    headers.set('content-range', `bytes ${offset}-${offset + length - 1}/${object.size}`);
+    headers.set('content-length', String(length));
+    return new Response(object.body, { status: 206, headers });
+  }
   headers.set('content-length', String(object.size));
   return new Response(object.body, { headers });
 });

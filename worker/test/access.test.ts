@@ -108,25 +108,22 @@ describe('sessions and origins', () => {
     expect(answer.body.message).toContain('asal permintaan');
   });
 
-  it('never returns password hashes', async () => {
-    const admin = await asAdmin();
-    const users = await admin.get('/api/user');
-    expect(JSON.stringify(users.body)).not.toMatch(/passwordHash|pbkdf2/);
-    const me = await admin.get('/api/auth/me');
-    expect(JSON.stringify(me.body)).not.toMatch(/passwordHash|pbkdf2/);
-  });
-
-  it('refuses to delete system roles and permissions, and the signed-in user itself', async () => {
-    const admin = await asAdmin();
+  it('never returns password hashes: not on login, user lists, reads, saves, /me or the audit log', async () => {
+    const admin = new Client();
+    const answers = [await admin.login()];
     const roles = await admin.get<Row[]>('/api/role');
-    const system = roles.body.success ? roles.body.data.find((r) => r.isSystem)! : null;
-    const refused = await admin.delete(`/api/role/${system?._id}`);
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe('Role sistem tidak dapat dihapus.');
-    const perms = await admin.get<Row[]>('/api/permission');
-    const permission = perms.body.success ? perms.body.data.find((p) => p.isSystem)! : null;
-    expect((await admin.delete(`/api/permission/${permission?._id}`)).status).toBe(403);
-    const me = await admin.get<{ id: string }>('/api/auth/me');
-    expect((await admin.delete(`/api/user/${me.body.success ? me.body.data.id : ''}`)).body.message).toBe('Anda tidak dapat menghapus akun Anda sendiri.');
+    const username = unique('rahasia');
+    const created = await admin.post<Row>('/api/user', form({ username, email: `${username}@example.org`, password: 'rahasia-123', fullName: 'R', role: roles.body.success ? roles.body.data[0]!._id : '' }));
+    const id = created.body.success ? created.body.data._id : '';
+    answers.push(
+      created,
+      await admin.put(`/api/user/${id}`, form({ password: 'rahasia-456' })),
+      await admin.get(`/api/user/${id}`),
+      await admin.get('/api/user?page=1&limit=100'),
+      await admin.get('/api/auth/me'),
+      await admin.get('/api/audit?limit=200'),
+      await admin.get('/api/dashboard'),
+    );
+    for (const answer of answers) expect(JSON.stringify(answer.body)).not.toMatch(/passwordHash|pbkdf2|rahasia-123|rahasia-456/);
   });
 });

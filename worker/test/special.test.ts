@@ -39,6 +39,33 @@ describe('newsletter', () => {
   });
 });
 
+describe('subscriber list for staff', () => {
+  it('pages ten at a time by default, without overlap, and searches and filters', async () => {
+    const visitor = new Client();
+    const tag = unique('halaman');
+    for (let i = 0; i < 12; i++) expect((await visitor.post('/api/subscribe', { email: `${tag}-${i}@example.com` })).status).toBe(201);
+    const admin = await asAdmin();
+    const first = await admin.get<Row[]>('/api/subscribe?page=1');
+    expect(first.body.success && first.body.data).toHaveLength(10);
+    expect(first.body.success && first.body.pagination).toMatchObject({ page: 1, limit: 10 });
+    const search = `search=${encodeURIComponent(tag.toUpperCase())}`;
+    const one = await admin.get<Row[]>(`/api/subscribe?page=1&limit=10&${search}`);
+    const two = await admin.get<Row[]>(`/api/subscribe?page=2&limit=10&${search}`);
+    expect(one.body.success && one.body.pagination).toEqual({ page: 1, limit: 10, total: 12, pages: 2 });
+    expect(two.body.success && two.body.data).toHaveLength(2);
+    const emails = [...(one.body.success ? one.body.data : []), ...(two.body.success ? two.body.data : [])].map((s) => s.email);
+    expect(new Set(emails).size).toBe(12);
+    expect(emails.every((email) => String(email).startsWith(tag))).toBe(true);
+    const pending = await admin.get<Row[]>('/api/subscribe?page=1&limit=10&status=pending');
+    expect(pending.body.success && pending.body.data.map((s) => s.email)).toContain('maya@example.com');
+    expect(pending.body.success && pending.body.data.every((s) => s.status === 'pending')).toBe(true);
+    const id = one.body.success ? one.body.data[0]!._id : '';
+    const wrong = await admin.put(`/api/subscribe/${id}`, { status: 'hilang' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toBe('Status harus salah satu dari: active, unsubscribed, pending.');
+  });
+});
+
 describe('access model', () => {
   it('saves and reads back a role with 150 permissions (over D1\'s 100 bound parameters)', async () => {
     const admin = await asAdmin();
@@ -78,6 +105,33 @@ describe('audit log', () => {
     expect(entries.map((e) => e.action).sort()).toEqual(['create', 'delete']);
     expect(entries[0]).toMatchObject({ resource: 'category', username: 'admin', summary: title });
   });
+
+  it('records updates, logins and uploads with the acting user, newest first', async () => {
+    const admin = await asAdmin();
+    const perms = await admin.get<Row[]>('/api/role/permissions/list');
+    const wanted = perms.body.success ? perms.body.data.filter((p) => ['team.create', 'team.update', 'files.create'].includes(String(p.name))).map((p) => p._id) : [];
+    const role = await admin.post<Row>('/api/role', form({ name: unique('Pencatat'), permissions: wanted }));
+    const username = unique('pencatat');
+    await admin.post('/api/user', form({ username, email: `${username}@example.org`, password: 'rahasia-123', fullName: 'Pencatat', role: role.body.success ? role.body.data._id : '' }));
+    const staff = new Client();
+    await staff.login(username, 'rahasia-123');
+    const member = await staff.post<Row>('/api/team', form({ name: unique('Anggota'), position: 'Staf', bio: '<p>b</p>' }));
+    const id = member.body.success ? member.body.data._id : '';
+    await staff.put(`/api/team/${id}`, form({ name: 'Nama Baru' }));
+    await staff.post('/api/files/upload', form({ file: new File(['x'], 'catatan.txt', { type: 'text/plain' }) }));
+    const log = await admin.get<{ action: string; resource: string; recordId: string; username: string; summary: string; createdAt: string }[]>('/api/audit?limit=10');
+    const mine = log.body.success ? log.body.data.filter((e) => e.username === username) : [];
+    expect(mine.map((e) => [e.action, e.resource])).toEqual([
+      ['upload', 'files'],
+      ['update', 'team'],
+      ['create', 'team'],
+      ['login', 'auth'],
+    ]);
+    expect(mine[1]).toMatchObject({ recordId: id, summary: 'Nama Baru' });
+    expect(Date.parse(mine[0]!.createdAt)).toBeGreaterThan(Date.now() - 60_000);
+    // Reading the log is itself a permission.
+    expect((await staff.get('/api/audit')).status).toBe(403);
+  });
 });
 
 describe('site rebuilds', () => {
@@ -102,6 +156,22 @@ describe('site rebuilds', () => {
     expect(builds.body.success && builds.body.data[0]).toMatchObject({ status: 'sent', reason: 'Category: create' });
   });
 
+  it('asks for no rebuild when only staff data changes, but does for page settings', async () => {
+    const admin = await asAdmin();
+    await settle(admin);
+    const before = await calls();
+    await admin.post('/api/role', form({ name: unique('Tanpa Build') }));
+    await admin.post('/api/subscribe', { email: `${unique('tanpa')}@example.com` });
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await calls()).toBe(before);
+    await admin.put('/api/settings', { collaborateTitle: unique('Kolaborasi') });
+    await settle(admin);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await calls()) - before).toBe(1);
+    const builds = await admin.get<SiteBuild[]>('/api/rebuild');
+    expect(builds.body.success && builds.body.data[0]).toMatchObject({ status: 'sent', reason: 'Settings: update' });
+  });
+
   it('lets an admin or a webhook with the secret ask for a rebuild, and the builder report its result', async () => {
     const admin = await asAdmin();
     await settle(admin);
@@ -109,6 +179,11 @@ describe('site rebuilds', () => {
     expect(manual.status).toBe(202);
     const hook = await fetch(`${admin.base}/api/rebuild`, { method: 'POST', headers: { 'x-rebuild-secret': 'wrong' } });
     expect(hook.status).toBe(401);
+    const webhook = await fetch(`${admin.base}/api/rebuild`, { method: 'POST', headers: { 'x-rebuild-secret': inject('rebuildSecret') } });
+    expect(webhook.status).toBe(202);
+    expect(await webhook.json()).toMatchObject({ success: true, data: { reason: 'Webhook' } });
+    const forged = await fetch(`${admin.base}/api/rebuild/report`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ buildId: 'x', status: 'succeeded' }) });
+    expect(forged.status).toBe(401);
     const id = manual.body.success ? manual.body.data._id : '';
     const report = await fetch(`${admin.base}/api/rebuild/report`, {
       method: 'POST',
@@ -143,5 +218,10 @@ describe('settings and dashboard', () => {
     expect(after.body.data.subscribers.last30Days).toBe(before.body.data.subscribers.last30Days + 1);
     expect(after.body.data.recentActivity[0]).toMatchObject({ resource: 'subscribe', action: 'create' });
     expect(after.body.data.users.total).toBeGreaterThan(0);
+    const roles = await admin.get<Row[]>('/api/role');
+    const username = unique('hitung');
+    await admin.post('/api/user', form({ username, email: `${username}@example.org`, password: 'rahasia-123', fullName: 'Hitung', role: roles.body.success ? roles.body.data[0]!._id : '', isActive: 'false' }));
+    const users = await admin.get<DashboardSummary>('/api/dashboard');
+    expect(users.body.success && users.body.data.users).toEqual({ total: after.body.data.users.total + 1, active: after.body.data.users.active });
   });
 });

@@ -244,6 +244,33 @@ describe('rich text', () => {
     expect(html).toContain('<li>butir</li>');
   });
 
+  it('removes disguised scripts and links in every rich-text field, on create and on edit', async () => {
+    const admin = await asAdmin();
+    const dirty =
+      '<p>Aman</p><a href="&#106;avascript:alert(1)">a</a><a href="JAVASCRIPT:alert(2)">b</a><a href="data:text/html,x">c</a>' +
+      '<svg onload="x()"></svg><style>body{display:none}</style><form action="https://evil"><input name="p"></form><object data="x"></object>' +
+      '<img src="javascript:alert(1)"><p style="background:url(javascript:x)" onmouseover="x()">gaya</p>';
+    const check = (html: unknown) => {
+      expect(String(html)).not.toMatch(/javascript|data:text|svg|onload|onmouseover|<style|<form|<input|<object|background:/i);
+      expect(String(html)).toContain('<p>Aman</p>');
+    };
+    const cases: [string, string, Record<string, string>][] = [
+      ['bio-core', 'content', { title: unique('Artikel') }],
+      ['team', 'bio', { name: 'Nama', position: 'Posisi' }],
+      ['hero-section', 'description', {}],
+      ['our-impact', 'description', { title: unique('Dampak') }],
+    ];
+    for (const [path, field, rest] of cases) {
+      const created = await admin.post<Record<string, unknown>>(`/api/${path}`, form({ ...rest, [field]: dirty }));
+      expect(created.status, path).toBe(201);
+      check(created.body.success && created.body.data[field]);
+      const id = created.body.success ? String(created.body.data._id) : '';
+      const edited = await admin.put<Record<string, unknown>>(`/api/${path}/${id}`, form({ [field]: `<h3>Baru</h3>${dirty}` }));
+      check(edited.body.success && edited.body.data[field]);
+      expect(String(edited.body.success && edited.body.data[field])).toContain('<h3>Baru</h3>');
+    }
+  });
+
   it('keeps only meta tags in SEO custom meta tags', async () => {
     const admin = await asAdmin();
     const saved = await admin.post<{ customMetaTags: string }>(

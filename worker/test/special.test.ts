@@ -179,6 +179,7 @@ describe('site rebuilds', () => {
     expect(manual.status).toBe(202);
     const hook = await fetch(`${admin.base}/api/rebuild`, { method: 'POST', headers: { 'x-rebuild-secret': 'wrong' } });
     expect(hook.status).toBe(401);
+    await settle(admin);
     const webhook = await fetch(`${admin.base}/api/rebuild`, { method: 'POST', headers: { 'x-rebuild-secret': inject('rebuildSecret') } });
     expect(webhook.status).toBe(202);
     expect(await webhook.json()).toMatchObject({ success: true, data: { reason: 'Webhook' } });

@@ -87,6 +87,11 @@ describe('limits at their exact boundaries', () => {
     const justOver = await admin.post('/api/files/upload', form({ file: blob(50 * MB + 1, 'lebih.bin', 'application/octet-stream') }));
     expect(justOver.status).toBe(413);
     expect(justOver.body).toMatchObject({ code: 'FILE_TOO_LARGE', details: { maxAllowed: '50MB' } });
+    const title = unique('Galeri Besar');
+    const inForm = await admin.post('/api/gallery', form({ title, description: 'd', image: blob(50 * MB + 1, 'galeri-besar.png', 'image/png') }));
+    expect(inForm.body).toMatchObject({ code: 'FILE_TOO_LARGE', message: 'Ukuran file terlalu besar. Maksimal 50MB.' });
+    const gallery = await admin.get<Row[]>('/api/gallery');
+    expect(gallery.body.success && gallery.body.data.some((row) => row.title === title)).toBe(false);
     // No Content-Length: the worker has to count while it reads.
     const request = new Request(`${admin.base}/api/files/upload`, { method: 'POST', body: form({ file: blob(53 * MB, 'aliran.bin', 'application/octet-stream') }) });
     const streamed = await fetch(request.url, {
@@ -150,6 +155,9 @@ describe('records with files', () => {
 
     const edited = await admin.put<Row>(`/api/partner/${created.body.data._id}`, form({ name: 'Nama Baru' }));
     expect(edited.body.success && edited.body.data.logo).toBe(logo);
+    // The hero form sends its background as the part `image`.
+    const hero = await admin.post<Row>('/api/hero-section', form({ title: unique('Hero'), image: PNG() }));
+    expect(hero.body.success && hero.body.data.backgroundImage).toMatch(/^uploads\/hero-section\/.+-pixel\.png$/);
     // A stored file may also be chosen by its path, as the gallery's picker does.
     const chosen = await admin.post<Row>('/api/gallery', form({ title: unique('Galeri'), description: 'd', image: `/${logo}` }));
     expect(chosen.body.success && chosen.body.data.image).toBe(logo);

@@ -40,3 +40,19 @@ it('creates a first admin who can log in with every permission, once', { timeout
   expect(body.data.permissions).toContain('user.create');
   expect(body.data.permissions).toContain('permission.delete');
 });
+
+it('records rebuild requests as not-configured on a worker without a hook URL', async () => {
+  if (!worker) throw new Error('the worker of the previous test did not start');
+  const login = await fetch(`${worker.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: worker.url },
+    body: JSON.stringify({ username: 'alice', password: 'a-strong-pass' }),
+  });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const headers = { origin: worker.url, cookie };
+  const requested = await fetch(`${worker.url}/api/rebuild`, { method: 'POST', headers });
+  expect(requested.status).toBe(202);
+  expect(await requested.json()).toMatchObject({ data: { status: 'not-configured', message: 'REBUILD_HOOK_URL is not set: nothing was asked to build.' } });
+  const status = (await (await fetch(`${worker.url}/api/rebuild`, { headers })).json()) as { data: { status: string }[] };
+  expect(status.data[0]!.status).toBe('not-configured');
+});

@@ -24,6 +24,7 @@ describe('forms built from a definition', () => {
     const values = { ...initialValues(resources.ourWork, null), title: 'Kerja', category_ids: ['c1', 'c2'], image: 'uploads/old.png' };
     const form = toFormData(resources.ourWork, values, {});
     expect(form.getAll('category_ids[]')).toEqual(['c1', 'c2']);
+    expect(toFormData(resources.ourWork, { ...values, category_ids: [] }, {}).get('category_ids')).toBe('[]');
     expect(form.get('image')).toBeNull();
     expect(form.get('isActive')).toBe('true');
     const impact = toFormData(resources.impact, { ...initialValues(resources.impact, null), stats: [{ value: '1', label: 'A', icon: '', order: 0 }] }, {});

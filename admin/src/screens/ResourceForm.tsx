@@ -65,7 +65,12 @@ export function toFormData(resource: ResourceDefinition, values: Values, files: 
       continue;
     }
     if (field.kind === 'password' && !value) continue;
-    if (field.kind === 'relation') (value as string[]).forEach((id) => form.append(`${name}[]`, id));
+    if (field.kind === 'relation') {
+      const ids = value as string[];
+      // An empty list is sent as JSON text: no parts at all would mean "unchanged".
+      if (ids.length === 0) form.append(name, '[]');
+      else ids.forEach((id) => form.append(`${name}[]`, id));
+    }
     else if (field.kind === 'list') form.append(name, JSON.stringify(value));
     else form.append(name, String(value ?? ''));
   }

@@ -8,6 +8,8 @@ export default defineConfig({
     passWithNoTests: true,
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 60_000,
+    // A shared 2-core machine under a full run: give pages time to answer.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     hookTimeout: 300_000,
     fileParallelism: false,
   },

@@ -121,12 +121,14 @@ describe('screens', () => {
 describe('uploads', () => {
   it('refuses an oversized image and a wrong type before sending, with the spec messages', async () => {
     await page.goto(`${base}/admin/about/values`);
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Values');
     await page.getByRole('button', { name: /^\+ Tambah/ }).click();
     await page.locator('#field-title').fill('Terlalu besar');
     await page.locator('#field-image').setInputFiles({ name: 'besar.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
     await page.getByRole('button', { name: 'Simpan' }).click();
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('Ukuran file terlalu besar. Maksimal 10MB.');
     await page.goto(`${base}/admin/partners`);
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Kelola Partners');
     await page.getByRole('button', { name: /^\+ Tambah/ }).click();
     await page.locator('#field-name').fill('Tipe salah');
     await page.locator('#field-logo').setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
@@ -159,7 +161,7 @@ describe('subscribers', () => {
     expect(await page.locator('tbody tr').count()).toBe(10);
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => page.locator('.pagination span').innerText()).toMatch(/^Page 2 of /);
-    const first = page.locator('tbody tr').first();
+    const first = page.locator('tbody tr', { has: page.locator('.badge', { hasText: /^Active$/ }) }).first();
     const email = await first.locator('td').first().innerText();
     await page.locator('tbody tr', { hasText: email }).getByRole('button', { name: `Unsubscribe ${email}` }).click();
     await expect.poll(() => page.locator('.alert').innerText()).toBe('Status updated successfully!');
@@ -170,9 +172,10 @@ describe('subscribers', () => {
 });
 
 describe('content reaches the public site', () => {
-  it('publishes a vision with a rich-text body and an image, seen on the rebuilt page', { timeout: 120_000 }, async () => {
+  it('publishes a vision with a rich-text body and an image, seen on the rebuilt page', { timeout: 200_000 }, async () => {
     const title = `Visi Baru ${Date.now()}`;
     await page.goto(`${base}/admin/vision`);
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Manage Vision');
     await page.getByRole('button', { name: /^\+ Tambah/ }).click();
     await page.locator('#field-title').fill(title);
     await page.locator('#field-shortDescription').fill('Ringkasan singkat');
@@ -180,6 +183,7 @@ describe('content reaches the public site', () => {
     await page.keyboard.type('Isi dengan ');
     await page.getByRole('button', { name: 'B', exact: true }).click();
     await page.keyboard.type('huruf tebal');
+    await expect.poll(() => page.locator('#field-content strong').innerText()).toBe('huruf tebal');
     await page.locator('#field-image').setInputFiles({ name: 'visi.png', mimeType: 'image/png', buffer: PNG });
     await page.getByRole('button', { name: 'Simpan' }).click();
     await expect.poll(() => page.locator('.alert').first().innerText()).toContain('Data berhasil ditambahkan!');
@@ -191,7 +195,8 @@ describe('content reaches the public site', () => {
           const response = await visitor.goto(`${base}/vision/${slug}`);
           return response?.status() === 200 ? visitor.locator('.prose strong').innerText() : '';
         },
-        { timeout: 90_000, interval: 1_000 },
+        // Earlier tests queued many rebuilds; this one waits for its own.
+        { timeout: 180_000, interval: 1_000 },
       )
       .toBe('huruf tebal');
     expect(await visitor.locator('article > img').getAttribute('src')).toMatch(/^\/uploads\/vision\/.+-visi\.png$/);

@@ -27,7 +27,7 @@ export default async function setup(project: TestProject) {
     stateDir: state,
     port,
     assetsDir: www,
-    vars: { REBUILD_SECRET: secret, REBUILD_HOOK_URL: builder.url, REBUILD_DEBOUNCE_MS: '300' },
+    vars: { REBUILD_SECRET: secret, REBUILD_HOOK_URL: builder.url, REBUILD_DEBOUNCE_MS: '1500' },
   });
   if (hasSite()) {
     const result = await buildSite(apiUrl, www, state);

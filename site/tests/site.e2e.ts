@@ -9,7 +9,19 @@ const base = inject('baseUrl');
 let browser: BrowserContext;
 beforeAll(async () => {
   browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
-});
+  // Other test files change content too: give their site rebuilds up to a minute to finish.
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: inject('adminPassword') }),
+  });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  for (let waited = 0; waited < 60_000; waited += 1_000) {
+    const builds = (await (await fetch(`${base}/api/rebuild`, { headers: { cookie } })).json()) as { data: { status: string }[] };
+    if (!builds.data.some((b) => ['pending', 'building'].includes(b.status))) break;
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}, 150_000);
 afterAll(() => browser?.close());
 
 async function visit(path: string, prepare?: (page: Page) => Promise<void>) {

@@ -8,11 +8,25 @@ export interface Answer<T> {
   pagination?: Pagination;
 }
 
+/** One retry when the connection drops before any answer (e.g. the local server reloading its files). */
+async function send(url: string, init: RequestInit) {
+  const retry = () => new Promise<Response>((resolve) => setTimeout(() => resolve(fetch(url, init)), 700));
+  try {
+    const response = await fetch(url, init);
+    // Not our API's JSON: a proxy or the dev server answered while restarting.
+    const fromProxy = response.status >= 502 && !response.headers.get('content-type')?.includes('json');
+    return fromProxy ? retry() : response;
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return retry();
+  }
+}
+
 export async function api<T>(path: string, init: RequestInit = {}): Promise<Answer<T>> {
   const headers = new Headers(init.headers);
   headers.set('accept', 'application/json');
   if (init.body && !(init.body instanceof FormData) && typeof init.body === 'string') headers.set('content-type', 'application/json');
-  const response = await fetch(`/api${path}`, { ...init, headers, credentials: 'same-origin' });
+  const response = await send(`/api${path}`, { ...init, headers, credentials: 'same-origin' });
   const body = (await response.json().catch(() => null)) as ApiResponse<T> | null;
   if (!response.ok || !body || !body.success) {
     const failure = body && !body.success ? (body as ApiFailure) : null;

@@ -21,8 +21,19 @@ import type {
 const API = (process.env.PUBLIC_API_URL ?? 'http://127.0.0.1:8787').replace(/\/$/, '');
 const cache = new Map<string, Promise<unknown>>();
 
+/** Retries a dropped connection a few times (the local server restarts when the site's files change). */
+async function fetchWithRetry(url: string, attempts = 5): Promise<Response> {
+  try {
+    return await fetch(url);
+  } catch (error) {
+    if (attempts <= 1) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    return fetchWithRetry(url, attempts - 1);
+  }
+}
+
 async function load<T>(path: string): Promise<T | null> {
-  const response = await fetch(API + path);
+  const response = await fetchWithRetry(API + path);
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   const body = (await response.json()) as ApiResponse<T>;

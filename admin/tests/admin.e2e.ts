@@ -1,4 +1,5 @@
 /** The back-office served by the worker, in Debian's chromium, as staff use it. */
+import AxeBuilder from '@axe-core/playwright';
 import { resources, type Field } from '@cms/worker/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -120,21 +121,23 @@ describe('screens', () => {
 });
 
 describe('uploads', () => {
-  it('refuses an oversized image and a wrong type before sending, with the spec messages', async () => {
+  it('refuses an oversized image and a wrong type as soon as they are chosen, with the spec messages', async () => {
     await page.goto(`${base}/admin/about/values`);
     await expect.poll(() => page.locator('h1').innerText()).toBe('Values');
     await page.getByRole('button', { name: /^\+ Tambah/ }).click();
     await page.locator('#field-title').fill('Terlalu besar');
     await page.locator('#field-image').setInputFiles({ name: 'besar.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
-    await page.getByRole('button', { name: 'Simpan' }).click();
-    await expect.poll(() => page.getByRole('alert').innerText()).toContain('Ukuran file terlalu besar. Maksimal 10MB.');
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe('Ukuran file terlalu besar. Maksimal 10MB.');
+    // The refused file is discarded, not kept for the save.
+    expect(await page.locator('#field-image').evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
     await page.goto(`${base}/admin/partners`);
     await expect.poll(() => page.locator('h1').innerText()).toBe('Kelola Partners');
     await page.getByRole('button', { name: /^\+ Tambah/ }).click();
     await page.locator('#field-name').fill('Tipe salah');
     await page.locator('#field-logo').setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
-    await page.getByRole('button', { name: 'Simpan' }).click();
-    await expect.poll(() => page.getByRole('alert').innerText()).toContain('File type not supported. Use format: JPG, PNG, GIF, WebP, SVG.');
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe('File type not supported. Use format: JPG, PNG, GIF, WebP, SVG.');
+    await page.locator('#field-logo').setInputFiles({ name: 'besar.png', mimeType: 'image/png', buffer: Buffer.alloc(50 * 1024 * 1024 + 1) });
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe('File besar.png terlalu besar. Maksimal 50MB.');
   });
 
   it('uploads files with progress, then bulk-deletes them', async () => {
@@ -149,6 +152,155 @@ describe('uploads', () => {
     await page.getByRole('button', { name: 'Hapus (2)' }).click();
     await expect.poll(() => page.locator('.alert').innerText()).toBe('Berhasil menghapus 2 file');
     await expect.poll(() => page.locator('.file-grid li', { hasText: '-satu.txt' }).count()).toBe(0);
+  });
+});
+
+describe('widgets', () => {
+  const screenReady = async (route: string, title: string) => {
+    await page.goto(`${base}/admin/${route}`);
+    await expect.poll(() => page.locator('h1').innerText()).toBe(title);
+  };
+
+  it('picks Our Work categories from the dropdown: search, select all, "+N lainnya"', async () => {
+    const title = `Dropdown ${Date.now() % 100000}`;
+    await screenReady('our-work', 'Manage Our Work');
+    await page.getByRole('button', { name: /^\+ Tambah/ }).click();
+    await page.locator('#field-title').fill(title);
+    const toggle = page.getByRole('button', { name: /^Categories/ });
+    await toggle.click();
+    await page.getByRole('searchbox', { name: 'Cari Categories' }).fill('edu');
+    expect(await page.locator('.multi-select-panel li').allInnerTexts()).toEqual(['Education']);
+    await page.getByRole('searchbox', { name: 'Cari Categories' }).fill('');
+    await page.getByRole('button', { name: 'Pilih semua' }).click();
+    const total = await page.locator('.multi-select-panel input[type=checkbox]').count();
+    expect(total).toBeGreaterThan(2);
+    await expect.poll(() => toggle.innerText()).toMatch(new RegExp(`\\+${total - 2} lainnya`));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    const row = page.locator('tbody tr', { hasText: title });
+    await expect.poll(() => row.locator('td').nth(3).innerText()).toContain(`+${total - 2} lainnya`);
+    await row.getByRole('button', { name: /^Hapus/ }).click();
+    await expect.poll(() => row.count()).toBe(0);
+  });
+
+  it('saves an Our Impact entry with a stored image chosen in the file picker, and shows its description with Read more', async () => {
+    const title = `Dampak ${Date.now() % 100000}`;
+    const story = 'Warga desa memilah sampah organik setiap pagi, lalu BioCore mengubahnya menjadi biogas untuk dapur bersama dan pupuk untuk kebun.';
+    await screenReady('our-impact', 'Our Impact');
+    await page.getByRole('button', { name: /^\+ Tambah/ }).click();
+    await page.locator('#field-title').fill(title);
+    await page.locator('.ProseMirror#field-description').click();
+    await page.keyboard.type(story);
+    await page.getByRole('button', { name: 'Pilih dari file yang ada' }).click();
+    const picker = page.getByRole('dialog', { name: 'Pilih File' });
+    await picker.getByRole('searchbox', { name: 'Cari file' }).fill('kantor');
+    await picker.getByRole('radio').first().check();
+    const chosen = await picker.locator('.file-name').first().innerText();
+    await picker.getByRole('button', { name: 'Pilih 1 File' }).click();
+    await expect.poll(() => picker.isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    const row = page.locator('tbody tr', { hasText: title });
+    await expect.poll(() => row.locator('img').getAttribute('src')).toBe(`/uploads/${chosen}`);
+    await row.getByRole('button', { name: 'Read more' }).click();
+    const popup = page.getByRole('dialog', { name: title });
+    await expect.poll(() => popup.innerText()).toContain(story);
+    await popup.getByRole('button', { name: 'Tutup' }).click();
+    await row.getByRole('button', { name: /^Hapus/ }).click();
+    await expect.poll(() => row.count()).toBe(0);
+  });
+
+  it('shows the Users load error with "Coba lagi", and retrying loads the users', async () => {
+    await page.route('**/api/user', (route) => route.abort('connectionreset'));
+    await page.goto(`${base}/admin/users/list`);
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('Terjadi kesalahan saat memuat data user. Pastikan server API berjalan.');
+    await page.unroute('**/api/user');
+    await page.getByRole('button', { name: 'Coba lagi' }).click();
+    await expect.poll(() => page.locator('tbody tr', { hasText: 'admin' }).count()).toBeGreaterThan(0);
+  });
+
+  it('shows a five-row skeleton while the gallery loads', async () => {
+    await page.route('**/api/gallery', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    await page.goto(`${base}/admin/about/gallery`);
+    await expect.poll(() => page.locator('table.skeleton tbody tr').count()).toBe(5);
+    await expect.poll(() => page.locator('tbody tr', { hasText: 'Tim Lapangan' }).count()).toBe(1);
+    await page.unroute('**/api/gallery');
+  });
+
+  it('groups the SEO form into its six sections', async () => {
+    await screenReady('seo', 'SEO Management');
+    await page.getByRole('button', { name: /^\+ Tambah/ }).click();
+    expect(await page.locator('.form-section > legend').allInnerTexts()).toEqual(['Basic SEO', 'Open Graph', 'Twitter Card', 'Branding', 'Analytics & Tracking', 'Advanced SEO']);
+    await page.getByRole('button', { name: 'Batal' }).click();
+  });
+});
+
+describe('accessibility', () => {
+  it.each([
+    ['dashboard', ''],
+    ['vision form', 'vision'],
+    ['our work form', 'our-work'],
+    ['file manager', 'file-manager'],
+    ['subscribers', 'subscribe'],
+    ['users', 'users/list'],
+  ])('%s has no serious or critical axe violations', async (_name, route) => {
+    await page.goto(`${base}/admin/${route}`);
+    await expect.poll(() => page.locator('h1').count()).toBe(1);
+    await page.waitForLoadState('networkidle');
+    const add = page.getByRole('button', { name: /^\+ Tambah/ });
+    if (await add.count()) await add.click();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+
+  it('signs in with the keyboard alone', async () => {
+    const fresh = await browser.newPage();
+    await fresh.goto(`${base}/login`);
+    await fresh.getByLabel('Username').focus();
+    await fresh.keyboard.type('admin');
+    await fresh.keyboard.press('Tab');
+    await fresh.keyboard.type(password);
+    await fresh.keyboard.press('Enter');
+    await fresh.waitForURL(`${base}/admin`);
+    await fresh.close();
+  });
+});
+
+describe('admin to public site', () => {
+  it('publishes a vision with a rich-text body and an uploaded image on the rebuilt public page', { timeout: 120_000 }, async () => {
+    const title = `Visi Publik ${Date.now() % 100000}`;
+    const slug = title.toLowerCase().replace(/\s+/g, '-');
+    await page.goto(`${base}/admin/vision`);
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Manage Vision');
+    await page.getByRole('button', { name: /^\+ Tambah/ }).click();
+    await page.locator('#field-title').fill(title);
+    await page.locator('#field-shortDescription').fill('Ringkasan visi dari back-office.');
+    await page.locator('.ProseMirror#field-content').click();
+    await page.keyboard.press('Control+b');
+    await page.keyboard.type('Kalimat tebal dari editor');
+    await page.locator('#field-image').setInputFiles({ name: 'visi.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(() => page.locator('.alert').first().innerText()).toContain('Data berhasil ditambahkan!');
+
+    // The site is rebuilt in the background; the page appears once the new build is served.
+    const visitor = await browser.newPage();
+    await expect
+      .poll(
+        async () => {
+          const response = await visitor.goto(`${base}/vision/${slug}`).catch(() => null);
+          return response?.status();
+        },
+        { timeout: 100_000, interval: 1_000 },
+      )
+      .toBe(200);
+    expect(await visitor.locator('h1').innerText()).toBe(title);
+    expect(await visitor.locator('strong', { hasText: 'Kalimat tebal dari editor' }).count()).toBe(1);
+    const image = visitor.locator('img[src^="/uploads/"]').first();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await visitor.close();
   });
 });
 

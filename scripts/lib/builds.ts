@@ -4,7 +4,7 @@
  * kept on failure, each result reported back to the worker.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { offlineEnv, ROOT } from './local.ts';
@@ -32,14 +32,27 @@ export async function buildAdmin(wwwDir: string, stateDir: string) {
  * `wwwDir` (leaving the admin in place). A failed build leaves the served site untouched.
  */
 export async function buildSite(apiUrl: string, wwwDir: string, stateDir: string) {
-  const staging = path.join(stateDir, 'site-build');
+  // Beside the served folder, so moving the build in is a rename on the same file system.
+  const staging = `${wwwDir}.staging`;
   rmSync(staging, { recursive: true, force: true });
   const result = await exec(['run', 'build', '-w', 'site'], { ...offlineEnv(stateDir), PUBLIC_API_URL: apiUrl, SITE_OUT_DIR: staging });
   if (!result.ok) return { ok: false, output: result.output };
-  mkdirSync(wwwDir, { recursive: true });
-  for (const entry of readdirSync(wwwDir)) if (entry !== 'admin') rmSync(path.join(wwwDir, entry), { recursive: true, force: true });
-  cpSync(staging, wwwDir, { recursive: true });
+  swapInto(staging, wwwDir, `${wwwDir}.previous`);
   return { ok: true, output: result.output };
+}
+
+/**
+ * Moves the new build's entries into place by renaming, not copying: the served folder changes
+ * within milliseconds, so the local dev server (which reloads on asset changes) reloads once
+ * instead of repeatedly while thousands of files are written.
+ */
+function swapInto(staging: string, wwwDir: string, previous: string) {
+  rmSync(previous, { recursive: true, force: true });
+  mkdirSync(previous, { recursive: true });
+  mkdirSync(wwwDir, { recursive: true });
+  for (const entry of readdirSync(wwwDir)) if (entry !== 'admin') renameSync(path.join(wwwDir, entry), path.join(previous, entry));
+  for (const entry of readdirSync(staging)) renameSync(path.join(staging, entry), path.join(wwwDir, entry));
+  rmSync(previous, { recursive: true, force: true });
 }
 
 export interface SiteBuilder {

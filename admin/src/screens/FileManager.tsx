@@ -1,8 +1,9 @@
-import type { StoredFile, UploadResult } from '@cms/worker/contract/api';
+import type { UploadResult } from '@cms/worker/contract/api';
 import { MAX_UPLOAD_BYTES } from '@cms/worker/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
-import { getJson, sendJson } from '../api/client.ts';
+import { sendJson } from '../api/client.ts';
+import { FILES_QUERY, isImage, useStoredFiles } from '../api/files.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 
 interface Progress {
@@ -31,14 +32,14 @@ function upload(file: File, onProgress: (percent: number) => void) {
 
 export default function FileManager() {
   const client = useQueryClient();
-  const files = useQuery({ queryKey: ['files'], queryFn: async () => (await getJson<StoredFile[]>('/files/list')).data.filter((f) => !f.name.endsWith('/.folder')) });
+  const files = useStoredFiles();
   const [progress, setProgress] = useState<Progress[]>([]);
   const [selected, setSelected] = useState<string[]>([]);
   const [alert, setAlert] = useState('');
   const [folderOpen, setFolderOpen] = useState(false);
   const [folderName, setFolderName] = useState('');
   const [creating, setCreating] = useState(false);
-  const refresh = () => client.invalidateQueries({ queryKey: ['files'] });
+  const refresh = () => client.invalidateQueries({ queryKey: FILES_QUERY });
 
   async function onFiles(event: ChangeEvent<HTMLInputElement>) {
     const chosen = [...(event.target.files ?? [])];
@@ -150,7 +151,7 @@ export default function FileManager() {
                 <input type="checkbox" checked={selected.includes(file.name)} onChange={() => setSelected(selected.includes(file.name) ? selected.filter((n) => n !== file.name) : [...selected, file.name])} />
                 <span className="file-name">{file.name}</span>
               </label>
-              {file.contentType.startsWith('image/') && <img src={file.url} alt="" width={160} height={90} loading="lazy" />}
+              {isImage(file) && <img src={file.url} alt="" width={160} height={90} loading="lazy" />}
               <span className="muted">
                 {(file.size / 1024).toFixed(1)} KB · {file.contentType}
               </span>

@@ -5,7 +5,9 @@
 import { inputSchema, slugify, type Field, type ResourceDefinition } from '@cms/worker/contract';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
-import { fileUrl, getJson } from '../api/client.ts';
+import { getJson } from '../api/client.ts';
+import MultiSelect from '../widgets/MultiSelect.tsx';
+import UploadButton from '../widgets/UploadButton.tsx';
 import type { Screen } from './screens.ts';
 
 const RichTextEditor = lazy(() => import('../widgets/RichTextEditor.tsx'));
@@ -53,7 +55,11 @@ export function initialValues(resource: ResourceDefinition, record: Row | null):
   return values;
 }
 
-/** The multipart body the API takes: text values, files as parts, links repeated, lists as JSON. */
+/**
+ * The multipart body the API takes: text values, files as parts, links repeated, lists as JSON.
+ * A file field sends a new upload, or the URL of a stored file chosen instead; the record's own
+ * stored path (uploads/...) is left out so the current file is kept.
+ */
 export function toFormData(resource: ResourceDefinition, values: Values, files: Record<string, File>) {
   const form = new FormData();
   for (const [name, field] of Object.entries(resource.fields)) {
@@ -105,34 +111,43 @@ export default function ResourceForm({ screen, resource, record, saving, onSubmi
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const problems: string[] = [];
-    for (const [name, field] of Object.entries(resource.fields)) {
-      const file = files[name];
-      if (field.kind !== 'file' || !file) continue;
-      if (file.size > field.maxBytes) problems.push(`Ukuran file terlalu besar. Maksimal ${Math.round(field.maxBytes / 1048576)}MB.`);
-      else if (field.accept && !field.accept.includes(file.type)) problems.push(`File type not supported. Use format: ${field.acceptLabel}.`);
-    }
+    // Files were checked when chosen (refused ones are never kept); the rest by the shared schema.
     const checked = inputSchema(resource, mode).safeParse(Object.fromEntries(Object.entries(values).filter(([name]) => resource.fields[name]?.kind !== 'file')));
-    if (!checked.success) problems.push(...checked.error.issues.map((issue) => issue.message));
+    const problems = checked.success ? [] : checked.error.issues.map((issue) => issue.message);
     setErrors(problems);
     if (problems.length === 0) onSubmit(toFormData(resource, values, files));
   }
 
+  const input = (name: string) => {
+    const field = resource.fields[name];
+    if (!field) return null;
+    return (
+      <FieldInput
+        key={name}
+        name={name}
+        field={field}
+        value={values[name]}
+        onChange={(value) => set(name, value)}
+        onFile={(file) => setFiles(({ [name]: _replaced, ...others }) => (file ? { ...others, [name]: file } : others))}
+        disabled={field.kind === 'slug' && ((screen.slugEditable === 'edit' && !record) || (screen.slugEditable === 'add' && !!record))}
+        required={field.required === true && !(field.kind === 'password' && record) && field.kind !== 'file'}
+        widget={screen.dropdowns?.includes(name) ? 'dropdown' : screen.lightEditor?.includes(name) ? 'light' : undefined}
+      />
+    );
+  };
+  const grouped = new Set(screen.sections?.flatMap((section) => section.fields));
+  const ungrouped = Object.keys(resource.fields).filter((name) => !grouped.has(name));
+
   return (
     <form className="panel resource-form" onSubmit={submit} aria-label={record ? 'Edit data' : 'Tambah data'}>
       <h2>{record ? 'Edit' : 'Tambah'} {resource.title}</h2>
-      <fieldset disabled={saving}>
-        {Object.entries(resource.fields).map(([name, field]) => (
-          <FieldInput
-            key={name}
-            name={name}
-            field={field}
-            value={values[name]}
-            onChange={(value) => set(name, value)}
-            onFile={(file) => setFiles((current) => ({ ...current, [name]: file }))}
-            disabled={field.kind === 'slug' && ((screen.slugEditable === 'edit' && !record) || (screen.slugEditable === 'add' && !!record))}
-            required={field.required === true && !(field.kind === 'password' && record) && field.kind !== 'file'}
-          />
+      <fieldset disabled={saving} className="form-fields">
+        {ungrouped.map(input)}
+        {screen.sections?.map((section) => (
+          <fieldset key={section.title} className="form-section">
+            <legend>{section.title}</legend>
+            {section.fields.map(input)}
+          </fieldset>
         ))}
       </fieldset>
       {errors.length > 0 && (
@@ -159,12 +174,14 @@ interface FieldProps {
   field: Field;
   value: unknown;
   onChange: (value: unknown) => void;
-  onFile: (file: File) => void;
+  onFile: (file: File | null) => void;
   disabled: boolean;
   required: boolean;
+  /** Links from a dropdown instead of checkboxes; rich text in the light editor. */
+  widget?: 'dropdown' | 'light';
 }
 
-function FieldInput({ name, field, value, onChange, onFile, disabled, required }: FieldProps) {
+function FieldInput({ name, field, value, onChange, onFile, disabled, required, widget }: FieldProps) {
   const id = `field-${name}`;
   const label = (
     <label htmlFor={id}>
@@ -208,22 +225,20 @@ function FieldInput({ name, field, value, onChange, onFile, disabled, required }
         <div className="field wide">
           {label}
           <Suspense fallback={<textarea id={id} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)} rows={8} />}>
-            <RichTextEditor id={id} value={String(value ?? '')} onChange={onChange} />
+            <RichTextEditor id={id} value={String(value ?? '')} onChange={onChange} light={widget === 'light'} />
           </Suspense>
         </div>
       );
     case 'file':
-      return (
-        <div className="field">
-          {label}
-          {typeof value === 'string' && value && <img className="preview" src={fileUrl(value)} alt="" width={120} height={68} />}
-          <input id={id} type="file" accept={field.accept?.join(',')} onChange={(event) => event.target.files?.[0] && onFile(event.target.files[0])} />
-        </div>
-      );
+      return <UploadButton id={id} label={label} field={field} value={String(value ?? '')} onUpload={onFile} onChoose={onChange} />;
     case 'reference':
       return <ReferenceSelect id={id} label={label} field={field} value={String(value ?? '')} onChange={onChange} required={required} />;
     case 'relation':
-      return <RelationChecklist label={field.label} field={field} value={(value as string[]) ?? []} onChange={onChange} />;
+      return widget === 'dropdown' ? (
+        <RelationDropdown field={field} value={(value as string[]) ?? []} onChange={onChange} />
+      ) : (
+        <RelationChecklist label={field.label} field={field} value={(value as string[]) ?? []} onChange={onChange} />
+      );
     case 'list':
       return <ListEditor label={field.label} field={field} value={(value as Values[]) ?? []} onChange={onChange} />;
     default: {
@@ -260,6 +275,12 @@ function ReferenceSelect({ id, label, field, value, onChange, required }: { id: 
       </select>
     </div>
   );
+}
+
+function RelationDropdown({ field, value, onChange }: { field: Extract<Field, { kind: 'relation' }>; value: string[]; onChange: (v: string[]) => void }) {
+  const options = useOptions(field.to);
+  const choices = (options.data ?? []).map((option) => ({ value: option._id, label: String(option[field.display[0] ?? 'title'] ?? option._id) }));
+  return <MultiSelect label={field.label} options={choices} value={value} onChange={onChange} />;
 }
 
 function RelationChecklist({ label, field, value, onChange }: { label: string; field: Extract<Field, { kind: 'relation' }>; value: string[]; onChange: (v: string[]) => void }) {

@@ -1,23 +1,36 @@
 /** A collection's screen: 'Total: N item', the add/edit form above the table, delete with confirmation, alerts. */
-import { resources, visibleText, type ResourceDefinition } from '@cms/worker/contract';
+import { resources, type ResourceDefinition } from '@cms/worker/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { fileUrl, getJson, sendForm, sendJson } from '../api/client.ts';
-import { deleteErrorMessage, saveErrorMessage, SUCCESS } from '../api/messages.ts';
+import { deleteErrorMessage, RequestFailure, saveErrorMessage, SUCCESS } from '../api/messages.ts';
 import { PageShell } from '../layout/PageShell.tsx';
+import TextCell from '../widgets/TextCell.tsx';
 import ResourceForm from './ResourceForm.tsx';
 import type { Column, Screen } from './screens.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
 
-const cut = (text: string, length?: number) => (length && text.length > length ? `${text.slice(0, length)}...` : text);
+const FALLBACK_IMAGE = `${import.meta.env.BASE_URL}fallback-logo.svg`;
 
 function CellValue({ column, row }: { column: Column; row: Row }) {
   const value = row[column.field];
   const cell = column.cell;
   switch (cell.as) {
     case 'image':
-      return value ? <img className="thumb" src={fileUrl(String(value))} alt="" width={64} height={40} loading="lazy" /> : <span className="muted">-</span>;
+      if (!value) return <span className="muted">-</span>;
+      return (
+        <img
+          className="thumb"
+          src={fileUrl(String(value))}
+          alt=""
+          width={64}
+          height={40}
+          loading="lazy"
+          // A missing or broken file shows the default logo instead of a broken image.
+          onError={(event) => event.currentTarget.src.endsWith(FALLBACK_IMAGE) || (event.currentTarget.src = FALLBACK_IMAGE)}
+        />
+      );
     case 'flag':
       return <span className={`badge ${value ? 'on' : 'off'}`}>{value ? cell.yes : cell.no}</span>;
     case 'choice':
@@ -42,10 +55,21 @@ function CellValue({ column, row }: { column: Column; row: Row }) {
       return cell.kind === 'email' ? <a href={`mailto:${value}`}>{String(value)}</a> : <a href={/^https?:\/\//.test(String(value)) ? String(value) : `https://${value}`} target="_blank" rel="noopener noreferrer">{String(value)}</a>;
     case 'reference':
       return <>{value && typeof value === 'object' ? String((value as { name?: string }).name ?? '') : cell.empty}</>;
-    default: {
-      const text = visibleText(String(value ?? ''));
-      return <>{text ? cut(text, cell.truncate) : (cell.fallback ?? '')}</>;
+    case 'social': {
+      const links = Object.entries(cell.links).filter(([field]) => row[field]);
+      if (links.length === 0) return <span className="muted">-</span>;
+      return (
+        <span className="chips">
+          {links.map(([field, name]) => (
+            <a key={field} className="badge" href={String(row[field])} target="_blank" rel="noopener noreferrer" aria-label={`${name} ${String(row.name ?? '')}`}>
+              {name}
+            </a>
+          ))}
+        </span>
+      );
     }
+    default:
+      return <TextCell value={String(value ?? '')} truncate={cell.truncate} fallback={cell.fallback} expand={cell.expand} title={String(row.title ?? row.name ?? '')} />;
   }
 }
 
@@ -107,7 +131,30 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
           + Tambah {resource.title}
         </button>
       )}
-      {list.isLoading ? (
+      {list.isError && screen.loadError ? (
+        <div className="alert error" role="alert">
+          {list.error instanceof RequestFailure ? screen.loadError.failed : screen.loadError.unreachable}{' '}
+          <button type="button" onClick={() => list.refetch()}>
+            Coba lagi
+          </button>
+        </div>
+      ) : list.isLoading && screen.skeletonRows ? (
+        <div className="table-wrap" aria-busy="true" aria-label="Memuat...">
+          <table className="skeleton">
+            <tbody>
+              {Array.from({ length: screen.skeletonRows }, (_, row) => (
+                <tr key={row}>
+                  {screen.columns.map((column) => (
+                    <td key={column.field + column.label}>
+                      <span className="skeleton-bar" />
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : list.isLoading ? (
         <p className="loading">Memuat...</p>
       ) : rows.length === 0 ? (
         <p className="empty">{screen.empty ?? `Belum ada data. Tambahkan ${resource.title} pertama Anda.`}</p>

@@ -7,13 +7,14 @@ import type { Dialect } from '../api/messages.ts';
 
 export type Cell =
   | { as: 'image' }
-  | { as: 'text'; truncate?: number; fallback?: string }
+  | { as: 'text'; truncate?: number; fallback?: string; expand?: 'toggle' | 'popup' }
   | { as: 'flag'; yes: string; no: string }
   | { as: 'choice'; labels?: Record<string, string> }
   | { as: 'date'; locale?: 'id-ID' | 'en-US' }
   | { as: 'list'; show: number; more: (n: number) => string; key?: string }
   | { as: 'link'; kind: 'url' | 'email' }
-  | { as: 'reference'; empty: string };
+  | { as: 'reference'; empty: string }
+  | { as: 'social'; links: Record<string, string> };
 
 export interface Column {
   field: string;
@@ -36,6 +37,16 @@ export interface Screen {
   dialect?: Dialect;
   deleteConfirm?: string;
   empty?: string;
+  /** Form fields grouped under headings; fields not named stay in one group first. */
+  sections?: Array<{ title: string; fields: string[] }>;
+  /** Links chosen from a dropdown with search (categories) instead of checkboxes (permissions). */
+  dropdowns?: string[];
+  /** Rich-text fields edited with the light editor (headings 1-3, 300 px). */
+  lightEditor?: string[];
+  /** A load failure shown with a retry (Users); other lists show an empty list. */
+  loadError?: { failed: string; unreachable: string };
+  /** A loading skeleton of table rows instead of the loading line (Gallery). */
+  skeletonRows?: number;
 }
 
 const text = (field: string, label: string, truncate?: number): Column => ({ field, label, cell: { as: 'text', truncate } });
@@ -133,6 +144,7 @@ export const SCREENS: Screen[] = [
     group: 'Konten',
     slug: 'while-adding',
     slugEditable: 'edit',
+    dropdowns: ['category_ids'],
     columns: [
       image('image', 'Image'),
       text('title', 'Title'),
@@ -150,7 +162,14 @@ export const SCREENS: Screen[] = [
     title: 'Our Impact',
     resource: 'ourImpact',
     group: 'Konten',
-    columns: [image('featuredImage', 'Image'), text('title', 'Title'), text('subtitle', 'Subtitle'), text('description', 'Description', 100), status()],
+    lightEditor: ['description'],
+    columns: [
+      image('featuredImage', 'Image'),
+      text('title', 'Title'),
+      text('subtitle', 'Subtitle'),
+      { field: 'description', label: 'Description', cell: { as: 'text', truncate: 100, expand: 'popup' } },
+      status(),
+    ],
   },
   {
     route: 'bio-core',
@@ -166,6 +185,14 @@ export const SCREENS: Screen[] = [
     title: 'SEO Management',
     resource: 'seo',
     group: 'Konten',
+    sections: [
+      { title: 'Basic SEO', fields: ['page', 'title', 'description', 'keywords', 'isActive'] },
+      { title: 'Open Graph', fields: ['ogTitle', 'ogDescription', 'ogType', 'ogUrl', 'ogImage'] },
+      { title: 'Twitter Card', fields: ['twitterCard', 'twitterTitle', 'twitterDescription', 'twitterSite', 'twitterCreator', 'twitterImage'] },
+      { title: 'Branding', fields: ['logo', 'favicon', 'appleTouchIcon'] },
+      { title: 'Analytics & Tracking', fields: ['googleAnalyticsId', 'googleTagManagerId', 'facebookPixelId'] },
+      { title: 'Advanced SEO', fields: ['canonicalUrl', 'robots', 'author', 'language', 'structuredData', 'customMetaTags'] },
+    ],
     columns: [text('page', 'Page'), text('title', 'Title', 60), text('description', 'Description', 80), status(), created('Date')],
   },
   {
@@ -174,6 +201,7 @@ export const SCREENS: Screen[] = [
     resource: 'gallery',
     group: 'About Us',
     deleteConfirm: 'Apakah Anda yakin ingin menghapus item ini?',
+    skeletonRows: 5,
     columns: [image('image', 'Image'), text('title', 'Title'), text('description', 'Description', 80), { field: 'category', label: 'Category', cell: { as: 'choice' } }, order, status()],
   },
   aboutBlock('about/history', 'History', 'history'),
@@ -184,12 +212,14 @@ export const SCREENS: Screen[] = [
     title: 'Team',
     resource: 'team',
     group: 'About Us',
+    lightEditor: ['bio'],
     columns: [
       image('image', 'Photo'),
       text('name', 'Name'),
       text('position', 'Position'),
       text('bio', 'Bio', 80),
       { field: 'email', label: 'Email', cell: { as: 'link', kind: 'email' } },
+      { field: 'linkedin', label: 'Social', cell: { as: 'social', links: { linkedin: 'LinkedIn', instagram: 'Instagram', twitter: 'Twitter' } } },
       published(),
       order,
       created('Date'),
@@ -201,6 +231,7 @@ export const SCREENS: Screen[] = [
     resource: 'user',
     group: 'Users',
     empty: 'Belum ada data user',
+    loadError: { failed: 'Gagal memuat data user', unreachable: 'Terjadi kesalahan saat memuat data user. Pastikan server API berjalan.' },
     columns: [
       image('avatar', 'Avatar'),
       text('username', 'Username'),

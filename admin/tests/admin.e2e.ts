@@ -1,5 +1,8 @@
 /** The back-office served by the worker, in Debian's chromium, as staff use it. */
 import AxeBuilder from '@axe-core/playwright';
+import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { resources, type Field } from '@cms/worker/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -136,7 +139,11 @@ describe('uploads', () => {
     await page.locator('#field-name').fill('Tipe salah');
     await page.locator('#field-logo').setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
     await expect.poll(() => page.getByRole('alert').innerText()).toBe('File type not supported. Use format: JPG, PNG, GIF, WebP, SVG.');
-    await page.locator('#field-logo').setInputFiles({ name: 'besar.png', mimeType: 'image/png', buffer: Buffer.alloc(50 * 1024 * 1024 + 1) });
+    // Playwright passes files over 50 MB by path: a sparse file of 50 MB + 1 byte.
+    const big = path.join(mkdtempSync(path.join(tmpdir(), 'cms-upload-')), 'besar.png');
+    writeFileSync(big, '');
+    truncateSync(big, 50 * 1024 * 1024 + 1);
+    await page.locator('#field-logo').setInputFiles(big);
     await expect.poll(() => page.getByRole('alert').innerText()).toBe('File besar.png terlalu besar. Maksimal 50MB.');
   });
 

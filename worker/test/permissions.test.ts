@@ -141,6 +141,35 @@ describe('the access model protects itself', () => {
     expect((await admin.get('/api/dashboard')).status).toBe(200);
   });
 
+  it('lets staff hand out only the permissions they hold themselves', async () => {
+    const { client, roleId, userId } = await staff(['role.create', 'role.update', 'role.list', 'user.create', 'user.update', 'vision.list']);
+    const beyond = await client.post('/api/role', form({ name: unique('Lebih'), permissions: ids('vision.list', 'vision.delete') }));
+    expect(beyond).toMatchObject({ status: 403, body: { code: 'FORBIDDEN', message: 'Anda tidak dapat memberikan hak akses yang tidak Anda miliki: vision.delete.' } });
+    const self = await client.put(`/api/role/${roleId}`, form({ permissions: ids('role.create', 'role.update', 'role.list', 'user.create', 'user.update', 'vision.list', 'user.delete') }));
+    expect(self.body.message).toBe('Anda tidak dapat memberikan hak akses yang tidak Anda miliki: user.delete.');
+    const ownGrant = await client.put(`/api/user/${userId}`, form({ permissions: ids('settings.update') }));
+    expect(ownGrant.status).toBe(403);
+    const roles = await admin.get<Row[]>('/api/role');
+    const superAdmin = roles.body.success ? roles.body.data.find((r) => r.name === 'Super Admin')!._id : '';
+    const promoted = await client.put(`/api/user/${userId}`, form({ role: superAdmin }));
+    expect(promoted.status).toBe(403);
+    expect(promoted.body.message).toMatch(/^Anda tidak dapat memberikan hak akses yang tidak Anda miliki: .+ dan \d+ lainnya\.$/);
+    // Within their own rights they may: a role with a subset, and editing other fields as the form sends them.
+    expect((await client.post('/api/role', form({ name: unique('Sebagian'), permissions: ids('vision.list') }))).status).toBe(201);
+    expect((await client.put(`/api/role/${roleId}`, form({ description: 'Staf konten' }))).status).toBe(200);
+    const me = await client.get<SessionUser>('/api/auth/me');
+    expect(me.body.success && me.body.data.permissions).not.toContain('user.delete');
+  });
+
+  it('keeps a role that users still hold, until they are moved', async () => {
+    const { roleId, userId } = await staff(['gallery.list']);
+    const refused = await admin.delete(`/api/role/${roleId}`);
+    expect(refused).toMatchObject({ status: 409, body: { code: 'CONFLICT', message: 'Role masih dipakai oleh 1 user. Pindahkan user tersebut ke role lain terlebih dahulu.' } });
+    const other = await admin.post<Row>('/api/role', form({ name: unique('Pengganti') }));
+    expect((await admin.put(`/api/user/${userId}`, form({ role: other.body.success ? other.body.data._id : '' }))).status).toBe(200);
+    expect((await admin.delete(`/api/role/${roleId}`)).status).toBe(200);
+  });
+
   it('does not let a user deactivate or delete their own account', async () => {
     const { client, userId } = await staff(['user.update', 'user.delete', 'user.list']);
     const deactivate = await client.put(`/api/user/${userId}`, form({ isActive: 'false' }));

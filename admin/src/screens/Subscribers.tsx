@@ -83,13 +83,13 @@ export default function Subscribers() {
                 <td>{s.source}</td>
                 <td>{s.subscribedAt ? new Date(s.subscribedAt).toLocaleDateString('id-ID') : '-'}</td>
                 <td className="actions">
-                  <button type="button" disabled={s.status === 'active'} onClick={() => change.mutate({ id: s._id, next: 'active' })} aria-label={`Aktifkan ${s.email}`}>
+                  <button type="button" disabled={s.status === 'active'} onClick={() => change.mutate({ id: s._id, next: 'active' })} aria-label={`Activate ${s.email}`}>
                     Activate
                   </button>
                   <button type="button" disabled={s.status === 'unsubscribed'} onClick={() => change.mutate({ id: s._id, next: 'unsubscribed' })} aria-label={`Unsubscribe ${s.email}`}>
                     Unsubscribe
                   </button>
-                  <button type="button" className="danger" onClick={() => window.confirm('Are you sure you want to delete this subscriber?') && remove.mutate(s._id)} aria-label={`Hapus ${s.email}`}>
+                  <button type="button" className="danger" onClick={() => window.confirm('Are you sure you want to delete this subscriber?') && remove.mutate(s._id)} aria-label={`Delete ${s.email}`}>
                     Delete
                   </button>
                 </td>

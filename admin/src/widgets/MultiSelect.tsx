@@ -53,7 +53,7 @@ export default function MultiSelect({ label, options, value, onChange, placehold
       <span id={labelId} className="label">
         {label}
       </span>
-      <button type="button" className="multi-select-toggle" aria-expanded={open} aria-controls={listId} aria-labelledby={labelId} aria-describedby={`${labelId}-value`} onClick={() => setOpen(!open)}>
+      <button type="button" className="multi-select-toggle" aria-expanded={open} aria-controls={listId} aria-labelledby={`${labelId} ${labelId}-value`} onClick={() => setOpen(!open)}>
         <span id={`${labelId}-value`}>{selectionSummary(options, value, placeholder)}</span>
         <span aria-hidden="true"> ▾</span>
       </button>

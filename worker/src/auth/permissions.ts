@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { SessionUser } from '../contract/api.ts';
 import { PERMISSION_ACTIONS, type PermissionAction } from '../contract/limits.ts';
 import { PERMISSION_MODULES } from '../contract/resources.ts';
-import type { Database } from '../db/client.ts';
+import { chunk, MAX_BOUND_PARAMETERS, type Database } from '../db/client.ts';
 import { permission, role, rolePermissions, user, userPermissions } from '../db/schema.ts';
 
 /** The seeded system role that holds every permission, present and future. */
@@ -46,4 +46,47 @@ export async function sessionUser(db: Database, userId: string): Promise<Session
     role: roleRow ? { _id: String(roleRow.id), name: String(roleRow.name) } : null,
     permissions: await effectivePermissions(db, id, roleId),
   };
+}
+
+/**
+ * What a write of a role or a user hands out beyond what the record has now: newly linked
+ * permissions, and for a user a newly given role's permissions, as `module.action`.
+ */
+export async function newlyGranted(
+  db: Database,
+  key: 'role' | 'user',
+  id: string,
+  values: Record<string, unknown>,
+  relations: Record<string, string[]>,
+  existing: Record<string, unknown> | undefined,
+): Promise<string[]> {
+  const granted: string[] = [];
+  const submitted = relations.permissions ?? [];
+  if (submitted.length) {
+    const links = key === 'role' ? rolePermissions : userPermissions;
+    const held = existing ? new Set((await db.select({ id: links.targetId }).from(links).where(eq(links.ownerId, id))).map((row) => row.id)) : new Set<string>();
+    const added = submitted.filter((permissionId) => !held.has(permissionId));
+    for (const part of chunk(added, MAX_BOUND_PARAMETERS)) {
+      const rows = await db.select({ module: permission.module, action: permission.action }).from(permission).where(inArray(permission.id, part));
+      granted.push(...rows.map((row) => `${row.module}.${row.action}`));
+    }
+  }
+  if (key === 'user' && typeof values.role === 'string' && values.role !== '' && values.role !== existing?.role) {
+    const [given] = await db.select({ name: role.name, isSystem: role.isSystem, isActive: role.isActive }).from(role).where(eq(role.id, values.role));
+    if (given?.isActive && given.isSystem && given.name === SUPER_ADMIN_ROLE) granted.push(...ALL_PERMISSIONS);
+    else if (given?.isActive) {
+      const rows = await db
+        .select({ module: permission.module, action: permission.action })
+        .from(rolePermissions)
+        .innerJoin(permission, eq(permission.id, rolePermissions.targetId))
+        .where(and(eq(rolePermissions.ownerId, values.role), eq(permission.isActive, true)));
+      granted.push(...rows.map((row) => `${row.module}.${row.action}`));
+    }
+  }
+  return [...new Set(granted)];
+}
+
+/** How many users hold a role. */
+export async function roleHolders(db: Database, roleId: string) {
+  return (await db.select({ id: user.id }).from(user).where(eq(user.role, roleId))).length;
 }

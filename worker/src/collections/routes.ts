@@ -8,7 +8,7 @@
 import { Hono, type Context } from 'hono';
 import type { ResourceDefinition } from '../contract/fields.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
-import { assertKeepsAccess, assertPermission } from '../auth/guard.ts';
+import { assertGrantsHeld, assertKeepsAccess, assertPermission, assertRoleUnused } from '../auth/guard.ts';
 import { can } from '../auth/permissions.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { AppEnv } from '../env.ts';
@@ -91,11 +91,16 @@ export function collectionRoutes(key: ResourceKey) {
   });
 
   app.post('/', async (c) => {
-    assertPermission(c.var.user, module, 'create');
+    const who = c.var.user;
+    assertPermission(who, module, 'create');
     const collection = store(c);
     const body = await readBody(c);
     const id = collection.newId();
-    const write = await prepareWrite({ db: c.var.db, bucket: c.env.BUCKET }, collection, body, { mode: 'create', id });
+    const write = await prepareWrite({ db: c.var.db, bucket: c.env.BUCKET }, collection, body, {
+      mode: 'create',
+      id,
+      guard: (values, relations) => assertGrantsHeld(c.var.db, key, id, values, relations, undefined, who),
+    });
     await write.commit([
       collection.insert({ id, ...write.values }),
       ...write.links(id),
@@ -117,7 +122,10 @@ export function collectionRoutes(key: ResourceKey) {
       mode: 'update',
       id,
       existing,
-      guard: (values) => assertKeepsAccess(key, existing, values, who),
+      guard: async (values, relations) => {
+        assertKeepsAccess(key, existing, values, who);
+        await assertGrantsHeld(c.var.db, key, id, values, relations, existing, who);
+      },
     });
     await write.commit([
       collection.update(id, write.values),
@@ -138,6 +146,7 @@ export function collectionRoutes(key: ResourceKey) {
       throw new ApiError(403, 'FORBIDDEN', `${resource.title} sistem tidak dapat dihapus.`);
     }
     assertKeepsAccess(key, existing, null, c.var.user);
+    await assertRoleUnused(c.var.db, key, id);
     const label = String(existing.title ?? existing.name ?? existing.username ?? existing.email ?? existing.page ?? id);
     await c.var.db.batch([collection.delete(id), auditStatement(c.var.db, c.var.user, 'delete', module, id, label)]);
     await afterWrite(c, 'delete');

@@ -21,7 +21,7 @@ interface WriteTarget {
   id: string;
   existing?: Row;
   /** Refuses a valid write the caller may still not make; runs before any file is stored. */
-  guard?: (values: Row) => void;
+  guard?: (values: Row, relations: Record<string, string[]>) => void | Promise<void>;
 }
 
 const validationError = (errors: { field: string; message: string }[]) =>
@@ -107,7 +107,7 @@ export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionS
     }
   }
   for (const [, field, upload] of files) checkFile(upload, field);
-  target.guard?.(values);
+  await target.guard?.(values, relations);
 
   const stored: string[] = [];
   for (const [name, , upload] of files) {

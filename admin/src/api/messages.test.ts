@@ -22,10 +22,22 @@ describe('save error messages (spec section 8)', () => {
   });
 
   it('speaks English on the impact and hero screens', () => {
-    expect(saveErrorMessage(failure(500), 'en')).toBe('Server error. Please try again later.');
-    expect(saveErrorMessage(failure(400), 'en')).toBe('Invalid data sent.');
-    expect(saveErrorMessage(failure(409, 'CONFLICT', 'Slug sudah digunakan.'), 'en')).toBe('An error occurred: Slug sudah digunakan.');
-    expect(saveErrorMessage(new Error('network down'), 'en')).toBe('Connection to server lost. Please check your internet connection.');
+    expect(saveErrorMessage(failure(500), { dialect: 'en' })).toBe('Server error. Please try again later.');
+    expect(saveErrorMessage(failure(400), { dialect: 'en' })).toBe('Invalid data sent.');
+    expect(saveErrorMessage(failure(409, 'CONFLICT', 'Slug sudah digunakan.'), { dialect: 'en' })).toBe('An error occurred: Slug sudah digunakan.');
+    expect(saveErrorMessage(new Error('network down'), { dialect: 'en' })).toBe('Connection to server lost. Please check your internet connection.');
+  });
+
+  it('uses the texts some screens have of their own', () => {
+    const hero = { dialect: 'en', fileLimit: '10MB' } as const;
+    expect(saveErrorMessage(failure(413, 'FILE_TOO_LARGE', 'x'), hero)).toBe('Ukuran file terlalu besar. Maksimal 10MB.');
+    expect(saveErrorMessage(failure(413, 'FILE_TOO_LARGE', 'x', { maxAllowed: '50MB' }), hero)).toBe('Ukuran file terlalu besar. Maksimal 50MB.');
+    const values = { payloadLimit: '10MB', savePrefix: 'Terjadi kesalahan saat menyimpan data: ', deleteReason: true };
+    expect(saveErrorMessage(failure(413), values)).toBe('Ukuran file terlalu besar. Maksimal 10MB.');
+    expect(saveErrorMessage(failure(409, 'CONFLICT', 'Judul sudah digunakan.'), values)).toBe('Terjadi kesalahan saat menyimpan data: Judul sudah digunakan.');
+    expect(deleteErrorMessage(failure(404, 'NOT_FOUND', 'Data tidak ditemukan.'), values)).toBe('Terjadi kesalahan saat menghapus data: Data tidak ditemukan.');
+    expect(deleteErrorMessage(new TypeError('Failed to fetch'), values)).toBe('Terjadi kesalahan saat menghapus data: Gagal menghapus data');
+    expect(saveErrorMessage(new TypeError('Failed to fetch'), { network: 'Koneksi jaringan terputus. Silakan coba lagi.' })).toBe('Koneksi jaringan terputus. Silakan coba lagi.');
   });
 
   it('reports delete failures with the reason when there is one', () => {

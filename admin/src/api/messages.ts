@@ -45,30 +45,50 @@ export class RequestFailure extends Error {
   }
 }
 
+/**
+ * How one screen words its failures where the spec gives it texts of its own; every field is
+ * optional and the general texts apply otherwise.
+ */
+export interface ErrorProfile {
+  dialect?: Dialect;
+  /** The limit named when FILE_TOO_LARGE comes without one (hero: 10MB). */
+  fileLimit?: string;
+  /** The limit named for a 413 answer (SEO, users, vision & mission, values: 10MB). */
+  payloadLimit?: string;
+  /** Replaces "Terjadi kesalahan: " before the server's message (vision & mission, values). */
+  savePrefix?: string;
+  /** The network text of screens that have their own (vision). */
+  network?: string;
+  /** Delete failures give the reason, "Gagal menghapus data" when none came (history, vision, values, team). */
+  deleteReason?: boolean;
+}
+
+const tooLarge = (limit: string) => `Ukuran file terlalu besar. Maksimal ${limit}.`;
+
 /** The alert text for a failed save. */
-export function saveErrorMessage(error: unknown, dialect: Dialect = 'id'): string {
-  const text = TEXT[dialect];
+export function saveErrorMessage(error: unknown, profile: ErrorProfile = {}): string {
+  const text = TEXT[profile.dialect ?? 'id'];
   if (error instanceof RequestFailure) {
     const { status, body } = error;
-    if (body?.code === 'FILE_TOO_LARGE') {
-      const max = (body.details as { maxAllowed?: string } | undefined)?.maxAllowed ?? '50MB';
-      return `Ukuran file terlalu besar. Maksimal ${max}.`;
-    }
+    if (body?.code === 'FILE_TOO_LARGE') return tooLarge((body.details as { maxAllowed?: string } | undefined)?.maxAllowed ?? profile.fileLimit ?? '50MB');
     if (body?.code === 'INVALID_FILE_TYPE') return body.message || INVALID_TYPE;
-    if (status === 413) return text.tooLarge;
-    if (body?.message) return `${text.prefix}${body.message}`;
+    if (status === 413) return profile.payloadLimit ? tooLarge(profile.payloadLimit) : text.tooLarge;
+    if (body?.message) return `${profile.savePrefix ?? text.prefix}${body.message}`;
     if (status === 400) return text.invalid;
     if (status >= 500) return text.server;
     return text.saveFailed;
   }
-  if (error instanceof TypeError) return /cors/i.test(error.message) ? CORS : dialect === 'id' ? CONNECTION : text.network;
-  if (error instanceof Error && /413/.test(error.message)) return text.tooLarge;
-  if (error instanceof Error && /network|failed to fetch/i.test(error.message)) return text.network;
+  if (error instanceof TypeError && /cors/i.test(error.message)) return CORS;
+  if (error instanceof TypeError) return profile.network ?? (profile.dialect === 'en' ? text.network : CONNECTION);
+  if (error instanceof Error && /413/.test(error.message)) return profile.payloadLimit ? tooLarge(profile.payloadLimit) : text.tooLarge;
+  if (error instanceof Error && /network|failed to fetch/i.test(error.message)) return profile.network ?? text.network;
   return error instanceof Error && error.message ? error.message : 'Terjadi kesalahan saat menyimpan data';
 }
 
 /** The alert text for a failed delete. */
-export function deleteErrorMessage(error: unknown, dialect: Dialect = 'id'): string {
-  if (error instanceof RequestFailure && error.body?.message) return `${TEXT[dialect].prefix}${error.body.message}`;
-  return dialect === 'id' ? 'Terjadi kesalahan saat menghapus data' : `${TEXT.en.prefix}${error instanceof Error ? error.message : ''}`;
+export function deleteErrorMessage(error: unknown, profile: ErrorProfile = {}): string {
+  const reason = error instanceof RequestFailure ? error.body?.message : undefined;
+  if (profile.deleteReason) return `Terjadi kesalahan saat menghapus data: ${reason || 'Gagal menghapus data'}`;
+  if (profile.dialect === 'en') return `${TEXT.en.prefix}${reason ?? (error instanceof Error ? error.message : '')}`;
+  return reason ? `${TEXT.id.prefix}${reason}` : 'Terjadi kesalahan saat menghapus data';
 }

@@ -76,6 +76,7 @@ function CellValue({ column, row }: { column: Column; row: Row }) {
 export default function ResourceScreen({ screen }: { screen: Screen }) {
   const resource: ResourceDefinition = resources[screen.resource];
   const dialect = screen.dialect ?? 'id';
+  const errors = { ...screen.errors, dialect };
   const client = useQueryClient();
   const list = useQuery({ queryKey: [resource.path], queryFn: async () => (await getJson<Row[]>(`/${resource.path}`)).data });
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
@@ -89,7 +90,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
       setEditing(null);
       refresh();
     },
-    onError: (error) => setAlert({ kind: 'error', text: saveErrorMessage(error, dialect) }),
+    onError: (error) => setAlert({ kind: 'error', text: saveErrorMessage(error, errors) }),
   });
   const remove = useMutation({
     mutationFn: (row: Row) => sendJson('DELETE', `/${resource.path}/${row._id}`),
@@ -97,7 +98,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
       setAlert({ kind: 'success', text: SUCCESS[dialect].delete });
       refresh();
     },
-    onError: (error) => setAlert({ kind: 'error', text: deleteErrorMessage(error, dialect) }),
+    onError: (error) => setAlert({ kind: 'error', text: deleteErrorMessage(error, errors) }),
   });
   const toggle = useMutation({
     mutationFn: (row: Row) => sendJson('PUT', `/${resource.path}/${row._id}`, { isActive: !row.isActive }),

@@ -3,7 +3,7 @@
  * drives the form and validation) and what its table shows, as the spec lists it.
  */
 import type { ResourceKey } from '@cms/worker/contract';
-import type { Dialect } from '../api/messages.ts';
+import type { Dialect, ErrorProfile } from '../api/messages.ts';
 
 export type Cell =
   | { as: 'image' }
@@ -35,6 +35,8 @@ export interface Screen {
   /** The slug can be edited only when editing (vision, our work) or only when adding (bio core). */
   slugEditable?: 'edit' | 'add';
   dialect?: Dialect;
+  /** Failure texts of the spec particular to this screen. */
+  errors?: Omit<ErrorProfile, 'dialect'>;
   deleteConfirm?: string;
   empty?: string;
   /** Form fields grouped under headings; fields not named stay in one group first. */
@@ -56,11 +58,14 @@ const published = (field = 'isPublished'): Column => ({ field, label: 'Status', 
 const created = (label = 'Date Created', locale: 'id-ID' | 'en-US' = 'id-ID'): Column => ({ field: 'createdAt', label, cell: { as: 'date', locale } });
 const order: Column = text('order', 'Order');
 
-const aboutBlock = (route: string, title: string, resource: ResourceKey): Screen => ({
+const SAVE_DETAIL = 'Terjadi kesalahan saat menyimpan data: ';
+
+const aboutBlock = (route: string, title: string, resource: ResourceKey, errors: Screen['errors']): Screen => ({
   route,
   title,
   resource,
   group: 'About Us',
+  errors,
   columns: [image('image', 'Image'), text('title', 'Title'), text('excerpt', 'Excerpt', 80), published(), order, created()],
 });
 
@@ -71,6 +76,7 @@ export const SCREENS: Screen[] = [
     resource: 'heroSection',
     group: 'Konten',
     dialect: 'en',
+    errors: { fileLimit: '10MB' },
     columns: [
       image('backgroundImage', 'Preview'),
       text('title', 'Title'),
@@ -86,6 +92,7 @@ export const SCREENS: Screen[] = [
     title: 'Manage Vision',
     resource: 'vision',
     group: 'Konten',
+    errors: { network: 'Koneksi jaringan terputus. Silakan coba lagi.', deleteReason: true },
     slug: 'while-adding',
     slugEditable: 'edit',
     columns: [
@@ -185,6 +192,7 @@ export const SCREENS: Screen[] = [
     title: 'SEO Management',
     resource: 'seo',
     group: 'Konten',
+    errors: { payloadLimit: '10MB' },
     sections: [
       { title: 'Basic SEO', fields: ['page', 'title', 'description', 'keywords', 'isActive'] },
       { title: 'Open Graph', fields: ['ogTitle', 'ogDescription', 'ogType', 'ogUrl', 'ogImage'] },
@@ -204,14 +212,15 @@ export const SCREENS: Screen[] = [
     skeletonRows: 5,
     columns: [image('image', 'Image'), text('title', 'Title'), text('description', 'Description', 80), { field: 'category', label: 'Category', cell: { as: 'choice' } }, order, status()],
   },
-  aboutBlock('about/history', 'History', 'history'),
-  aboutBlock('about/vision-mission', 'Vision & Mission', 'visionMission'),
-  aboutBlock('about/values', 'Values', 'values'),
+  aboutBlock('about/history', 'History', 'history', { deleteReason: true }),
+  aboutBlock('about/vision-mission', 'Vision & Mission', 'visionMission', { payloadLimit: '10MB', savePrefix: SAVE_DETAIL }),
+  aboutBlock('about/values', 'Values', 'values', { payloadLimit: '10MB', savePrefix: SAVE_DETAIL, deleteReason: true }),
   {
     route: 'about/team',
     title: 'Team',
     resource: 'team',
     group: 'About Us',
+    errors: { deleteReason: true },
     lightEditor: ['bio'],
     columns: [
       image('image', 'Photo'),
@@ -230,6 +239,7 @@ export const SCREENS: Screen[] = [
     title: 'Kelola Users',
     resource: 'user',
     group: 'Users',
+    errors: { payloadLimit: '10MB' },
     empty: 'Belum ada data user',
     loadError: { failed: 'Gagal memuat data user', unreachable: 'Terjadi kesalahan saat memuat data user. Pastikan server API berjalan.' },
     columns: [

@@ -236,6 +236,19 @@ describe('widgets', () => {
     await page.unroute('**/api/gallery');
   });
 
+  it('falls back to a plain HTML editor when the editor fails to load, and "Retry CKEditor" loads it', async () => {
+    const editorChunk = '**/admin/assets/RichTextEditor-*.js';
+    await page.route(editorChunk, (route) => route.abort('connectionreset'));
+    await screenReady('about/history', 'History');
+    await page.getByRole('button', { name: /^\+ Tambah/ }).click();
+    await expect.poll(() => page.getByRole('alert').innerText()).toBe('Editor gagal dimuat. Anda tetap bisa menulis HTML di bawah ini.');
+    await page.getByLabel('HTML').fill('<p>Ditulis tanpa editor</p>');
+    await page.unroute(editorChunk);
+    await page.getByRole('button', { name: 'Retry CKEditor' }).click();
+    await expect.poll(() => page.locator('.ProseMirror#field-content').innerText()).toBe('Ditulis tanpa editor');
+    await page.getByRole('button', { name: 'Batal' }).click();
+  });
+
   it('groups the SEO form into its six sections', async () => {
     await screenReady('seo', 'SEO Management');
     await page.getByRole('button', { name: /^\+ Tambah/ }).click();

@@ -4,13 +4,13 @@
  */
 import { inputSchema, slugify, type Field, type ResourceDefinition } from '@cms/worker/contract';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { getJson } from '../api/client.ts';
+import EditorField from '../widgets/EditorField.tsx';
+import FilePicker from '../widgets/FilePicker.tsx';
 import MultiSelect from '../widgets/MultiSelect.tsx';
 import UploadButton from '../widgets/UploadButton.tsx';
 import type { Screen } from './screens.ts';
-
-const RichTextEditor = lazy(() => import('../widgets/RichTextEditor.tsx'));
 
 export type Values = Record<string, unknown>;
 type Row = { _id: string } & Record<string, unknown>;
@@ -88,11 +88,13 @@ interface Props {
   resource: ResourceDefinition;
   record: Row | null;
   saving: boolean;
+  /** The stored record is still being fetched: the form waits, disabled. */
+  loading?: boolean;
   onSubmit: (form: FormData) => void;
   onCancel: () => void;
 }
 
-export default function ResourceForm({ screen, resource, record, saving, onSubmit, onCancel }: Props) {
+export default function ResourceForm({ screen, resource, record, saving, loading = false, onSubmit, onCancel }: Props) {
   const [values, setValues] = useState<Values>(() => initialValues(resource, record));
   const [files, setFiles] = useState<Record<string, File>>({});
   const [errors, setErrors] = useState<string[]>([]);
@@ -141,7 +143,7 @@ export default function ResourceForm({ screen, resource, record, saving, onSubmi
   return (
     <form className="panel resource-form" onSubmit={submit} aria-label={record ? 'Edit data' : 'Tambah data'}>
       <h2>{record ? 'Edit' : 'Tambah'} {resource.title}</h2>
-      <fieldset disabled={saving} className="form-fields">
+      <fieldset disabled={saving || loading} className="form-fields" aria-busy={loading}>
         {ungrouped.map(input)}
         {screen.sections?.map((section) => (
           <fieldset key={section.title} className="form-section">
@@ -158,7 +160,7 @@ export default function ResourceForm({ screen, resource, record, saving, onSubmi
         </div>
       )}
       <div className="form-actions">
-        <button type="submit" className="primary" disabled={saving}>
+        <button type="submit" className="primary" disabled={saving || loading}>
           {saving ? 'Saving...' : record ? 'Update' : 'Simpan'}
         </button>
         <button type="button" onClick={onCancel} disabled={saving}>
@@ -224,9 +226,7 @@ function FieldInput({ name, field, value, onChange, onFile, disabled, required, 
       return (
         <div className="field wide">
           {label}
-          <Suspense fallback={<textarea id={id} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)} rows={8} />}>
-            <RichTextEditor id={id} value={String(value ?? '')} onChange={onChange} light={widget === 'light'} />
-          </Suspense>
+          <EditorField id={id} value={String(value ?? '')} onChange={onChange} light={widget === 'light'} />
         </div>
       );
     case 'file':
@@ -293,7 +293,7 @@ function RelationChecklist({ label, field, value, onChange }: { label: string; f
         {(options.data ?? []).map((option) => (
           <label key={option._id}>
             <input type="checkbox" checked={value.includes(option._id)} onChange={() => toggle(option._id)} />
-            {String(option[field.display[0] ?? 'title'] ?? '')}
+            {String(option[field.display.includes('displayName') ? 'displayName' : (field.display[0] ?? 'title')] ?? '')}
             {field.display.includes('module') && (
               <small>
                 {' '}
@@ -309,6 +309,7 @@ function RelationChecklist({ label, field, value, onChange }: { label: string; f
 
 function ListEditor({ label, field, value, onChange }: { label: string; field: Extract<Field, { kind: 'list' }>; value: Values[]; onChange: (v: Values[]) => void }) {
   const keys = itemKeys(field);
+  const [pickingFor, setPickingFor] = useState<number | null>(null);
   const update = (index: number, key: string, text: string) => onChange(value.map((item, i) => (i === index ? { ...item, [key]: text } : item)));
   // Positions are the order: the server renumbers by position too.
   const add = () => onChange([...value, { ...Object.fromEntries(keys.map((k) => [k, ''])), order: value.length }]);
@@ -324,6 +325,11 @@ function ListEditor({ label, field, value, onChange }: { label: string; field: E
               <input value={String(item[key] ?? '')} onChange={(event) => update(index, key, event.target.value)} />
             </label>
           ))}
+          {keys.includes('image') && (
+            <button type="button" onClick={() => setPickingFor(index)} aria-label={`Pilih gambar ${label} ${index + 1}`}>
+              Pilih gambar
+            </button>
+          )}
           <button type="button" onClick={() => remove(index)} disabled={!!field.minItems && value.length <= field.minItems.count} aria-label={`Hapus ${label} ${index + 1}`}>
             Hapus
           </button>
@@ -332,6 +338,9 @@ function ListEditor({ label, field, value, onChange }: { label: string; field: E
       <button type="button" onClick={add}>
         + Tambah {label}
       </button>
+      {keys.includes('image') && (
+        <FilePicker open={pickingFor !== null} imagesOnly onClose={() => setPickingFor(null)} onPick={([file]) => file && pickingFor !== null && update(pickingFor, 'image', file.url)} />
+      )}
     </fieldset>
   );
 }

@@ -80,6 +80,14 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   const client = useQueryClient();
   const list = useQuery({ queryKey: [resource.path], queryFn: async () => (await getJson<Row[]>(`/${resource.path}`)).data });
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  // Editing starts from the record as stored now, not the list's copy; the form waits for it.
+  const editingId = editing && editing !== 'new' ? editing._id : null;
+  const detail = useQuery({
+    queryKey: [resource.path, editingId],
+    queryFn: async () => (await getJson<Row>(`/${resource.path}/${editingId}`)).data,
+    enabled: editingId !== null,
+    gcTime: 0,
+  });
   const [alert, setAlert] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const refresh = () => client.invalidateQueries({ queryKey: [resource.path] });
 
@@ -119,11 +127,12 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
       )}
       {editing ? (
         <ResourceForm
-          key={editing === 'new' ? 'new' : editing._id}
+          key={editing === 'new' ? 'new' : `${editing._id}-${detail.dataUpdatedAt}`}
           screen={screen}
           resource={resource}
-          record={editing === 'new' ? null : editing}
+          record={editing === 'new' ? null : (detail.data ?? editing)}
           saving={save.isPending}
+          loading={detail.isFetching}
           onSubmit={(form) => save.mutate(form)}
           onCancel={() => setEditing(null)}
         />

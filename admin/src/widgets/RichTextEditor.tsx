@@ -1,27 +1,48 @@
 /**
- * The rich-text editor (tiptap): headings, emphasis, font size 8-64 px, colours, alignment,
- * lists, links, quotes, tables, undo/redo, with Visual and HTML modes. Pasted images are
- * compressed as the spec says and uploaded to /api/upload. Loaded only by forms that need it.
+ * The rich-text editor (tiptap), loaded on demand through EditorField.
+ * Full: headings 1-6, emphasis, font size 8-64 px, text and background colours, alignment,
+ * lists, indent, links, quotes, tables up to 6x3, undo/redo, 400 px. Light: headings 1-3 and
+ * fewer tools, 300 px, and images embedded as data: URIs are uploaded every 5 seconds.
+ * Both have Visual and HTML modes, clean pasted HTML (spec 5) and upload pasted image files
+ * after compression to /api/upload.
  */
 import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
 import TextAlign from '@tiptap/extension-text-align';
 import { TextStyleKit } from '@tiptap/extension-text-style';
-import { EditorContent, useEditor, type Editor } from '@tiptap/react';
+import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { api } from '../api/client.ts';
 import { compressForEditor } from './compress.ts';
+import './editor/editor.css';
+import { Indent } from './editor/indent.ts';
+import { replaceImageSources } from './editor/inlineImages.ts';
+import { cleanPastedHtml } from './editor/pasteCleaning.ts';
+import { replaceEditorImageSources, useInlineImageReupload } from './editor/useInlineImageReupload.ts';
 
-interface Props {
+export interface RichTextEditorProps {
   id: string;
   value: string;
   onChange: (html: string) => void;
-  /** The lighter editor: headings 1-3 and a 300 px area. */
+  /** The lighter editor: headings 1-3, fewer tools, a 300 px area, embedded images uploaded. */
   light?: boolean;
 }
 
-const FONT_SIZES = [8, 10, 12, 14, 16, 18, 24, 32, 48, 64];
+type Mode = 'visual' | 'html';
+type HeadingLevel = 1 | 2 | 3 | 4 | 5 | 6;
+
+const FULL_HEADINGS: HeadingLevel[] = [1, 2, 3, 4, 5, 6];
+const LIGHT_HEADINGS: HeadingLevel[] = [1, 2, 3];
+export const FONT_SIZES = [8, 9, 10, 11, 12, 14, 16, 18, 20, 24, 28, 32, 36, 48, 64];
+export const TABLE_MAX_ROWS = 6;
+export const TABLE_MAX_COLUMNS = 3;
+const ALIGNMENTS = [
+  { value: 'left', label: 'Rata kiri', text: 'Kiri' },
+  { value: 'center', label: 'Rata tengah', text: 'Tengah' },
+  { value: 'right', label: 'Rata kanan', text: 'Kanan' },
+  { value: 'justify', label: 'Rata kiri-kanan', text: 'Penuh' },
+] as const;
 
 async function uploadImage(file: File) {
   const body = new FormData();
@@ -30,105 +51,285 @@ async function uploadImage(file: File) {
   return data.url;
 }
 
-function Toolbar({ editor, light }: { editor: Editor; light: boolean }) {
-  const chain = () => editor.chain().focus();
-  const button = (label: string, run: () => void, active = false) => (
-    <button type="button" aria-label={label} title={label} aria-pressed={active} onClick={run}>
-      {label}
+/** An editor that exists and was not destroyed (tiptap may replace the instance between renders). */
+const live = (editor: Editor | null): editor is Editor => editor !== null && !editor.isDestroyed;
+
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** A text-style attribute of the selection (font size, colours) as text, '' when unset. */
+function textStyle(editor: Editor, name: 'fontSize' | 'color' | 'backgroundColor') {
+  const value: unknown = editor.getAttributes('textStyle')[name];
+  return typeof value === 'string' ? value : '';
+}
+
+/** Colour inputs only take #rrggbb. */
+const asColourInput = (value: string, fallback: string) => (/^#[0-9a-f]{6}$/i.test(value) ? value : fallback);
+
+function ToolButton({ label, onClick, active, disabled, children }: { label: string; onClick: () => void; active?: boolean; disabled?: boolean; children: ReactNode }) {
+  return (
+    <button type="button" aria-label={label} title={label} aria-pressed={active} disabled={disabled} onClick={onClick}>
+      {children}
     </button>
   );
+}
+
+function TableInsert({ editor }: { editor: Editor }) {
+  const [rows, setRows] = useState(3);
+  const [columns, setColumns] = useState(TABLE_MAX_COLUMNS);
+  const range = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
   return (
-    <div className="editor-toolbar" role="toolbar" aria-label="Format">
+    <span className="editor-table-insert" role="group" aria-label="Tabel">
+      <select aria-label="Jumlah baris" title="Jumlah baris" value={rows} onChange={(event) => setRows(Number(event.target.value))}>
+        {range(TABLE_MAX_ROWS).map((count) => (
+          <option key={count} value={count}>
+            {count} baris
+          </option>
+        ))}
+      </select>
+      <select aria-label="Jumlah kolom" title="Jumlah kolom" value={columns} onChange={(event) => setColumns(Number(event.target.value))}>
+        {range(TABLE_MAX_COLUMNS).map((count) => (
+          <option key={count} value={count}>
+            {count} kolom
+          </option>
+        ))}
+      </select>
+      <ToolButton label="Sisipkan tabel" onClick={() => editor.chain().focus().insertTable({ rows, cols: columns, withHeaderRow: false }).run()}>
+        Tabel
+      </ToolButton>
+    </span>
+  );
+}
+
+function Toolbar({ editor, light }: { editor: Editor; light: boolean }) {
+  // useEditor does not re-render on each transaction; this keeps the pressed states current.
+  const state = useEditorState({
+    editor,
+    selector: ({ editor: current }) => ({
+      heading: FULL_HEADINGS.find((level) => current.isActive('heading', { level })) ?? 0,
+      bold: current.isActive('bold'),
+      italic: current.isActive('italic'),
+      underline: current.isActive('underline'),
+      strike: current.isActive('strike'),
+      fontSize: textStyle(current, 'fontSize'),
+      color: textStyle(current, 'color'),
+      backgroundColor: textStyle(current, 'backgroundColor'),
+      align: ALIGNMENTS.find(({ value }) => current.isActive({ textAlign: value }))?.value ?? '',
+      bulletList: current.isActive('bulletList'),
+      orderedList: current.isActive('orderedList'),
+      blockquote: current.isActive('blockquote'),
+      link: current.isActive('link'),
+      canIndent: current.can().indent(),
+      canOutdent: current.can().outdent(),
+      canUndo: current.can().undo(),
+      canRedo: current.can().redo(),
+    }),
+  });
+  const chain = () => editor.chain().focus();
+  const fontSize = FONT_SIZES.some((size) => `${size}px` === state.fontSize) ? state.fontSize : '';
+
+  return (
+    <div className="editor-toolbar" role="toolbar" aria-label="Format teks">
       <select
-        aria-label="Heading"
-        value={[1, 2, 3, 4, 5, 6].find((level) => editor.isActive('heading', { level })) ?? 0}
+        aria-label="Gaya paragraf"
+        title="Gaya paragraf"
+        value={state.heading}
         onChange={(event) => {
-          const level = Number(event.target.value) as 1 | 2 | 3 | 4 | 5 | 6;
-          if (level) chain().toggleHeading({ level }).run();
+          const level = Number(event.target.value);
+          const heading = FULL_HEADINGS.find((candidate) => candidate === level);
+          if (heading) chain().setHeading({ level: heading }).run();
           else chain().setParagraph().run();
         }}
       >
         <option value={0}>Paragraf</option>
-        {(light ? [1, 2, 3] : [1, 2, 3, 4, 5, 6]).map((level) => (
+        {(light ? LIGHT_HEADINGS : FULL_HEADINGS).map((level) => (
           <option key={level} value={level}>
-            Heading {level}
+            Judul {level}
           </option>
         ))}
       </select>
-      {button('B', () => chain().toggleBold().run(), editor.isActive('bold'))}
-      {button('I', () => chain().toggleItalic().run(), editor.isActive('italic'))}
-      {button('U', () => chain().toggleUnderline().run(), editor.isActive('underline'))}
-      {button('S', () => chain().toggleStrike().run(), editor.isActive('strike'))}
+      <ToolButton label="Tebal" active={state.bold} onClick={() => chain().toggleBold().run()}>
+        <strong>B</strong>
+      </ToolButton>
+      <ToolButton label="Miring" active={state.italic} onClick={() => chain().toggleItalic().run()}>
+        <em>I</em>
+      </ToolButton>
+      <ToolButton label="Garis bawah" active={state.underline} onClick={() => chain().toggleUnderline().run()}>
+        <u>U</u>
+      </ToolButton>
+      <ToolButton label="Coret" active={state.strike} onClick={() => chain().toggleStrike().run()}>
+        <s>S</s>
+      </ToolButton>
       {!light && (
         <>
-          <select aria-label="Font size" defaultValue="" onChange={(event) => event.target.value && chain().setFontSize(`${event.target.value}px`).run()}>
+          <select
+            aria-label="Ukuran huruf"
+            title="Ukuran huruf"
+            value={fontSize}
+            onChange={(event) => (event.target.value ? chain().setFontSize(event.target.value).run() : chain().unsetFontSize().run())}
+          >
             <option value="">Ukuran</option>
             {FONT_SIZES.map((size) => (
-              <option key={size} value={size}>
+              <option key={size} value={`${size}px`}>
                 {size}px
               </option>
             ))}
           </select>
-          <input type="color" aria-label="Warna teks" onChange={(event) => chain().setColor(event.target.value).run()} />
-          {button('Kiri', () => chain().setTextAlign('left').run())}
-          {button('Tengah', () => chain().setTextAlign('center').run())}
-          {button('Kanan', () => chain().setTextAlign('right').run())}
-          {button('Tabel', () => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run())}
+          <input
+            type="color"
+            aria-label="Warna teks"
+            title="Warna teks"
+            value={asColourInput(state.color, '#000000')}
+            onChange={(event) => chain().setColor(event.target.value).run()}
+          />
+          <input
+            type="color"
+            aria-label="Warna latar teks"
+            title="Warna latar teks"
+            value={asColourInput(state.backgroundColor, '#ffff00')}
+            onChange={(event) => chain().setBackgroundColor(event.target.value).run()}
+          />
+          <ToolButton label="Hapus warna" onClick={() => chain().unsetColor().unsetBackgroundColor().run()}>
+            Tanpa warna
+          </ToolButton>
+          {ALIGNMENTS.map(({ value, label, text }) => (
+            <ToolButton key={value} label={label} active={state.align === value} onClick={() => chain().setTextAlign(value).run()}>
+              {text}
+            </ToolButton>
+          ))}
         </>
       )}
-      {button('• List', () => chain().toggleBulletList().run(), editor.isActive('bulletList'))}
-      {button('1. List', () => chain().toggleOrderedList().run(), editor.isActive('orderedList'))}
-      {button('Quote', () => chain().toggleBlockquote().run(), editor.isActive('blockquote'))}
-      {button('Link', () => {
-        const url = prompt('URL');
-        if (url) chain().setLink({ href: url }).run();
-      })}
-      {button('Undo', () => chain().undo().run())}
-      {button('Redo', () => chain().redo().run())}
+      <ToolButton label="Daftar berpoin" active={state.bulletList} onClick={() => chain().toggleBulletList().run()}>
+        • Daftar
+      </ToolButton>
+      <ToolButton label="Daftar bernomor" active={state.orderedList} onClick={() => chain().toggleOrderedList().run()}>
+        1. Daftar
+      </ToolButton>
+      {!light && (
+        <>
+          <ToolButton label="Kurangi indentasi" disabled={!state.canOutdent} onClick={() => chain().outdent().run()}>
+            ⇤
+          </ToolButton>
+          <ToolButton label="Tambah indentasi" disabled={!state.canIndent} onClick={() => chain().indent().run()}>
+            ⇥
+          </ToolButton>
+        </>
+      )}
+      <ToolButton label="Kutipan" active={state.blockquote} onClick={() => chain().toggleBlockquote().run()}>
+        Kutipan
+      </ToolButton>
+      <ToolButton
+        label="Tautan"
+        active={state.link}
+        onClick={() => {
+          const current: unknown = editor.getAttributes('link').href;
+          const url = prompt('Alamat tautan (kosongkan untuk menghapus)', typeof current === 'string' ? current : 'https://');
+          if (url === null) return;
+          if (url.trim() === '') chain().extendMarkRange('link').unsetLink().run();
+          else chain().extendMarkRange('link').setLink({ href: url.trim() }).run();
+        }}
+      >
+        Tautan
+      </ToolButton>
+      {!light && <TableInsert editor={editor} />}
+      <ToolButton label="Urungkan" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
+        ↶
+      </ToolButton>
+      <ToolButton label="Ulangi" disabled={!state.canRedo} onClick={() => chain().redo().run()}>
+        ↷
+      </ToolButton>
     </div>
   );
 }
 
-export default function RichTextEditor({ id, value, onChange, light = false }: Props) {
-  const [mode, setMode] = useState<'visual' | 'html'>('visual');
+export default function RichTextEditor({ id, value, onChange, light = false }: RichTextEditorProps) {
+  const [mode, setMode] = useState<Mode>('visual');
+  const [uploadError, setUploadError] = useState('');
+  // Read by the paste handler and the upload timer, which outlive a render.
+  const latest = useRef({ value, onChange, mode });
+  useEffect(() => {
+    latest.current = { value, onChange, mode };
+  });
+
   const editor = useEditor({
+    // Created once mounted: rendered first, a Suspense commit delayed past tiptap's 1 ms
+    // "still mounted?" check destroys the editor under the component (seen in Chromium).
+    immediatelyRender: false,
     extensions: [
-      StarterKit.configure({ heading: { levels: light ? [1, 2, 3] : [1, 2, 3, 4, 5, 6] } }),
+      StarterKit.configure({ heading: { levels: light ? LIGHT_HEADINGS : FULL_HEADINGS } }),
       TextStyleKit,
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
       TableKit,
-      Image,
+      // Stored content may hold embedded images (the API accepts data: images); dropping them would lose them.
+      Image.configure({ allowBase64: true }),
+      Indent,
     ],
     content: value,
     editorProps: {
-      attributes: { id, class: 'editor-area', style: `min-height:${light ? 300 : 400}px`, 'aria-label': 'Editor' },
+      attributes: { id, class: 'editor-area', 'aria-label': 'Editor' },
+      transformPastedHTML: cleanPastedHtml,
       handlePaste: (view, event) => {
         const image = [...(event.clipboardData?.files ?? [])].find((file) => file.type.startsWith('image/'));
         if (!image) return false;
-        uploadImage(image).then((src) => view.dispatch(view.state.tr.replaceSelectionWith(view.state.schema.nodes.image!.create({ src }))));
+        setUploadError('');
+        uploadImage(image)
+          .then((src) => view.dispatch(view.state.tr.replaceSelectionWith(view.state.schema.nodes.image!.create({ src }))))
+          .catch((error: unknown) => setUploadError(errorMessage(error)));
         return true;
       },
     },
-    onUpdate: ({ editor: current }) => onChange(current.getHTML()),
+    onUpdate: ({ editor: current }) => latest.current.onChange(current.getHTML()),
   });
-  if (!editor) return null;
+
+  // The form may fill the value after the editor started (editing a record); show it then.
+  // Not while focused: the value can lag a keystroke behind, and resetting would eat typing.
+  useEffect(() => {
+    if (!live(editor) || mode !== 'visual') return;
+    if (!editor.isFocused && value !== editor.getHTML()) editor.commands.setContent(value, { emitUpdate: false });
+  }, [editor, mode, value]);
+
+  useInlineImageReupload({
+    enabled: light && live(editor),
+    readHtml: () => (latest.current.mode === 'visual' && live(editor) ? editor.getHTML() : latest.current.value),
+    upload: uploadImage,
+    applyUploads: (uploads) => {
+      if (latest.current.mode === 'visual' && live(editor)) replaceEditorImageSources(editor, uploads);
+      else latest.current.onChange(replaceImageSources(latest.current.value, uploads));
+    },
+  });
+
+  // The first render, before the editor exists: the same plain textarea as while loading.
+  if (!live(editor)) return <textarea id={id} rows={light ? 10 : 14} value={value} onChange={(event) => onChange(event.target.value)} />;
   return (
-    <div className="rich-editor">
-      <div className="editor-modes" role="group" aria-label="Mode">
-        <button type="button" aria-pressed={mode === 'visual'} onClick={() => (editor.commands.setContent(value), setMode('visual'))}>
+    <div className={light ? 'rich-editor light' : 'rich-editor'}>
+      <div className="editor-modes" role="group" aria-label="Mode editor">
+        <button
+          type="button"
+          aria-label="Visual"
+          aria-pressed={mode === 'visual'}
+          onClick={() => {
+            // Back from HTML mode: the editor loads what was typed there.
+            if (mode === 'html') editor.commands.setContent(value);
+            setMode('visual');
+          }}
+        >
           Visual
         </button>
-        <button type="button" aria-pressed={mode === 'html'} onClick={() => setMode('html')}>
+        <button type="button" aria-label="HTML" aria-pressed={mode === 'html'} onClick={() => setMode('html')}>
           HTML
         </button>
       </div>
+      {uploadError && (
+        <p className="editor-error" role="alert">
+          Upload error: {uploadError}
+        </p>
+      )}
       {mode === 'visual' ? (
         <>
           <Toolbar editor={editor} light={light} />
           <EditorContent editor={editor} />
         </>
       ) : (
-        <textarea aria-label="HTML" className="html-source" rows={12} value={value} onChange={(event) => onChange(event.target.value)} />
+        <textarea id={id} aria-label="HTML" className="html-source" value={value} onChange={(event) => onChange(event.target.value)} />
       )}
     </div>
   );

@@ -257,6 +257,29 @@ describe('widgets', () => {
   });
 });
 
+describe('dashboard and collaborate', () => {
+  it('asks for a site rebuild from the dashboard and shows the build it recorded', async () => {
+    await page.goto(`${base}/admin`);
+    await page.getByRole('button', { name: 'Rebuild sekarang' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toBe('Rebuild diminta. Situs diperbarui dalam beberapa detik.');
+    // Saves just before may have queued a build that this request joins; the dashboard follows it to the end.
+    await expect.poll(() => page.locator('.build-status').innerText()).toMatch(/^(Menunggu|Diminta|Sedang dibangun) · /);
+    await expect.poll(() => page.locator('.build-status').innerText(), { timeout: 60_000 }).toMatch(/^Berhasil · /);
+    await page.getByRole('link', { name: 'Tulis Vision' }).click();
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Manage Vision');
+  });
+
+  it('saves the Collaborate title as a setting', async () => {
+    const title = `Mari Berkolaborasi ${Date.now() % 100000}`;
+    await page.goto(`${base}/admin/collaborate`);
+    await page.getByLabel('Title').fill(title);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await expect.poll(() => page.getByRole('status').innerText()).toBe('Data berhasil diperbarui!');
+    await page.reload();
+    await expect.poll(() => page.getByLabel('Title').inputValue()).toBe(title);
+  });
+});
+
 describe('accessibility', () => {
   it.each([
     ['dashboard', ''],

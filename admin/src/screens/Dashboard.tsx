@@ -1,18 +1,45 @@
 import type { DashboardSummary, SiteBuild } from '@cms/worker/contract/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
 import { getJson, sendJson } from '../api/client.ts';
+import { saveErrorMessage } from '../api/messages.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('id-ID') : '-');
 
+const BUILD_STATUS: Record<SiteBuild['status'], string> = {
+  pending: 'Menunggu',
+  sent: 'Diminta',
+  building: 'Sedang dibangun',
+  succeeded: 'Berhasil',
+  failed: 'Gagal',
+  'not-configured': 'Hook rebuild belum diatur',
+};
+
+const IN_PROGRESS: readonly SiteBuild['status'][] = ['pending', 'sent', 'building'];
+
+const QUICK_ACTIONS = [
+  ['/admin/vision', 'Tulis Vision'],
+  ['/admin/our-work', 'Tambah Our Work'],
+  ['/admin/bio-core', 'Tulis artikel Bio Core'],
+  ['/admin/file-manager', 'Upload file'],
+  ['/admin/subscribe', 'Lihat subscribers'],
+] as const;
+
 /** Live figures from the API; nothing here is a placeholder. */
 export default function Dashboard() {
   const client = useQueryClient();
-  const summary = useQuery({ queryKey: ['dashboard'], queryFn: async () => (await getJson<DashboardSummary>('/dashboard')).data });
+  const summary = useQuery({
+    queryKey: ['dashboard'],
+    queryFn: async () => (await getJson<DashboardSummary>('/dashboard')).data,
+    // While a site build is under way, follow it until it ends.
+    refetchInterval: (query) => (IN_PROGRESS.includes(query.state.data?.lastBuild?.status ?? 'succeeded') ? 2_000 : false),
+  });
   const rebuild = useMutation({
     mutationFn: () => sendJson<SiteBuild>('POST', '/rebuild'),
     onSettled: () => client.invalidateQueries({ queryKey: ['dashboard'] }),
   });
+  const lastBuild = summary.data?.lastBuild;
   const data = summary.data;
   const content = data ? Object.values(data.content).reduce((sum, c) => sum + c.total, 0) : 0;
   const growth = data ? data.subscribers.last30Days - data.subscribers.previous30Days : 0;
@@ -42,10 +69,25 @@ export default function Dashboard() {
           </ul>
           <section className="panel">
             <h2>Build situs terakhir</h2>
-            <p>{data.lastBuild ? `${data.lastBuild.status} · ${when(data.lastBuild.requestedAt)} · ${data.lastBuild.reason}` : 'Belum ada build.'}</p>
+            <p className="build-status">
+              {lastBuild ? `${BUILD_STATUS[lastBuild.status]} · ${when(lastBuild.requestedAt)} · ${lastBuild.reason}` : 'Belum ada build.'}
+              {lastBuild?.status === 'failed' && lastBuild.message && <span className="muted"> {lastBuild.message.slice(-300)}</span>}
+            </p>
             <button type="button" className="primary" onClick={() => rebuild.mutate()} disabled={rebuild.isPending}>
               {rebuild.isPending ? 'Meminta...' : 'Rebuild sekarang'}
             </button>
+            {rebuild.isSuccess && <p className="alert success" role="status">Rebuild diminta. Situs diperbarui dalam beberapa detik.</p>}
+            {rebuild.isError && <p className="alert error" role="alert">{saveErrorMessage(rebuild.error)}</p>}
+          </section>
+          <section className="panel">
+            <h2>Aksi cepat</h2>
+            <ul className="quick-actions">
+              {QUICK_ACTIONS.map(([to, label]) => (
+                <li key={to}>
+                  <Link to={to}>{label}</Link>
+                </li>
+              ))}
+            </ul>
           </section>
           <section className="panel">
             <h2>Aktivitas terbaru</h2>

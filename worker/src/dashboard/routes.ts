@@ -9,13 +9,15 @@ import { CollectionStore } from '../collections/store.ts';
 import { subscriber, user } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { ok } from '../http/errors.ts';
-import { latestBuilds } from '../rebuild/rebuild.ts';
+import { latestBuilds, pendingBuild } from '../rebuild/rebuild.ts';
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
 
 export const dashboardRoutes = new Hono<AppEnv>().get('/', requirePermission('dashboard', 'read'), async (c) => {
   const db = c.var.db;
+  // Reading the dashboard also sends a rebuild whose scheduled call was lost.
+  await pendingBuild(c);
   const content: DashboardSummary['content'] = {};
   for (const key of Object.keys(resources) as ResourceKey[]) {
     if (resources[key].public) content[resources[key].path] = await new CollectionStore(db, key).tally();

@@ -3,7 +3,7 @@
  * first write records a pending request and, after the debounce window, POSTs the hook once;
  * writes inside the window find the pending request and add nothing.
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { SiteBuild } from '../contract/api.ts';
 import { newId, now, type Database } from '../db/client.ts';
@@ -14,8 +14,11 @@ import { ApiError, ok, unauthorized, forbidden } from '../http/errors.ts';
 import { auditStatement } from '../audit/log.ts';
 import { z } from 'zod';
 
-/** A pending request older than this lost its scheduled call (the worker was restarted). */
-const STALE_PENDING_MS = 60_000;
+/**
+ * A pending request still unsent this long after its debounce lost its scheduled call: the
+ * worker was restarted or its waitUntil cut short. The next request or dashboard read sends it.
+ */
+const LOST_AFTER_MS = 5_000;
 
 const present = ({ id, ...rest }: typeof siteBuilds.$inferSelect): SiteBuild => ({ _id: id, ...rest }) as SiteBuild;
 
@@ -23,20 +26,30 @@ export async function latestBuilds(db: Database, limit: number) {
   return (await db.select().from(siteBuilds).orderBy(desc(siteBuilds.requestedAt)).limit(limit)).map(present);
 }
 
+const debounceMs = (c: Context<AppEnv>) => {
+  const delay = Number(c.env.REBUILD_DEBOUNCE_MS ?? '2000');
+  return Number.isFinite(delay) ? delay : 2000;
+};
+
+/** Calls the hook once per build: whoever moves it from pending to sent first makes the call. */
 async function sendHook(c: Context<AppEnv>, buildId: string, delayMs: number) {
   await new Promise((resolve) => setTimeout(resolve, delayMs));
-  const hook = c.env.REBUILD_HOOK_URL;
   const db = c.var.db;
+  const claimed = await db
+    .update(siteBuilds)
+    .set({ status: 'sent', sentAt: now() })
+    .where(and(eq(siteBuilds.id, buildId), eq(siteBuilds.status, 'pending')))
+    .returning({ id: siteBuilds.id });
+  if (claimed.length === 0) return;
   try {
-    const response = await fetch(hook!, {
+    const response = await fetch(c.env.REBUILD_HOOK_URL!, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-rebuild-secret': c.env.REBUILD_SECRET ?? '' },
       body: JSON.stringify({ buildId }),
     });
-    await db
-      .update(siteBuilds)
-      .set(response.ok ? { status: 'sent', sentAt: now() } : { status: 'failed', finishedAt: now(), message: `Hook answered ${response.status}` })
-      .where(eq(siteBuilds.id, buildId));
+    if (!response.ok) {
+      await db.update(siteBuilds).set({ status: 'failed', finishedAt: now(), message: `Hook answered ${response.status}` }).where(eq(siteBuilds.id, buildId));
+    }
   } catch (error) {
     await db
       .update(siteBuilds)
@@ -45,12 +58,20 @@ async function sendHook(c: Context<AppEnv>, buildId: string, delayMs: number) {
   }
 }
 
+/** The pending request, if any; one whose call was lost is sent now. */
+export async function pendingBuild(c: Context<AppEnv>) {
+  const [pending] = await c.var.db.select().from(siteBuilds).where(eq(siteBuilds.status, 'pending')).limit(1);
+  if (pending && c.env.REBUILD_HOOK_URL && Date.now() - Date.parse(pending.requestedAt) > debounceMs(c) + LOST_AFTER_MS) {
+    c.executionCtx.waitUntil(sendHook(c, pending.id, 0));
+  }
+  return pending;
+}
+
 /** Records a rebuild request and schedules the hook call, unless one is already pending. */
 export async function requestRebuild(c: Context<AppEnv>, reason: string) {
   const db = c.var.db;
-  const [pending] = await db.select().from(siteBuilds).where(eq(siteBuilds.status, 'pending')).limit(1);
-  if (pending && Date.now() - Date.parse(pending.requestedAt) < STALE_PENDING_MS) return present(pending);
-  if (pending) await db.update(siteBuilds).set({ status: 'failed', finishedAt: now(), message: 'The hook was never called.' }).where(eq(siteBuilds.id, pending.id));
+  const pending = await pendingBuild(c);
+  if (pending) return present(pending);
   const configured = !!c.env.REBUILD_HOOK_URL;
   const build = {
     id: newId(),
@@ -60,10 +81,7 @@ export async function requestRebuild(c: Context<AppEnv>, reason: string) {
     message: configured ? '' : 'REBUILD_HOOK_URL is not set: nothing was asked to build.',
   };
   await db.insert(siteBuilds).values(build);
-  if (configured) {
-    const delay = Number(c.env.REBUILD_DEBOUNCE_MS ?? '2000');
-    c.executionCtx.waitUntil(sendHook(c, build.id, Number.isFinite(delay) ? delay : 2000));
-  }
+  if (configured) c.executionCtx.waitUntil(sendHook(c, build.id, debounceMs(c)));
   return present({ ...build, sentAt: null, finishedAt: null, durationMs: null });
 }
 
@@ -80,6 +98,7 @@ export const rebuildRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     if (!c.var.user) throw unauthorized();
     if (!can(c.var.user, 'rebuild', 'read')) throw forbidden('rebuild.read');
+    await pendingBuild(c);
     return ok(c, await latestBuilds(c.var.db, 10));
   })
   .post('/', async (c) => {

@@ -41,7 +41,8 @@ const router = createBrowserRouter([
   { path: '*', element: <Navigate to="/admin" replace /> },
 ]);
 
-const client = new QueryClient({ defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false } } });
+// No retries here: the API client already retries dropped connections, and an answered error stays an error.
+const client = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

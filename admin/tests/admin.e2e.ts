@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { resources, type Field } from '@cms/worker/contract';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { openBrowser } from '../../e2e/browser.ts';
 import { SCREENS } from '../src/screens/screens.ts';
 
@@ -28,8 +28,18 @@ beforeAll(async () => {
   browser.setDefaultTimeout(10_000);
   page = await browser.newPage();
   page.on('dialog', (dialog) => dialog.accept());
+  // What the page met, printed when a test fails: a dropped request or a script error says why.
+  page.on('requestfailed', (request) => events.push(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('response', (response) => response.status() >= 400 && events.push(`${response.status()} ${response.request().method()} ${response.url()}`));
+  page.on('pageerror', (error) => events.push(`page error: ${error.message}`));
 });
 afterAll(() => browser?.close());
+
+const events: string[] = [];
+beforeEach(() => void events.splice(0));
+afterEach((context) => {
+  if (context.task.result?.state === 'fail' && events.length) console.log(`${context.task.name}: what the page met\n  ${events.join('\n  ')}`);
+});
 
 describe('login and session', () => {
   it('redirects to /login without a session', async () => {
@@ -95,6 +105,7 @@ describe('screens', () => {
 
   it.each(SCREENS.map((s) => [s.route, s] as const))('/admin/%s: add, edit and delete a record', async (route, screen) => {
     const english = screen.dialect === 'en';
+    const gallery = route === 'about/gallery';
     const marker = `E2E ${route.replace(/\W/g, '')} ${Date.now() % 100000}`;
     await page.goto(`${base}/admin/${route}`);
     await page.getByRole('button', { name: /^\+ Tambah/ }).click();
@@ -102,14 +113,14 @@ describe('screens', () => {
     // Hero slides require nothing; give this one a title to find it by.
     if (screen.resource === 'heroSection') await page.locator('#field-title').fill(marker);
     await page.getByRole('button', { name: 'Simpan' }).click();
-    await expect.poll(() => page.locator('.alert').first().innerText(), { timeout: 10_000 }).toContain(english ? 'Data added successfully!' : 'Data berhasil ditambahkan!');
+    await expect.poll(() => page.locator('.alert').first().innerText(), { timeout: 10_000 }).toContain(gallery ? 'Gallery berhasil dibuat!' : english ? 'Data added successfully!' : 'Data berhasil ditambahkan!');
     const row = page.locator('tbody tr', { hasText: marker }).first();
     await expect.poll(() => row.count()).toBe(1);
 
     await row.getByRole('button', { name: /^Edit/ }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Update', exact: true }).count()).toBe(1);
     await page.getByRole('button', { name: 'Update', exact: true }).click();
-    await expect.poll(() => page.locator('.alert').first().innerText()).toContain(english ? 'Data updated successfully!' : 'Data berhasil diperbarui!');
+    await expect.poll(() => page.locator('.alert').first().innerText()).toContain(gallery ? 'Gallery berhasil diperbarui!' : english ? 'Data updated successfully!' : 'Data berhasil diperbarui!');
 
     await row.getByRole('button', { name: /^Hapus/ }).click();
     await expect.poll(() => page.locator('.alert').first().innerText()).toContain(english ? 'Data deleted successfully!' : 'Data berhasil dihapus!');
@@ -347,8 +358,27 @@ describe('admin to public site', () => {
   });
 });
 
+describe('file manager folders and downloads', () => {
+  it('creates a folder in the Buat Folder dialog and offers stored files for download', async () => {
+    await page.goto(`${base}/admin/file-manager`);
+    await page.getByRole('button', { name: 'Buat Folder' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Buat Folder' });
+    expect(await dialog.getByRole('button', { name: 'Buat', exact: true }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Nama folder').fill('   ');
+    expect(await dialog.getByRole('button', { name: 'Buat', exact: true }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Nama folder').fill(`laporan-${Date.now() % 100000}`);
+    await dialog.getByRole('button', { name: 'Buat', exact: true }).click();
+    await expect.poll(() => page.locator('.alert').innerText()).toBe('Folder berhasil dibuat!');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    const link = page.getByRole('link', { name: 'Download' }).first();
+    const href = await link.getAttribute('href');
+    expect(href).toMatch(/^\/uploads\//);
+    expect((await fetch(`${base}${href}`)).status).toBe(200);
+  });
+});
+
 describe('subscribers', () => {
-  it('pages 10 at a time and changes a status', async () => {
+  it('pages 10 at a time, changes a status and deletes a subscriber', async () => {
     for (let i = 0; i < 8; i++) {
       await fetch(`${base}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `halaman-${i}-${Date.now()}@example.com` }) });
     }
@@ -364,6 +394,9 @@ describe('subscribers', () => {
     await page.getByRole('button', { name: 'Previous' }).click();
     await page.locator('.filters select').selectOption('unsubscribed');
     await expect.poll(() => page.locator('tbody').innerText()).toContain(email);
+    await page.getByRole('button', { name: `Delete ${email}` }).click();
+    await expect.poll(() => page.locator('.alert').innerText()).toBe('Subscriber deleted successfully!');
+    await expect.poll(() => page.locator('tbody').innerText()).not.toContain(email);
   });
 });
 

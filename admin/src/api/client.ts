@@ -8,17 +8,23 @@ export interface Answer<T> {
   pagination?: Pagination;
 }
 
-/** One retry when the connection drops before any answer (e.g. the local server reloading its files). */
+/**
+ * When the connection drops before any answer (the local server reloading its files, a network
+ * blip), reads are tried again twice and writes once, a moment later.
+ */
 async function send(url: string, init: RequestInit) {
-  const retry = () => new Promise<Response>((resolve) => setTimeout(() => resolve(fetch(url, init)), 700));
-  try {
-    const response = await fetch(url, init);
-    // Not our API's JSON: a proxy or the dev server answered while restarting.
-    const fromProxy = response.status >= 502 && !response.headers.get('content-type')?.includes('json');
-    return fromProxy ? retry() : response;
-  } catch (error) {
-    if (!(error instanceof TypeError)) throw error;
-    return retry();
+  const attempts = !init.method || init.method === 'GET' ? 3 : 2;
+  for (let attempt = 1; ; attempt++) {
+    const last = attempt === attempts;
+    try {
+      const response = await fetch(url, init);
+      // Not our API's JSON: a proxy or the dev server answered while restarting.
+      const fromProxy = response.status >= 502 && !response.headers.get('content-type')?.includes('json');
+      if (!fromProxy || last) return response;
+    } catch (error) {
+      if (!(error instanceof TypeError) || last) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 700 * attempt));
   }
 }
 

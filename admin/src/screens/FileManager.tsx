@@ -3,6 +3,8 @@ import { MAX_UPLOAD_BYTES } from '@cms/worker/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { sendJson } from '../api/client.ts';
+import { RequestFailure } from '../api/messages.ts';
+import Modal from '../widgets/Modal.tsx';
 import { FILES_QUERY, isImage, useStoredFiles } from '../api/files.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 
@@ -81,8 +83,8 @@ export default function FileManager() {
       setFolderOpen(false);
       setFolderName('');
       refresh();
-    } catch {
-      setAlert('Gagal membuat folder');
+    } catch (error) {
+      setAlert(error instanceof RequestFailure ? 'Gagal membuat folder' : 'Terjadi kesalahan saat membuat folder');
     } finally {
       setCreating(false);
     }
@@ -117,10 +119,12 @@ export default function FileManager() {
           Hapus ({selected.length})
         </button>
       </div>
-      {folderOpen && (
-        <div className="panel" role="dialog" aria-label="Buat Folder">
+      <Modal open={folderOpen} title="Buat Folder" onClose={() => setFolderOpen(false)}>
+        <div className="field">
           <label htmlFor="folder-name">Nama folder</label>
-          <input id="folder-name" value={folderName} onChange={(event) => setFolderName(event.target.value)} />
+          <input id="folder-name" value={folderName} onChange={(event) => setFolderName(event.target.value)} disabled={creating} />
+        </div>
+        <div className="form-actions">
           <button type="button" className="primary" disabled={!folderName.trim() || creating} onClick={createFolder}>
             {creating ? 'Membuat...' : 'Buat'}
           </button>
@@ -128,7 +132,7 @@ export default function FileManager() {
             Batal
           </button>
         </div>
-      )}
+      </Modal>
       {progress.length > 0 && (
         <ul className="progress-list">
           {progress.map((p) => (
@@ -140,7 +144,9 @@ export default function FileManager() {
       )}
       {alert && <p className="alert" role="status">{alert}</p>}
       {files.isError ? (
-        <p className="alert error">Gagal mengambil daftar file</p>
+        <p className="alert error" role="alert">
+          {files.error instanceof RequestFailure ? 'Gagal mengambil daftar file' : 'Terjadi kesalahan saat mengambil file'}
+        </p>
       ) : list.length === 0 ? (
         <p className="empty">Tidak ada file ditemukan</p>
       ) : (

@@ -38,7 +38,11 @@ function CellValue({ column, row }: { column: Column; row: Row }) {
     case 'date':
       return <>{value ? new Date(String(value)).toLocaleDateString(cell.locale ?? 'id-ID', cell.locale === 'en-US' ? { month: 'short', day: 'numeric', year: 'numeric' } : undefined) : '-'}</>;
     case 'list': {
-      const items = (Array.isArray(value) ? value : []).map((item) => (typeof item === 'object' && item ? String((item as Record<string, unknown>)[cell.key ?? 'title'] ?? '') : String(item)));
+      const items = (Array.isArray(value) ? value : []).map((item) => {
+        if (typeof item !== 'object' || !item) return String(item);
+        const record = item as Record<string, unknown>;
+        return cell.format ? cell.format(record) : String(record[cell.key ?? 'title'] ?? '');
+      });
       return (
         <span className="chips">
           {items.slice(0, cell.show).map((item, i) => (
@@ -94,7 +98,8 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   const save = useMutation({
     mutationFn: (form: FormData) => (editing && editing !== 'new' ? sendForm('PUT', `/${resource.path}/${editing._id}`, form) : sendForm('POST', `/${resource.path}`, form)),
     onSuccess: () => {
-      setAlert({ kind: 'success', text: SUCCESS[dialect][editing === 'new' ? 'create' : 'update'] });
+      const texts = screen.success ?? SUCCESS[dialect];
+      setAlert({ kind: 'success', text: texts[editing === 'new' ? 'create' : 'update'] });
       setEditing(null);
       refresh();
     },

@@ -11,7 +11,7 @@ export type Cell =
   | { as: 'flag'; yes: string; no: string }
   | { as: 'choice'; labels?: Record<string, string> }
   | { as: 'date'; locale?: 'id-ID' | 'en-US' }
-  | { as: 'list'; show: number; more: (n: number) => string; key?: string }
+  | { as: 'list'; show: number; more: (n: number) => string; key?: string; format?: (item: Record<string, unknown>) => string }
   | { as: 'link'; kind: 'url' | 'email' }
   | { as: 'reference'; empty: string }
   | { as: 'social'; links: Record<string, string> };
@@ -35,6 +35,8 @@ export interface Screen {
   /** The slug can be edited only when editing (vision, our work) or only when adding (bio core). */
   slugEditable?: 'edit' | 'add';
   dialect?: Dialect;
+  /** Success texts of screens that have their own (gallery). */
+  success?: { create: string; update: string };
   /** Failure texts of the spec particular to this screen. */
   errors?: Omit<ErrorProfile, 'dialect'>;
   deleteConfirm?: string;
@@ -115,7 +117,7 @@ export const SCREENS: Screen[] = [
     columns: [
       text('title', 'Title'),
       text('subtitle', 'Subtitle', 50),
-      { field: 'stats', label: 'Statistics', cell: { as: 'list', show: 3, more: (n) => `+${n} more`, key: 'label' } },
+      { field: 'stats', label: 'Statistics', cell: { as: 'list', show: 3, more: (n) => `+${n} more`, format: (stat) => `${String(stat.value)} ${String(stat.label)}` } },
       status(),
       created('Created', 'en-US'),
     ],
@@ -209,6 +211,7 @@ export const SCREENS: Screen[] = [
     resource: 'gallery',
     group: 'About Us',
     deleteConfirm: 'Apakah Anda yakin ingin menghapus item ini?',
+    success: { create: 'Gallery berhasil dibuat!', update: 'Gallery berhasil diperbarui!' },
     skeletonRows: 5,
     columns: [image('image', 'Image'), text('title', 'Title'), text('description', 'Description', 80), { field: 'category', label: 'Category', cell: { as: 'choice' } }, order, status()],
   },

@@ -3,8 +3,9 @@
  * one file in single mode, up to ten in multiple mode, confirmed with "Pilih N File".
  */
 import type { StoredFile } from '@cms/worker/contract/api';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import { isImage, useStoredFiles } from '../api/files.ts';
+import Modal from './Modal.tsx';
 
 export const PICK_LIMIT = 10;
 
@@ -24,21 +25,18 @@ export function matchFiles(files: readonly StoredFile[], search: string, imagesO
 }
 
 export default function FilePicker({ open, multiple = false, imagesOnly = false, onPick, onClose }: Props) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+  return (
+    <Modal open={open} title="Pilih File" className="file-picker" onClose={onClose}>
+      {/* Mounted while open only, so each opening starts with an empty search and choice. */}
+      <PickerBody multiple={multiple} imagesOnly={imagesOnly} onPick={onPick} onClose={onClose} />
+    </Modal>
+  );
+}
+
+function PickerBody({ multiple, imagesOnly, onPick, onClose }: Omit<Props, 'open'> & { multiple: boolean; imagesOnly: boolean }) {
   const files = useStoredFiles();
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<StoredFile[]>([]);
-
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      setChosen([]);
-      setSearch('');
-      element.showModal();
-    } else if (!open && element.open) element.close();
-  }, [open]);
 
   const isChosen = (file: StoredFile) => chosen.some((c) => c.name === file.name);
   const toggle = (file: StoredFile) => {
@@ -49,8 +47,7 @@ export default function FilePicker({ open, multiple = false, imagesOnly = false,
   const full = multiple && chosen.length >= PICK_LIMIT;
 
   return (
-    <dialog ref={dialog} className="file-picker" aria-labelledby={titleId} onClose={onClose}>
-      <h2 id={titleId}>Pilih File</h2>
+    <>
       <input type="search" aria-label="Cari file" placeholder="Cari file..." value={search} onChange={(event) => setSearch(event.target.value)} />
       {full && <p className="muted">Maksimal {PICK_LIMIT} file.</p>}
       <ul className="picker-list" role="list">
@@ -80,6 +77,6 @@ export default function FilePicker({ open, multiple = false, imagesOnly = false,
           Tutup
         </button>
       </div>
-    </dialog>
+    </>
   );
 }

@@ -3,7 +3,8 @@
  * "Hide" folds it again; or, for long rich descriptions, "Read more" shows it all in a dialog.
  */
 import { visibleText } from '@cms/worker/contract';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
+import Modal from './Modal.tsx';
 
 export const cut = (text: string, length?: number) => (length && text.length > length ? `${text.slice(0, length)}...` : text);
 
@@ -28,7 +29,14 @@ export default function TextCell({ value, truncate, fallback = '', expand = 'tog
         <button type="button" className="link-button" onClick={() => setOpen(true)}>
           Read more
         </button>
-        <TextDialog open={open} title={title} text={text} onClose={() => setOpen(false)} />
+        <Modal open={open} title={title} className="text-dialog" onClose={() => setOpen(false)}>
+          <p>{text}</p>
+          <div className="form-actions">
+            <button type="button" onClick={() => setOpen(false)}>
+              Tutup
+            </button>
+          </div>
+        </Modal>
       </>
     );
   }
@@ -39,26 +47,5 @@ export default function TextCell({ value, truncate, fallback = '', expand = 'tog
         {open ? 'Hide' : 'Show more'}
       </button>
     </>
-  );
-}
-
-function TextDialog({ open, title, text, onClose }: { open: boolean; title: string; text: string; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const element = dialog.current;
-    if (open && element && !element.open) element.showModal();
-    else if (!open && element?.open) element.close();
-  }, [open]);
-  return (
-    <dialog ref={dialog} className="text-dialog" aria-labelledby={titleId} onClose={onClose}>
-      <h2 id={titleId}>{title}</h2>
-      <p>{text}</p>
-      <div className="form-actions">
-        <button type="button" onClick={onClose}>
-          Tutup
-        </button>
-      </div>
-    </dialog>
   );
 }

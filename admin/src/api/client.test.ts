@@ -1,0 +1,54 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api, getJson, sendJson } from './client.ts';
+import { RequestFailure } from './messages.ts';
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const dropped = () => Promise.reject(new TypeError('Failed to fetch'));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+/** Runs a request to its end while fake timers let the retry pauses pass. */
+async function settle<T>(request: Promise<T>) {
+  const outcome = request.then(
+    (value) => ({ value }),
+    (error: unknown) => ({ error }),
+  );
+  await vi.runAllTimersAsync();
+  return outcome;
+}
+
+describe('the API client', () => {
+  it('tries a read again when the connection drops, then answers', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn().mockImplementationOnce(dropped).mockImplementationOnce(dropped).mockResolvedValueOnce(json({ success: true, data: [1, 2], message: 'OK' }));
+    vi.stubGlobal('fetch', fetch);
+    expect(await settle(getJson<number[]>('/vision'))).toEqual({ value: { data: [1, 2], message: 'OK', pagination: undefined } });
+    expect(fetch).toHaveBeenCalledTimes(3);
+  });
+
+  it('tries a write again only once, then reports the dropped connection', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn().mockImplementation(dropped);
+    vi.stubGlobal('fetch', fetch);
+    const { error } = (await settle(sendJson('POST', '/vision', { title: 'x' }))) as { error: unknown };
+    expect(error).toBeInstanceOf(TypeError);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
+  it('waits out a restarting server answering 502 without JSON, but not an API error', async () => {
+    vi.useFakeTimers();
+    const fetch = vi
+      .fn()
+      .mockResolvedValueOnce(new Response('Bad Gateway', { status: 502 }))
+      .mockResolvedValueOnce(json({ success: false, data: null, code: 'SERVER_ERROR', message: 'Database tidak tersedia.' }, 503));
+    vi.stubGlobal('fetch', fetch);
+    const { error } = (await settle(api('/dashboard'))) as { error: RequestFailure };
+    expect(error).toBeInstanceOf(RequestFailure);
+    expect(error.status).toBe(503);
+    expect(error.body?.message).toBe('Database tidak tersedia.');
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+});

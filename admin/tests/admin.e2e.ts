@@ -36,6 +36,9 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const events: string[] = [];
+
+/** The browser's session cookie, for checking what the API holds. */
+const sessionCookie = async () => (await browser.cookies(base)).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
 beforeEach(() => void events.splice(0));
 afterEach((context) => {
   if (context.task.result?.state === 'fail' && events.length) console.log(`${context.task.name}: what the page met\n  ${events.join('\n  ')}`);
@@ -47,6 +50,23 @@ describe('login and session', () => {
     await fresh.goto(`${base}/admin/vision`);
     await fresh.waitForURL(`${base}/login`);
     await fresh.close();
+  });
+
+  it('clears a stored session the rules reject (no id, or refused by the server) and redirects to /login', async () => {
+    for (const user of [{ username: 'admin' }, { id: 'u-1', username: 'admin' }]) {
+      // A context of its own: no session cookie, whatever the stored entries claim.
+      const context = await openBrowser();
+      const fresh = await context.newPage();
+      await fresh.goto(`${base}/login`);
+      await fresh.evaluate((stored) => {
+        localStorage.setItem('adminUser', JSON.stringify(stored));
+        localStorage.setItem('adminAuthenticated', 'true');
+      }, user);
+      await fresh.goto(`${base}/admin/vision`);
+      await fresh.waitForURL(`${base}/login`);
+      expect(await fresh.evaluate(() => Object.keys(localStorage))).toEqual([]);
+      await context.close();
+    }
   });
 
   it("shows the server's message for wrong credentials, and the network message when the server is unreachable", async () => {
@@ -92,7 +112,8 @@ describe('screens', () => {
       else if (field.kind === 'enum') await input.selectOption({ index: 1 });
       else if (field.kind === 'reference') await input.selectOption({ index: 1 });
       else if (field.kind === 'list') {
-        await page.getByRole('button', { name: `+ Tambah ${field.label}` }).click();
+        // A list that must keep an item starts with an empty one.
+        if ((await page.locator('.list-row').count()) === 0) await page.getByRole('button', { name: /^\+ (Tambah|Add) / }).first().click();
         await page.locator('.list-row input').nth(0).fill('10');
         await page.locator('.list-row input').nth(1).fill('Trees');
       } else if (field.kind === 'password') await input.fill('rahasia-123');
@@ -119,8 +140,12 @@ describe('screens', () => {
 
     await row.getByRole('button', { name: /^Edit/ }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Update', exact: true }).count()).toBe(1);
+    // The edit changes the first plain required text the table shows.
+    const [shown = 'title'] = Object.entries(resources[screen.resource].fields).find(([, f]) => f.kind === 'text' && f.required && !f.pattern && !f.format) ?? [];
+    await page.locator(`#field-${shown}`).fill(`${marker} diubah`);
     await page.getByRole('button', { name: 'Update', exact: true }).click();
     await expect.poll(() => page.locator('.alert').first().innerText()).toContain(gallery ? 'Gallery berhasil diperbarui!' : english ? 'Data updated successfully!' : 'Data berhasil diperbarui!');
+    await expect.poll(() => row.innerText()).toContain(`${marker} diubah`);
 
     await row.getByRole('button', { name: /^Hapus/ }).click();
     await expect.poll(() => page.locator('.alert').first().innerText()).toContain(english ? 'Data deleted successfully!' : 'Data berhasil dihapus!');
@@ -170,6 +195,24 @@ describe('uploads', () => {
     await page.getByRole('button', { name: 'Hapus (2)' }).click();
     await expect.poll(() => page.locator('.alert').innerText()).toBe('Berhasil menghapus 2 file');
     await expect.poll(() => page.locator('.file-grid li', { hasText: '-satu.txt' }).count()).toBe(0);
+  });
+
+  it('uploads a single file and a video, selects all and clears', async () => {
+    await page.goto(`${base}/admin/file-manager`);
+    await page.getByLabel('Upload File', { exact: true }).setInputFiles({ name: 'tunggal.txt', mimeType: 'text/plain', buffer: Buffer.from('satu') });
+    await expect.poll(() => page.locator('.alert').innerText()).toContain('File tunggal.txt berhasil diupload!');
+    const video = page.getByLabel('Upload Video');
+    expect(await video.getAttribute('accept')).toBe('video/*');
+    await video.setInputFiles({ name: 'klip.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(2048) });
+    await expect.poll(() => page.locator('.alert').innerText()).toContain('File klip.mp4 berhasil diupload!');
+    const total = Number((await page.locator('.page-header p').innerText()).match(/\d+/)![0]);
+    await page.getByRole('button', { name: 'Pilih semua' }).click();
+    expect(await page.getByRole('button', { name: `Hapus (${total})` }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Bersihkan' }).click();
+    expect(await page.getByRole('button', { name: 'Hapus (0)' }).isDisabled()).toBe(true);
+    for (const name of ['tunggal.txt', 'klip.mp4']) await page.locator('.file-grid li', { hasText: `-${name}` }).getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Hapus (2)' }).click();
+    await expect.poll(() => page.locator('.alert').innerText()).toBe('Berhasil menghapus 2 file');
   });
 });
 
@@ -223,6 +266,54 @@ describe('widgets', () => {
     const popup = page.getByRole('dialog', { name: title });
     await expect.poll(() => popup.innerText()).toContain(story);
     await popup.getByRole('button', { name: 'Tutup' }).click();
+    await row.getByRole('button', { name: /^Hapus/ }).click();
+    await expect.poll(() => row.count()).toBe(0);
+  });
+
+  it('edits the statistics and the public impact section on Manage Impact', async () => {
+    const title = `Dampak Publik ${Date.now() % 100000}`;
+    await screenReady('impact', 'Manage Impact');
+    await page.getByRole('button', { name: /^\+ Tambah/ }).click();
+    await page.locator('#field-title').fill(title);
+    // One statistic to start with, which cannot be removed while it is the only one.
+    const stats = page.getByRole('group', { name: 'Statistics' });
+    expect(await stats.locator('.list-row').count()).toBe(1);
+    expect(await stats.getByRole('button', { name: 'Hapus Statistics 1' }).isDisabled()).toBe(true);
+    await stats.getByRole('button', { name: '+ Add Statistic' }).click();
+    await stats.getByRole('button', { name: '+ Add Statistic' }).click();
+    const fill = async (row: number, value: string, label: string) => {
+      await stats.locator('.list-row').nth(row).getByLabel('Value').fill(value);
+      await stats.locator('.list-row').nth(row).getByLabel('Label').fill(label);
+    };
+    await fill(0, '1', 'Dihapus');
+    await fill(1, '1.200 ton', 'Sampah terkelola');
+    await fill(2, '600', 'Keluarga');
+    await stats.getByRole('button', { name: 'Hapus Statistics 1' }).click();
+    await page.locator('#field-mainStatement').fill('Bersama warga, kami mengubah sampah menjadi energi.');
+    const metrics = page.getByRole('group', { name: 'Metrics' });
+    await metrics.getByRole('button', { name: '+ Add Metric' }).click();
+    await metrics.getByLabel('Value').fill('18');
+    await metrics.getByLabel('Label').fill('Unit BioCore');
+    const photos = page.getByRole('group', { name: 'Photos' });
+    await photos.getByRole('button', { name: '+ Add Photo' }).click();
+    await photos.getByLabel('Caption').fill('Panen biogas');
+    await photos.getByRole('button', { name: 'Pilih gambar Photos 1' }).click();
+    const picker = page.getByRole('dialog', { name: 'Pilih File' });
+    await picker.getByRole('radio').first().check();
+    await picker.getByRole('button', { name: 'Pilih 1 File' }).click();
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(() => page.locator('.alert').first().innerText()).toContain('Data added successfully!');
+
+    const stored = ((await (await fetch(`${base}/api/impact`)).json()) as { data: Array<Record<string, unknown> & { _id: string; title: string }> }).data.find((item) => item.title === title)!;
+    expect(stored.stats).toEqual([
+      { value: '1.200 ton', label: 'Sampah terkelola', icon: '', order: 0 },
+      { value: '600', label: 'Keluarga', icon: '', order: 1 },
+    ]);
+    expect(stored.mainStatement).toBe('Bersama warga, kami mengubah sampah menjadi energi.');
+    expect(stored.metrics).toEqual([{ value: '18', label: 'Unit BioCore', order: 0 }]);
+    expect(stored.photos).toEqual([{ image: expect.stringMatching(/^\/uploads\//), caption: 'Panen biogas', order: 0 }]);
+    const row = page.locator('tbody tr', { hasText: title });
+    expect(await row.innerText()).toContain('1.200 ton Sampah terkelola');
     await row.getByRole('button', { name: /^Hapus/ }).click();
     await expect.poll(() => row.count()).toBe(0);
   });
@@ -384,6 +475,13 @@ describe('subscribers', () => {
     }
     await page.goto(`${base}/admin/subscribe`);
     await expect.poll(() => page.locator('.pagination span').innerText()).toMatch(/^Page 1 of [2-9]$/);
+    const cards = (await page.locator('.stat-cards li').allInnerTexts()).map((card) => card.replace(/\s+/g, ' ').trim());
+    const all = await (await fetch(`${base}/api/subscribe?page=1&limit=1`, { headers: { cookie: await sessionCookie() } })).json() as { pagination: { total: number } };
+    expect(cards[0]).toBe(`${all.pagination.total} Total`);
+    expect(cards.map((card) => card.replace(/^\d+ /, ''))).toEqual(['Total', 'Active', 'Unsubscribed']);
+    await page.getByRole('searchbox').fill('halaman-3-');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await page.getByRole('searchbox').fill('');
     expect(await page.locator('tbody tr').count()).toBe(10);
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => page.locator('.pagination span').innerText()).toMatch(/^Page 2 of /);

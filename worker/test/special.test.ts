@@ -219,6 +219,7 @@ describe('settings and dashboard', () => {
     expect(after.body.data.subscribers.last30Days).toBe(before.body.data.subscribers.last30Days + 1);
     expect(after.body.data.recentActivity[0]).toMatchObject({ resource: 'subscribe', action: 'create' });
     expect(after.body.data.users.total).toBeGreaterThan(0);
+    expect(after.body.data.system).toEqual({ database: true, storage: true, rebuildHook: true });
     const roles = await admin.get<Row[]>('/api/role');
     const username = unique('hitung');
     await admin.post('/api/user', form({ username, email: `${username}@example.org`, password: 'rahasia-123', fullName: 'Hitung', role: roles.body.success ? roles.body.data[0]!._id : '', isActive: 'false' }));

@@ -11,13 +11,16 @@ describe('save error messages (spec section 8)', () => {
   });
 
   it('maps invalid types, validation messages, 400, 500, network and CORS failures', () => {
-    expect(saveErrorMessage(failure(400, 'INVALID_FILE_TYPE', ''))).toBe('Tipe file tidak didukung. Hanya file gambar yang diperbolehkan.');
+    expect(saveErrorMessage(failure(400, 'INVALID_FILE_TYPE', 'Tipe file tidak didukung. Gunakan format: JPG, PNG.'))).toBe('Tipe file tidak didukung. Hanya file gambar yang diperbolehkan.');
     expect(saveErrorMessage(failure(400, 'VALIDATION_ERROR', 'Judul wajib diisi.'))).toBe('Terjadi kesalahan: Judul wajib diisi.');
     expect(saveErrorMessage(failure(400))).toBe('Data yang dikirim tidak valid.');
     expect(saveErrorMessage(failure(500))).toBe('Terjadi kesalahan di server. Silakan coba lagi nanti.');
     expect(saveErrorMessage(failure(404))).toBe('Gagal menyimpan data');
-    expect(saveErrorMessage(new TypeError('Failed to fetch'))).toBe('Error koneksi. Silakan cek koneksi internet dan coba lagi.');
+    expect(saveErrorMessage(new TypeError('Failed to fetch'))).toBe('Koneksi ke server terputus. Silakan cek koneksi internet Anda.');
+    expect(saveErrorMessage(new TypeError('NetworkError when attempting to fetch resource.'))).toBe('Koneksi ke server terputus. Silakan cek koneksi internet Anda.');
     expect(saveErrorMessage(new TypeError('CORS request did not succeed'))).toBe('Error CORS. Silakan refresh halaman dan coba lagi.');
+    expect(saveErrorMessage(new TypeError("Cannot read properties of undefined (reading 'url')"))).toBe('Error koneksi. Silakan cek koneksi internet dan coba lagi.');
+    expect(saveErrorMessage(new Error('Request failed with status 413'))).toBe('Ukuran file terlalu besar. Maksimal 50MB.');
     expect(saveErrorMessage(new Error('boom'))).toBe('boom');
   });
 

@@ -71,18 +71,20 @@ export function saveErrorMessage(error: unknown, profile: ErrorProfile = {}): st
   if (error instanceof RequestFailure) {
     const { status, body } = error;
     if (body?.code === 'FILE_TOO_LARGE') return tooLarge((body.details as { maxAllowed?: string } | undefined)?.maxAllowed ?? profile.fileLimit ?? '50MB');
-    if (body?.code === 'INVALID_FILE_TYPE') return body.message || INVALID_TYPE;
+    if (body?.code === 'INVALID_FILE_TYPE') return INVALID_TYPE;
     if (status === 413) return profile.payloadLimit ? tooLarge(profile.payloadLimit) : text.tooLarge;
     if (body?.message) return `${profile.savePrefix ?? text.prefix}${body.message}`;
     if (status === 400) return text.invalid;
     if (status >= 500) return text.server;
     return text.saveFailed;
   }
-  if (error instanceof TypeError && /cors/i.test(error.message)) return CORS;
-  if (error instanceof TypeError) return profile.network ?? (profile.dialect === 'en' ? text.network : CONNECTION);
-  if (error instanceof Error && /413/.test(error.message)) return profile.payloadLimit ? tooLarge(profile.payloadLimit) : text.tooLarge;
-  if (error instanceof Error && /network|failed to fetch/i.test(error.message)) return profile.network ?? text.network;
-  return error instanceof Error && error.message ? error.message : 'Terjadi kesalahan saat menyimpan data';
+  if (!(error instanceof Error)) return 'Terjadi kesalahan saat menyimpan data';
+  // What browsers say when no answer came: "Failed to fetch" (Chromium), "NetworkError..." (Firefox), "Load failed" (Safari).
+  if (/failed to fetch|network|load failed/i.test(error.message)) return profile.network ?? text.network;
+  if (/413/.test(error.message)) return profile.payloadLimit ? tooLarge(profile.payloadLimit) : text.tooLarge;
+  if (/cors/i.test(error.message)) return CORS;
+  if (error instanceof TypeError) return CONNECTION;
+  return error.message || 'Terjadi kesalahan saat menyimpan data';
 }
 
 /** The alert text for a failed delete. */

@@ -16,6 +16,12 @@ const BUILD_STATUS: Record<SiteBuild['status'], string> = {
   'not-configured': 'Hook rebuild belum diatur',
 };
 
+const SYSTEM_PARTS = [
+  ['database', 'Database (D1)'],
+  ['storage', 'Penyimpanan file (R2)'],
+  ['rebuildHook', 'Rebuild situs otomatis'],
+] as const;
+
 const IN_PROGRESS: readonly SiteBuild['status'][] = ['pending', 'sent', 'building'];
 
 const QUICK_ACTIONS = [
@@ -45,7 +51,14 @@ export default function Dashboard() {
   const growth = data ? data.subscribers.last30Days - data.subscribers.previous30Days : 0;
   return (
     <PageShell title="Dashboard">
-      {!data ? (
+      {summary.isError ? (
+        <div className="alert error" role="alert">
+          Gagal memuat dashboard.{' '}
+          <button type="button" onClick={() => summary.refetch()}>
+            Coba lagi
+          </button>
+        </div>
+      ) : !data ? (
         <p className="loading">Memuat...</p>
       ) : (
         <>
@@ -78,6 +91,16 @@ export default function Dashboard() {
             </button>
             {rebuild.isSuccess && <p className="alert success" role="status">Rebuild diminta. Situs diperbarui dalam beberapa detik.</p>}
             {rebuild.isError && <p className="alert error" role="alert">{saveErrorMessage(rebuild.error)}</p>}
+          </section>
+          <section className="panel">
+            <h2>Status sistem</h2>
+            <ul className="system-status">
+              {SYSTEM_PARTS.map(([part, label]) => (
+                <li key={part}>
+                  {label}: <span className={`badge ${data.system[part] ? 'on' : 'off'}`}>{data.system[part] ? 'Berjalan' : part === 'rebuildHook' ? 'Belum diatur' : 'Gangguan'}</span>
+                </li>
+              ))}
+            </ul>
           </section>
           <section className="panel">
             <h2>Aksi cepat</h2>

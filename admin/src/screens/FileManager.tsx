@@ -21,9 +21,14 @@ function upload(file: File, onProgress: (percent: number) => void) {
     request.open('POST', '/api/files/upload');
     request.upload.onprogress = (event) => event.lengthComputable && onProgress(Math.round((event.loaded / event.total) * 100));
     request.onload = () => {
-      const body = JSON.parse(request.responseText || '{}') as { success?: boolean; data?: UploadResult; message?: string };
+      let body: { success?: boolean; data?: UploadResult; message?: string } = {};
+      try {
+        body = JSON.parse(request.responseText || '{}') as typeof body;
+      } catch {
+        // A proxy's or the platform's own error page: the status says enough.
+      }
       if (request.status < 300 && body.success && body.data) resolve(body.data);
-      else reject(new Error(body.message || String(request.status)));
+      else reject(new Error(body.message || (request.status === 413 ? 'Ukuran file terlalu besar. Maksimal 50MB.' : `${request.status} ${request.statusText}`.trim())));
     };
     request.onerror = () => reject(new Error('Terjadi kesalahan saat upload file'));
     const form = new FormData();
@@ -92,7 +97,7 @@ export default function FileManager() {
 
   const list = files.data ?? [];
   return (
-    <PageShell title="File Manager" subtitle={`Total: ${list.length} item`}>
+    <PageShell title="File Manager" subtitle={files.isLoading ? undefined : `Total: ${list.length} item`}>
       <div className="toolbar">
         <label className="button">
           Upload File
@@ -143,7 +148,9 @@ export default function FileManager() {
         </ul>
       )}
       {alert && <p className="alert" role="status">{alert}</p>}
-      {files.isError ? (
+      {files.isLoading ? (
+        <p className="loading">Memuat...</p>
+      ) : files.isError ? (
         <p className="alert error" role="alert">
           {files.error instanceof RequestFailure ? 'Gagal mengambil daftar file' : 'Terjadi kesalahan saat mengambil file'}
         </p>

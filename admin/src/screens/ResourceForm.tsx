@@ -10,6 +10,7 @@ import EditorField from '../widgets/EditorField.tsx';
 import FilePicker from '../widgets/FilePicker.tsx';
 import MultiSelect from '../widgets/MultiSelect.tsx';
 import UploadButton from '../widgets/UploadButton.tsx';
+import type { Dialect } from '../api/messages.ts';
 import type { Screen } from './screens.ts';
 
 export type Values = Record<string, unknown>;
@@ -19,6 +20,8 @@ const itemKeys = (field: Extract<Field, { kind: 'list' }>) => {
   const shape = (field.item as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   return Object.keys(shape).filter((key) => key !== 'order');
 };
+
+const emptyItem = (field: Extract<Field, { kind: 'list' }>, order: number): Values => ({ ...Object.fromEntries(itemKeys(field).map((key) => [key, ''])), order });
 
 /** Form state from a record (edit) or the definition's defaults (add). */
 export function initialValues(resource: ResourceDefinition, record: Row | null): Values {
@@ -36,7 +39,8 @@ export function initialValues(resource: ResourceDefinition, record: Row | null):
         values[name] = current && typeof current === 'object' ? (current as { _id: string })._id : '';
         break;
       case 'list':
-        values[name] = Array.isArray(current) ? current : [];
+        // A list that must keep items starts with that many empty ones to fill in.
+        values[name] = Array.isArray(current) ? current : Array.from({ length: field.minItems?.count ?? 0 }, (_, order) => emptyItem(field, order));
         break;
       case 'boolean':
       case 'integer':
@@ -116,6 +120,10 @@ export default function ResourceForm({ screen, resource, record, saving, loading
     // Files were checked when chosen (refused ones are never kept); the rest by the shared schema.
     const checked = inputSchema(resource, mode).safeParse(Object.fromEntries(Object.entries(values).filter(([name]) => resource.fields[name]?.kind !== 'file')));
     const problems = checked.success ? [] : checked.error.issues.map((issue) => issue.message);
+    // A required file is needed only while the record has none (gallery).
+    for (const [name, field] of Object.entries(resource.fields)) {
+      if (field.kind === 'file' && field.required && !files[name] && !values[name]) problems.push(`${field.label} wajib diisi.`);
+    }
     setErrors(problems);
     if (problems.length === 0) onSubmit(toFormData(resource, values, files));
   }
@@ -134,6 +142,7 @@ export default function ResourceForm({ screen, resource, record, saving, loading
         disabled={field.kind === 'slug' && ((screen.slugEditable === 'edit' && !record) || (screen.slugEditable === 'add' && !!record))}
         required={field.required === true && !(field.kind === 'password' && record) && field.kind !== 'file'}
         widget={screen.dropdowns?.includes(name) ? 'dropdown' : screen.lightEditor?.includes(name) ? 'light' : undefined}
+        dialect={screen.dialect ?? 'id'}
       />
     );
   };
@@ -181,9 +190,10 @@ interface FieldProps {
   required: boolean;
   /** Links from a dropdown instead of checkboxes; rich text in the light editor. */
   widget?: 'dropdown' | 'light';
+  dialect: Dialect;
 }
 
-function FieldInput({ name, field, value, onChange, onFile, disabled, required, widget }: FieldProps) {
+function FieldInput({ name, field, value, onChange, onFile, disabled, required, widget, dialect }: FieldProps) {
   const id = `field-${name}`;
   const label = (
     <label htmlFor={id}>
@@ -209,7 +219,7 @@ function FieldInput({ name, field, value, onChange, onFile, disabled, required, 
             {!field.default && <option value="">Pilih {field.label}</option>}
             {field.values.map((option) => (
               <option key={option} value={option}>
-                {option}
+                {field.labels?.[option] ?? option}
               </option>
             ))}
           </select>
@@ -226,11 +236,11 @@ function FieldInput({ name, field, value, onChange, onFile, disabled, required, 
       return (
         <div className="field wide">
           {label}
-          <EditorField id={id} value={String(value ?? '')} onChange={onChange} light={widget === 'light'} />
+          <EditorField id={id} label={field.label} value={String(value ?? '')} onChange={onChange} light={widget === 'light'} />
         </div>
       );
     case 'file':
-      return <UploadButton id={id} label={label} field={field} value={String(value ?? '')} onUpload={onFile} onChoose={onChange} />;
+      return <UploadButton id={id} label={label} field={field} value={String(value ?? '')} onUpload={onFile} onChoose={onChange} dialect={dialect} />;
     case 'reference':
       return <ReferenceSelect id={id} label={label} field={field} value={String(value ?? '')} onChange={onChange} required={required} />;
     case 'relation':
@@ -240,7 +250,7 @@ function FieldInput({ name, field, value, onChange, onFile, disabled, required, 
         <RelationChecklist label={field.label} field={field} value={(value as string[]) ?? []} onChange={onChange} />
       );
     case 'list':
-      return <ListEditor label={field.label} field={field} value={(value as Values[]) ?? []} onChange={onChange} />;
+      return <ListEditor label={field.label} field={field} value={(value as Values[]) ?? []} onChange={onChange} dialect={dialect} />;
     default: {
       const multiline = field.kind === 'text' && (field.format === 'multiline' || field.format === 'json' || field.format === 'meta-tags');
       const type = field.kind === 'password' ? 'password' : field.kind === 'text' && field.format === 'email' ? 'email' : field.kind === 'text' && field.format === 'url' ? 'url' : 'text';
@@ -307,12 +317,13 @@ function RelationChecklist({ label, field, value, onChange }: { label: string; f
   );
 }
 
-function ListEditor({ label, field, value, onChange }: { label: string; field: Extract<Field, { kind: 'list' }>; value: Values[]; onChange: (v: Values[]) => void }) {
+function ListEditor({ label, field, value, onChange, dialect }: { label: string; field: Extract<Field, { kind: 'list' }>; value: Values[]; onChange: (v: Values[]) => void; dialect: Dialect }) {
   const keys = itemKeys(field);
   const [pickingFor, setPickingFor] = useState<number | null>(null);
   const update = (index: number, key: string, text: string) => onChange(value.map((item, i) => (i === index ? { ...item, [key]: text } : item)));
   // Positions are the order: the server renumbers by position too.
-  const add = () => onChange([...value, { ...Object.fromEntries(keys.map((k) => [k, ''])), order: value.length }]);
+  const add = () => onChange([...value, emptyItem(field, value.length)]);
+  const itemLabel = field.itemLabel ?? label;
   const remove = (index: number) => onChange(value.filter((_, i) => i !== index).map((item, i) => ({ ...item, order: i })));
   return (
     <fieldset className="field wide list-editor">
@@ -321,7 +332,7 @@ function ListEditor({ label, field, value, onChange }: { label: string; field: E
         <div className="list-row" key={index}>
           {keys.map((key) => (
             <label key={key}>
-              {key}
+              {key.charAt(0).toUpperCase() + key.slice(1)}
               <input value={String(item[key] ?? '')} onChange={(event) => update(index, key, event.target.value)} />
             </label>
           ))}
@@ -336,7 +347,7 @@ function ListEditor({ label, field, value, onChange }: { label: string; field: E
         </div>
       ))}
       <button type="button" onClick={add}>
-        + Tambah {label}
+        {dialect === 'en' ? `+ Add ${itemLabel}` : `+ Tambah ${itemLabel}`}
       </button>
       {keys.includes('image') && (
         <FilePicker open={pickingFor !== null} imagesOnly onClose={() => setPickingFor(null)} onPick={([file]) => file && pickingFor !== null && update(pickingFor, 'image', file.url)} />

@@ -14,7 +14,7 @@ export default function Subscribers() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState('');
-  const [alert, setAlert] = useState('');
+  const [alert, setAlert] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const query = new URLSearchParams({ page: String(page), limit: String(SUBSCRIBER_PAGE_SIZE), ...(search ? { search } : {}), ...(status ? { status } : {}) });
   const list = useQuery({ queryKey: ['subscribe', query.toString()], queryFn: () => api<Subscriber[]>(`/subscribe?${query}`) });
   const count = (s: string) => ({ queryKey: ['subscribe-count', s], queryFn: async () => (await getJson<Subscriber[]>(`/subscribe?page=1&limit=1${s ? `&status=${s}` : ''}`)).pagination?.total ?? 0 });
@@ -24,17 +24,17 @@ export default function Subscribers() {
   const refresh = () => client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('subscribe') });
   const change = useMutation({
     mutationFn: ({ id, next }: { id: string; next: string }) => sendJson('PUT', `/subscribe/${id}`, { status: next }),
-    onSuccess: () => (setAlert('Status updated successfully!'), refresh()),
-    onError: (error) => setAlert(failure('Error updating status', error)),
+    onSuccess: () => (setAlert({ kind: 'success', text: 'Status updated successfully!' }), refresh()),
+    onError: (error) => setAlert({ kind: 'error', text: failure('Error updating status', error) }),
   });
   const remove = useMutation({
     mutationFn: (id: string) => sendJson('DELETE', `/subscribe/${id}`),
-    onSuccess: () => (setAlert('Subscriber deleted successfully!'), refresh()),
-    onError: (error) => setAlert(failure('Error deleting subscriber', error)),
+    onSuccess: () => (setAlert({ kind: 'success', text: 'Subscriber deleted successfully!' }), refresh()),
+    onError: (error) => setAlert({ kind: 'error', text: failure('Error deleting subscriber', error) }),
   });
   const pages = list.data?.pagination?.pages ?? 1;
   return (
-    <PageShell title="Email Subscribers">
+    <PageShell title="Email Subscribers" subtitle={list.data?.pagination ? `Total: ${list.data.pagination.total} item` : undefined}>
       <ul className="stat-cards">
         <li>
           <strong>{total.data ?? '-'}</strong> Total
@@ -61,43 +61,53 @@ export default function Subscribers() {
           </select>
         </label>
       </div>
-      {alert && <p className="alert" role="status">{alert}</p>}
-      <div className="table-wrap">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Status</th>
-              <th scope="col">Source</th>
-              <th scope="col">Subscribed</th>
-              <th scope="col">Action</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(list.data?.data ?? []).map((s) => (
-              <tr key={s._id}>
-                <td>{s.email}</td>
-                <td>
-                  <span className="badge">{STATUS_LABEL[s.status] ?? 'Pending'}</span>
-                </td>
-                <td>{s.source}</td>
-                <td>{s.subscribedAt ? new Date(s.subscribedAt).toLocaleDateString('id-ID') : '-'}</td>
-                <td className="actions">
-                  <button type="button" disabled={s.status === 'active'} onClick={() => change.mutate({ id: s._id, next: 'active' })} aria-label={`Activate ${s.email}`}>
-                    Activate
-                  </button>
-                  <button type="button" disabled={s.status === 'unsubscribed'} onClick={() => change.mutate({ id: s._id, next: 'unsubscribed' })} aria-label={`Unsubscribe ${s.email}`}>
-                    Unsubscribe
-                  </button>
-                  <button type="button" className="danger" onClick={() => window.confirm('Are you sure you want to delete this subscriber?') && remove.mutate(s._id)} aria-label={`Delete ${s.email}`}>
-                    Delete
-                  </button>
-                </td>
+      {alert && (
+        <p className={`alert ${alert.kind}`} role={alert.kind === 'error' ? 'alert' : 'status'}>
+          {alert.text}
+        </p>
+      )}
+      {list.isLoading ? (
+        <p className="loading">Memuat...</p>
+      ) : (list.data?.data ?? []).length === 0 ? (
+        <p className="empty">{search || status ? 'Tidak ada subscriber yang cocok.' : 'Belum ada subscriber.'}</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Email</th>
+                <th scope="col">Status</th>
+                <th scope="col">Source</th>
+                <th scope="col">Subscribed</th>
+                <th scope="col">Action</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {(list.data?.data ?? []).map((s) => (
+                <tr key={s._id}>
+                  <td>{s.email}</td>
+                  <td>
+                    <span className="badge">{STATUS_LABEL[s.status] ?? 'Pending'}</span>
+                  </td>
+                  <td>{s.source}</td>
+                  <td>{s.subscribedAt ? new Date(s.subscribedAt).toLocaleDateString('id-ID') : '-'}</td>
+                  <td className="actions">
+                    <button type="button" disabled={s.status === 'active'} onClick={() => change.mutate({ id: s._id, next: 'active' })} aria-label={`Activate ${s.email}`}>
+                      Activate
+                    </button>
+                    <button type="button" disabled={s.status === 'unsubscribed'} onClick={() => change.mutate({ id: s._id, next: 'unsubscribed' })} aria-label={`Unsubscribe ${s.email}`}>
+                      Unsubscribe
+                    </button>
+                    <button type="button" className="danger" onClick={() => window.confirm('Are you sure you want to delete this subscriber?') && remove.mutate(s._id)} aria-label={`Delete ${s.email}`}>
+                      Delete
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       <nav className="pagination" aria-label="Pagination">
         <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
           Previous

@@ -2,7 +2,7 @@
  * The collection screens of the back-office: for each, the resource it edits (whose definition
  * drives the form and validation) and what its table shows, as the spec lists it.
  */
-import type { ResourceKey } from '@cms/worker/contract';
+import { resources, type ResourceKey } from '@cms/worker/contract';
 import type { Dialect, ErrorProfile } from '../api/messages.ts';
 
 export type Cell =
@@ -85,7 +85,7 @@ export const SCREENS: Screen[] = [
       text('subtitle', 'Subtitle'),
       text('description', 'Description', 50),
       text('ctaText', 'CTA'),
-      { field: 'align', label: 'Posisi', cell: { as: 'choice', labels: { left: 'Kiri', right: 'Kanan' } } },
+      { field: 'align', label: 'Posisi', cell: { as: 'choice', labels: resources.heroSection.fields.align.labels } },
       created(),
     ],
   },
@@ -213,7 +213,7 @@ export const SCREENS: Screen[] = [
     deleteConfirm: 'Apakah Anda yakin ingin menghapus item ini?',
     success: { create: 'Gallery berhasil dibuat!', update: 'Gallery berhasil diperbarui!' },
     skeletonRows: 5,
-    columns: [image('image', 'Image'), text('title', 'Title'), text('description', 'Description', 80), { field: 'category', label: 'Category', cell: { as: 'choice' } }, order, status()],
+    columns: [image('image', 'Image'), text('title', 'Title'), text('description', 'Description', 100), { field: 'category', label: 'Category', cell: { as: 'choice' } }, order, status()],
   },
   aboutBlock('about/history', 'History', 'history', { deleteReason: true }),
   aboutBlock('about/vision-mission', 'Vision & Mission', 'visionMission', { payloadLimit: '10MB', savePrefix: SAVE_DETAIL }),

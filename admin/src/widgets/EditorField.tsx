@@ -33,7 +33,7 @@ class EditorErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
 }
 
 /** EditorField with the editor module's loader given, so tests can make it fail. */
-export function EditorFieldWithLoader({ load, id, value, onChange, light }: EditorFieldProps & { load: () => Promise<EditorModule> }) {
+export function EditorFieldWithLoader({ load, id, value, onChange, light, label }: EditorFieldProps & { load: () => Promise<EditorModule> }) {
   const [attempt, setAttempt] = useState(0);
   // React keeps a rejected lazy() rejected forever, so each attempt gets a new one (keyed by
   // `attempt`), which calls import() again.
@@ -58,7 +58,7 @@ export function EditorFieldWithLoader({ load, id, value, onChange, light }: Edit
     // A new key per attempt also clears the boundary's failed state.
     <EditorErrorBoundary key={attempt} fallback={failed}>
       <Suspense fallback={whileLoading}>
-        <Editor id={id} value={value} onChange={onChange} light={light} />
+        <Editor id={id} value={value} onChange={onChange} light={light} label={label} />
       </Suspense>
     </EditorErrorBoundary>
   );

@@ -27,6 +27,8 @@ export interface RichTextEditorProps {
   onChange: (html: string) => void;
   /** The lighter editor: headings 1-3, fewer tools, a 300 px area, embedded images uploaded. */
   light?: boolean;
+  /** The field's name, which the editing area and its HTML view are called by. */
+  label?: string;
 }
 
 type Mode = 'visual' | 'html';
@@ -241,7 +243,7 @@ function Toolbar({ editor, light }: { editor: Editor; light: boolean }) {
   );
 }
 
-export default function RichTextEditor({ id, value, onChange, light = false }: RichTextEditorProps) {
+export default function RichTextEditor({ id, value, onChange, light = false, label = 'Editor' }: RichTextEditorProps) {
   const [mode, setMode] = useState<Mode>('visual');
   const [uploadError, setUploadError] = useState('');
   // Read by the paste handler and the upload timer, which outlive a render.
@@ -265,7 +267,7 @@ export default function RichTextEditor({ id, value, onChange, light = false }: R
     ],
     content: value,
     editorProps: {
-      attributes: { id, class: 'editor-area', 'aria-label': 'Editor' },
+      attributes: { id, class: 'editor-area', 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' },
       transformPastedHTML: cleanPastedHtml,
       handlePaste: (view, event) => {
         const image = [...(event.clipboardData?.files ?? [])].find((file) => file.type.startsWith('image/'));
@@ -329,7 +331,7 @@ export default function RichTextEditor({ id, value, onChange, light = false }: R
           <EditorContent editor={editor} />
         </>
       ) : (
-        <textarea id={id} aria-label="HTML" className="html-source" value={value} onChange={(event) => onChange(event.target.value)} />
+        <textarea id={id} aria-label={`${label} (HTML)`} className="html-source" value={value} onChange={(event) => onChange(event.target.value)} />
       )}
     </div>
   );

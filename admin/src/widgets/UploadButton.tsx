@@ -5,17 +5,18 @@
 import { MAX_UPLOAD_BYTES, type FileField } from '@cms/worker/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { fileUrl } from '../api/client.ts';
+import type { Dialect } from '../api/messages.ts';
 import FilePicker from './FilePicker.tsx';
 
 const MB = 1024 * 1024;
 
 /** The spec's refusal text for a chosen file, or null when it may be sent. */
-export function fileProblem(file: File, field: Pick<FileField, 'maxBytes' | 'accept' | 'acceptLabel'>): string | null {
+export function fileProblem(file: File, field: Pick<FileField, 'maxBytes' | 'accept' | 'acceptLabel'>, dialect: Dialect = 'id'): string | null {
   if (file.size > field.maxBytes) {
-    // Forms and widgets name the file at the general 50 MB limit; the smaller limits have their own text.
-    return field.maxBytes === MAX_UPLOAD_BYTES
-      ? `File ${file.name} terlalu besar. Maksimal 50MB.`
-      : `Ukuran file terlalu besar. Maksimal ${Math.round(field.maxBytes / MB)}MB.`;
+    const limit = Math.round(field.maxBytes / MB);
+    // The smaller limits have their own text; at the general 50 MB limit the file is named.
+    if (field.maxBytes !== MAX_UPLOAD_BYTES) return `Ukuran file terlalu besar. Maksimal ${limit}MB.`;
+    return dialect === 'en' ? `File size too large. File: ${(file.size / MB).toFixed(2)} MB, Maximum: ${limit} MB` : `File ${file.name} terlalu besar. Maksimal 50MB.`;
   }
   if (field.accept && !field.accept.includes(file.type)) return `File type not supported. Use format: ${field.acceptLabel}.`;
   return null;
@@ -29,9 +30,10 @@ interface Props {
   value: string;
   onUpload: (file: File | null) => void;
   onChoose: (url: string) => void;
+  dialect?: Dialect;
 }
 
-export default function UploadButton({ id, label, field, value, onUpload, onChoose }: Props) {
+export default function UploadButton({ id, label, field, value, onUpload, onChoose, dialect = 'id' }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
@@ -55,7 +57,7 @@ export default function UploadButton({ id, label, field, value, onUpload, onChoo
         aria-describedby={`${id}-hint`}
         onChange={(event) => {
           const file = event.target.files?.[0] ?? null;
-          const refused = file && fileProblem(file, field);
+          const refused = file && fileProblem(file, field, dialect);
           setProblem(refused || null);
           if (!file || refused) {
             event.target.value = '';
@@ -70,7 +72,7 @@ export default function UploadButton({ id, label, field, value, onUpload, onChoo
       <small id={`${id}-hint`} className="muted">
         {field.acceptLabel ? `Format: ${field.acceptLabel}. ` : ''}Maksimal {Math.round(field.maxBytes / MB)}MB.
       </small>
-      <button type="button" onClick={() => setPicking(true)}>
+      <button type="button" onClick={() => setPicking(true)} aria-label={`Pilih dari file yang ada: ${field.label}`}>
         Pilih dari file yang ada
       </button>
       {problem && (

@@ -83,6 +83,10 @@ describe('table text cell', () => {
     expect(container.textContent).toMatch(/^Sampah organik diola\.\.\. Show more$/);
   });
 
+  it('shows character references as the characters they stand for', () => {
+    expect(render(<TextCell value="<p>Sampah &amp;amp; energi &#8212; &lt;baru&gt;&nbsp;&#x1F331;</p>" />).container.textContent).toBe('Sampah &amp; energi — <baru> 🌱');
+  });
+
   it('shows short text whole, and the fallback for none', () => {
     expect(render(<TextCell value="<b>Pendek</b>" truncate={80} />).container.textContent).toBe('Pendek');
     cleanup();
@@ -152,7 +156,7 @@ describe('upload button', () => {
     expect(screen.getByRole('alert').textContent).toBe('Ukuran file terlalu besar. Maksimal 10MB.');
     expect(onUpload).toHaveBeenLastCalledWith(null);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Pilih dari file yang ada' }));
+    fireEvent.click(screen.getByRole('button', { name: /^Pilih dari file yang ada/ }));
     expect(screen.getAllByRole('radio')).toHaveLength(1);
     fireEvent.click(screen.getByRole('radio', { name: 'tim.png' }));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pilih 1 File' })));

@@ -107,6 +107,8 @@ export interface DashboardSummary {
   subscribers: { total: number; active: number; unsubscribed: number; pending: number; last30Days: number; previous30Days: number };
   recentActivity: AuditEntry[];
   lastBuild: SiteBuild | null;
+  /** Whether each part the product runs on answered this request. */
+  system: { database: boolean; storage: boolean; rebuildHook: boolean };
 }
 
 export interface Settings {

@@ -34,6 +34,8 @@ export interface EnumField<V extends string = string> extends Common {
   kind: 'enum';
   values: readonly V[];
   default?: V;
+  /** How each value is shown, when not as itself (align: Kiri/Kanan). */
+  labels?: Partial<Record<V, string>>;
 }
 export interface BooleanField extends Common {
   kind: 'boolean';
@@ -52,6 +54,8 @@ export interface TagsField extends Common {
 export interface ListField<T extends { order: number } = { order: number }> extends Common {
   kind: 'list';
   item: z.ZodType<T>;
+  /** One item's name, for "Add Statistic". */
+  itemLabel?: string;
   /** Applied after parsing: drops blank items, renumbers, enforces "at least one". */
   minItems?: { count: number; message: string };
   /** An item is kept only when these keys are filled; otherwise when any key is. */

@@ -54,7 +54,7 @@ export const heroSection = defineResource({
     ctaText: text('CTA Text'),
     ctaUrl: text('CTA URL', { format: 'url' }),
     bgColor: text('Background Color', { format: 'color', default: '#ffffff' }),
-    align: choice('Posisi', ['left', 'right'], { default: 'left' }),
+    align: choice('Posisi', ['left', 'right'], { default: 'left', labels: { left: 'Kiri', right: 'Kanan' } }),
     isActive: flag('Status', true),
     backgroundImage: image('Background Image', MAX_UPLOAD_BYTES, { part: 'image' }),
   },
@@ -140,6 +140,7 @@ export const impact = defineResource({
     subtitle: text('Subtitle'),
     isActive: flag('Status', true),
     stats: list('Statistics', statSchema, {
+      itemLabel: 'Statistic',
       required: true,
       minItems: { count: 1, message: 'At least one valid statistic is required' },
       requiredKeys: ['value', 'label'],
@@ -149,10 +150,11 @@ export const impact = defineResource({
     collaborations: list(
       'Collaborations',
       z.object({ name: str, description: str, number: str, icon: str, image: str, order: itemOrder }),
+      { itemLabel: 'Collaboration' },
     ),
-    metrics: list('Metrics', z.object({ value: str, label: str, order: itemOrder })),
+    metrics: list('Metrics', z.object({ value: str, label: str, order: itemOrder }), { itemLabel: 'Metric' }),
     description: text('Description', { format: 'multiline' }),
-    photos: list('Photos', z.object({ image: str, caption: str, order: itemOrder })),
+    photos: list('Photos', z.object({ image: str, caption: str, order: itemOrder }), { itemLabel: 'Photo' }),
   },
 });
 
@@ -197,6 +199,7 @@ export const bioCore = defineResource({
     features: list(
       'Fitur Utama',
       z.object({ title: str, description: str, icon: str, image: str, order: itemOrder }),
+      { itemLabel: 'Fitur' },
     ),
   },
 });

@@ -101,11 +101,17 @@ function textSchema(field: Extract<Field, { kind: 'text' }>) {
   return checks.reduce((s, [test, message]) => s.refine((v) => v === '' || test(v), message), schema);
 }
 
-/** Text with tags removed, to tell an empty editor ("<p></p>") from real content. */
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
+
+/** The text a reader sees: tags removed, character references decoded, spaces collapsed. */
 export const visibleText = (html: string) =>
   html
     .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
+    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
+      if (name[0] !== '#') return ENTITIES[name.toLowerCase()] ?? whole;
+      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    })
     .replace(/\s+/g, ' ')
     .trim();
 

@@ -47,6 +47,15 @@ export const dashboardRoutes = new Hono<AppEnv>().get('/', requirePermission('da
       previous30Days: Number(subs?.last60Days ?? 0) - Number(subs?.last30Days ?? 0),
     },
     recentActivity: await recentAudit(db, 10),
+    system: {
+      // The figures above came from D1, so it answered.
+      database: true,
+      storage: await c.env.BUCKET.head('uploads/.health').then(
+        () => true,
+        () => false,
+      ),
+      rebuildHook: !!c.env.REBUILD_HOOK_URL,
+    },
     lastBuild: (await latestBuilds(db, 1))[0] ?? null,
   };
   return ok(c, summary);

@@ -92,7 +92,7 @@ describe('RichTextEditor', () => {
   it('HTML mode edits the source and Visual loads what was typed', () => {
     render(<Field initial="<p>Halo</p>" />);
     fireEvent.click(screen.getByRole('button', { name: 'HTML' }));
-    const source = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'HTML' });
+    const source = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Editor (HTML)' });
     expect(source.value).toBe('<p>Halo</p>');
     fireEvent.change(source, { target: { value: '<h2>Baru</h2>' } });
     fireEvent.click(screen.getByRole('button', { name: 'Visual' }));

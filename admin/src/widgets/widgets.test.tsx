@@ -84,7 +84,9 @@ describe('table text cell', () => {
   });
 
   it('shows character references as the characters they stand for', () => {
-    expect(render(<TextCell value="<p>Sampah &amp;amp; energi &#8212; &lt;baru&gt;&nbsp;&#x1F331;</p>" />).container.textContent).toBe('Sampah &amp; energi — <baru> 🌱');
+    // As stored: "&amp;" is an ampersand the author typed, "&amp;amp;" one they typed as "&amp;".
+    const stored = '<p>Sampah &amp; energi &#8212; &lt;baru&gt;&nbsp;&#x1F331; &amp;amp;</p>';
+    expect(render(<TextCell value={stored} />).container.textContent).toBe('Sampah & energi — <baru> 🌱 &amp;');
   });
 
   it('shows short text whole, and the fallback for none', () => {

@@ -52,6 +52,19 @@ describe('login and session', () => {
     await fresh.close();
   });
 
+  it('loads the login page without the tables, the definitions or the editor', async () => {
+    const fresh = await browser.newPage();
+    const scripts: string[] = [];
+    fresh.on('request', (request) => request.resourceType() === 'script' && scripts.push(new URL(request.url()).pathname));
+    await fresh.goto(`${base}/login`);
+    await fresh.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    // By what the code says, not by chunk names: a text of the definitions, of the list screens, of tiptap.
+    const loaded = (await Promise.all(scripts.map(async (script) => (await fetch(base + script)).text()))).join('\n');
+    for (const marker of ['At least one valid statistic is required', 'Apakah Anda yakin ingin menghapus data ini?', 'ProseMirror']) expect(loaded).not.toContain(marker);
+    await fresh.close();
+  });
+
   it('clears a stored session the rules reject (no id, or refused by the server) and redirects to /login', async () => {
     for (const user of [{ username: 'admin' }, { id: 'u-1', username: 'admin' }]) {
       // A context of its own: no session cookie, whatever the stored entries claim.
@@ -348,6 +361,16 @@ describe('widgets', () => {
     await page.unroute(editorChunk);
     await page.getByRole('button', { name: 'Retry CKEditor' }).click();
     await expect.poll(() => page.locator('.ProseMirror#field-content').innerText()).toBe('Ditulis tanpa editor');
+    await page.getByRole('button', { name: 'Batal' }).click();
+  });
+
+  it('shows the hero position as Kiri/Kanan in the table and the form', async () => {
+    await screenReady('hero-section', 'Manage Hero Section');
+    const positions = await page.locator('tbody tr td:nth-child(6)').allInnerTexts();
+    expect(positions.length).toBeGreaterThan(0);
+    expect(positions.every((text) => text === 'Kiri' || text === 'Kanan')).toBe(true);
+    await page.getByRole('button', { name: /^\+ Tambah/ }).click();
+    expect(await page.locator('#field-align option').allInnerTexts()).toEqual(['Kiri', 'Kanan']);
     await page.getByRole('button', { name: 'Batal' }).click();
   });
 

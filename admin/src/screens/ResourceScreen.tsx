@@ -13,7 +13,7 @@ type Row = { _id: string } & Record<string, unknown>;
 
 const FALLBACK_IMAGE = `${import.meta.env.BASE_URL}fallback-logo.svg`;
 
-function CellValue({ column, row }: { column: Column; row: Row }) {
+function CellValue({ column, row, resource }: { column: Column; row: Row; resource: ResourceDefinition }) {
   const value = row[column.field];
   const cell = column.cell;
   switch (cell.as) {
@@ -33,8 +33,11 @@ function CellValue({ column, row }: { column: Column; row: Row }) {
       );
     case 'flag':
       return <span className={`badge ${value ? 'on' : 'off'}`}>{value ? cell.yes : cell.no}</span>;
-    case 'choice':
-      return <span className="badge">{cell.labels?.[String(value)] ?? String(value ?? '')}</span>;
+    case 'choice': {
+      const field = resource.fields[column.field];
+      const labels: Partial<Record<string, string>> = field?.kind === 'enum' ? (field.labels ?? {}) : {};
+      return <span className="badge">{labels[String(value)] ?? String(value ?? '')}</span>;
+    }
     case 'date':
       return <>{value ? new Date(String(value)).toLocaleDateString(cell.locale ?? 'id-ID', cell.locale === 'en-US' ? { month: 'short', day: 'numeric', year: 'numeric' } : undefined) : '-'}</>;
     case 'list': {
@@ -196,7 +199,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
                           {row.isActive ? 'Active' : 'Inactive'}
                         </button>
                       ) : (
-                        <CellValue column={column} row={row} />
+                        <CellValue column={column} row={row} resource={resource} />
                       )}
                     </td>
                   ))}

@@ -2,14 +2,16 @@
  * The collection screens of the back-office: for each, the resource it edits (whose definition
  * drives the form and validation) and what its table shows, as the spec lists it.
  */
-import { resources, type ResourceKey } from '@cms/worker/contract';
+// Types only: this module is in the login route's bundle, the definitions are not.
+import type { ResourceKey } from '@cms/worker/contract';
 import type { Dialect, ErrorProfile } from '../api/messages.ts';
 
 export type Cell =
   | { as: 'image' }
   | { as: 'text'; truncate?: number; fallback?: string; expand?: 'toggle' | 'popup' }
   | { as: 'flag'; yes: string; no: string }
-  | { as: 'choice'; labels?: Record<string, string> }
+  /** A choice shown with its definition's labels (Kiri/Kanan), else as stored. */
+  | { as: 'choice' }
   | { as: 'date'; locale?: 'id-ID' | 'en-US' }
   | { as: 'list'; show: number; more: (n: number) => string; key?: string; format?: (item: Record<string, unknown>) => string }
   | { as: 'link'; kind: 'url' | 'email' }
@@ -85,7 +87,7 @@ export const SCREENS: Screen[] = [
       text('subtitle', 'Subtitle'),
       text('description', 'Description', 50),
       text('ctaText', 'CTA'),
-      { field: 'align', label: 'Posisi', cell: { as: 'choice', labels: resources.heroSection.fields.align.labels } },
+      { field: 'align', label: 'Posisi', cell: { as: 'choice' } },
       created(),
     ],
   },

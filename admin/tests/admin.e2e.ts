@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { resources, type Field } from '@cms/worker/contract';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { openBrowser } from '../../e2e/browser.ts';
 import { SCREENS } from '../src/screens/screens.ts';
 
@@ -28,9 +28,9 @@ beforeAll(async () => {
   browser.setDefaultTimeout(10_000);
   page = await browser.newPage();
   page.on('dialog', (dialog) => dialog.accept());
-  // What the page met, printed when a test fails: a dropped request or a script error says why.
+  // What the page met, printed when a test fails: its API calls, dropped requests and script errors.
   page.on('requestfailed', (request) => events.push(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`));
-  page.on('response', (response) => response.status() >= 400 && events.push(`${response.status()} ${response.request().method()} ${response.url()}`));
+  page.on('response', (response) => response.url().includes('/api/') && events.push(`${response.status()} ${response.request().method()} ${response.url()}`));
   page.on('pageerror', (error) => events.push(`page error: ${error.message}`));
 });
 afterAll(() => browser?.close());
@@ -39,9 +39,9 @@ const events: string[] = [];
 
 /** The browser's session cookie, for checking what the API holds. */
 const sessionCookie = async () => (await browser.cookies(base)).map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
-beforeEach(() => void events.splice(0));
-afterEach((context) => {
-  if (context.task.result?.state === 'fail' && events.length) console.log(`${context.task.name}: what the page met\n  ${events.join('\n  ')}`);
+beforeEach((context) => {
+  events.splice(0);
+  context.onTestFailed(() => console.log(`${context.task.name}: what the page met\n  ${events.join('\n  ') || '(nothing)'}`));
 });
 
 describe('login and session', () => {
@@ -349,6 +349,15 @@ describe('widgets', () => {
     await expect.poll(() => page.locator('table.skeleton tbody tr').count()).toBe(5);
     await expect.poll(() => page.locator('tbody tr', { hasText: 'Tim Lapangan' }).count()).toBe(1);
     await page.unroute('**/api/gallery');
+  });
+
+  it('shows the default logo for a gallery image that fails to load', async () => {
+    await page.route('**/uploads/**', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.goto(`${base}/admin/about/gallery`);
+    const image = page.locator('tbody tr', { hasText: 'Tim Lapangan' }).locator('img');
+    await expect.poll(() => image.getAttribute('src')).toBe('/admin/fallback-logo.svg');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.unroute('**/uploads/**');
   });
 
   it('falls back to a plain HTML editor when the editor fails to load, and "Retry CKEditor" loads it', async () => {

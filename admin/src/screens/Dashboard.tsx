@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { getJson, sendJson } from '../api/client.ts';
 import { saveErrorMessage } from '../api/messages.ts';
+import { reload } from '../api/reload.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('id-ID') : '-');
@@ -43,7 +44,7 @@ export default function Dashboard() {
   });
   const rebuild = useMutation({
     mutationFn: () => sendJson<SiteBuild>('POST', '/rebuild'),
-    onSettled: () => client.invalidateQueries({ queryKey: ['dashboard'] }),
+    onSettled: () => reload(client, { queryKey: ['dashboard'] }),
   });
   const lastBuild = summary.data?.lastBuild;
   const data = summary.data;

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { sendJson } from '../api/client.ts';
 import { RequestFailure } from '../api/messages.ts';
+import { reload } from '../api/reload.ts';
 import Modal from '../widgets/Modal.tsx';
 import { FILES_QUERY, isImage, useStoredFiles } from '../api/files.ts';
 import { PageShell } from '../layout/PageShell.tsx';
@@ -46,7 +47,7 @@ export default function FileManager() {
   const [folderOpen, setFolderOpen] = useState(false);
   const [folderName, setFolderName] = useState('');
   const [creating, setCreating] = useState(false);
-  const refresh = () => client.invalidateQueries({ queryKey: FILES_QUERY });
+  const refresh = () => reload(client, { queryKey: FILES_QUERY });
 
   async function onFiles(event: ChangeEvent<HTMLInputElement>) {
     const chosen = [...(event.target.files ?? [])];

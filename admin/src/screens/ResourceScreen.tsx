@@ -2,8 +2,9 @@
 import { resources, type ResourceDefinition } from '@cms/worker/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { fileUrl, getJson, sendForm, sendJson } from '../api/client.ts';
+import { api, fileUrl, getJson, sendForm, sendJson } from '../api/client.ts';
 import { deleteErrorMessage, RequestFailure, saveErrorMessage, SUCCESS } from '../api/messages.ts';
+import { reload } from '../api/reload.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 import TextCell from '../widgets/TextCell.tsx';
 import ResourceForm from './ResourceForm.tsx';
@@ -85,7 +86,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   const dialect = screen.dialect ?? 'id';
   const errors = { ...screen.errors, dialect };
   const client = useQueryClient();
-  const list = useQuery({ queryKey: [resource.path], queryFn: async () => (await getJson<Row[]>(`/${resource.path}`)).data });
+  const list = useQuery({ queryKey: [resource.path], queryFn: async ({ signal }) => (await api<Row[]>(`/${resource.path}`, { signal })).data });
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   // Editing starts from the record as stored now, not the list's copy; the form waits for it.
   const editingId = editing && editing !== 'new' ? editing._id : null;
@@ -96,7 +97,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
     gcTime: 0,
   });
   const [alert, setAlert] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const refresh = () => client.invalidateQueries({ queryKey: [resource.path] });
+  const refresh = () => reload(client, { queryKey: [resource.path] });
 
   const save = useMutation({
     mutationFn: (form: FormData) => (editing && editing !== 'new' ? sendForm('PUT', `/${resource.path}/${editing._id}`, form) : sendForm('POST', `/${resource.path}`, form)),

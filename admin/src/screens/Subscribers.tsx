@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, getJson, sendJson } from '../api/client.ts';
 import { RequestFailure } from '../api/messages.ts';
+import { reload } from '../api/reload.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 
 const STATUS_LABEL: Record<string, string> = { active: 'Active', unsubscribed: 'Unsubscribed', pending: 'Pending' };
@@ -21,7 +22,7 @@ export default function Subscribers() {
   const total = useQuery(count(''));
   const active = useQuery(count('active'));
   const unsubscribed = useQuery(count('unsubscribed'));
-  const refresh = () => client.invalidateQueries({ predicate: (q) => String(q.queryKey[0]).startsWith('subscribe') });
+  const refresh = () => reload(client, { predicate: (q) => String(q.queryKey[0]).startsWith('subscribe') });
   const change = useMutation({
     mutationFn: ({ id, next }: { id: string; next: string }) => sendJson('PUT', `/subscribe/${id}`, { status: next }),
     onSuccess: () => (setAlert({ kind: 'success', text: 'Status updated successfully!' }), refresh()),

@@ -18,7 +18,6 @@ const TEXT = {
     invalid: 'Data yang dikirim tidak valid.',
     server: 'Terjadi kesalahan di server. Silakan coba lagi nanti.',
     network: 'Koneksi ke server terputus. Silakan cek koneksi internet Anda.',
-    tooLarge: 'Ukuran file terlalu besar. Maksimal 50MB.',
   },
   en: {
     prefix: 'An error occurred: ',
@@ -26,7 +25,6 @@ const TEXT = {
     invalid: 'Invalid data sent.',
     server: 'Server error. Please try again later.',
     network: 'Connection to server lost. Please check your internet connection.',
-    tooLarge: 'Ukuran file terlalu besar. Maksimal 50MB.',
   },
 } as const;
 
@@ -63,7 +61,8 @@ export interface ErrorProfile {
   deleteReason?: boolean;
 }
 
-const tooLarge = (limit: string) => `Ukuran file terlalu besar. Maksimal ${limit}.`;
+/** The size refusal, naming the limit as the spec writes it ("10MB"); the same in both dialects. */
+export const tooLarge = (limit = '50MB') => `Ukuran file terlalu besar. Maksimal ${limit}.`;
 
 /** The alert text for a failed save. */
 export function saveErrorMessage(error: unknown, profile: ErrorProfile = {}): string {
@@ -72,7 +71,7 @@ export function saveErrorMessage(error: unknown, profile: ErrorProfile = {}): st
     const { status, body } = error;
     if (body?.code === 'FILE_TOO_LARGE') return tooLarge((body.details as { maxAllowed?: string } | undefined)?.maxAllowed ?? profile.fileLimit ?? '50MB');
     if (body?.code === 'INVALID_FILE_TYPE') return INVALID_TYPE;
-    if (status === 413) return profile.payloadLimit ? tooLarge(profile.payloadLimit) : text.tooLarge;
+    if (status === 413) return tooLarge(profile.payloadLimit);
     if (body?.message) return `${profile.savePrefix ?? text.prefix}${body.message}`;
     if (status === 400) return text.invalid;
     if (status >= 500) return text.server;
@@ -81,7 +80,7 @@ export function saveErrorMessage(error: unknown, profile: ErrorProfile = {}): st
   if (!(error instanceof Error)) return 'Terjadi kesalahan saat menyimpan data';
   // What browsers say when no answer came: "Failed to fetch" (Chromium), "NetworkError..." (Firefox), "Load failed" (Safari).
   if (/failed to fetch|network|load failed/i.test(error.message)) return profile.network ?? text.network;
-  if (/413/.test(error.message)) return profile.payloadLimit ? tooLarge(profile.payloadLimit) : text.tooLarge;
+  if (/413/.test(error.message)) return tooLarge(profile.payloadLimit);
   if (/cors/i.test(error.message)) return CORS;
   if (error instanceof TypeError) return CONNECTION;
   return error.message || 'Terjadi kesalahan saat menyimpan data';

@@ -3,9 +3,10 @@ import { MAX_UPLOAD_BYTES } from '@cms/worker/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { sendJson } from '../api/client.ts';
-import { RequestFailure } from '../api/messages.ts';
+import { RequestFailure, tooLarge } from '../api/messages.ts';
 import { reload } from '../api/reload.ts';
 import Modal from '../widgets/Modal.tsx';
+import { fileProblem } from '../widgets/UploadButton.tsx';
 import { FILES_QUERY, isImage, useStoredFiles } from '../api/files.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 
@@ -29,7 +30,7 @@ function upload(file: File, onProgress: (percent: number) => void) {
         // A proxy's or the platform's own error page: the status says enough.
       }
       if (request.status < 300 && body.success && body.data) resolve(body.data);
-      else reject(new Error(body.message || (request.status === 413 ? 'Ukuran file terlalu besar. Maksimal 50MB.' : `${request.status} ${request.statusText}`.trim())));
+      else reject(new Error(body.message || (request.status === 413 ? tooLarge() : `${request.status} ${request.statusText}`.trim())));
     };
     request.onerror = () => reject(new Error('Terjadi kesalahan saat upload file'));
     const form = new FormData();
@@ -53,8 +54,8 @@ export default function FileManager() {
     const chosen = [...(event.target.files ?? [])];
     event.target.value = '';
     if (chosen.length === 0) return setAlert('Pilih file terlebih dahulu.');
-    const tooBig = chosen.find((file) => file.size > MAX_UPLOAD_BYTES);
-    if (tooBig) return setAlert(`File ${tooBig.name} terlalu besar. Maksimal 50MB.`);
+    const refused = chosen.map((file) => fileProblem(file, { maxBytes: MAX_UPLOAD_BYTES })).find(Boolean);
+    if (refused) return setAlert(refused);
     setProgress(chosen.map((file) => ({ name: file.name, percent: 0 })));
     const messages: string[] = [];
     await Promise.all(

@@ -287,9 +287,13 @@ function ReferenceSelect({ id, label, field, value, onChange, required }: { id: 
   );
 }
 
+/** A linked record's name: a permission by its display name, others by the first field shown. */
+const optionLabel = (field: Extract<Field, { kind: 'relation' }>, option: Row) =>
+  String(option[field.display.includes('displayName') ? 'displayName' : (field.display[0] ?? 'title')] ?? option._id);
+
 function RelationDropdown({ field, value, onChange }: { field: Extract<Field, { kind: 'relation' }>; value: string[]; onChange: (v: string[]) => void }) {
   const options = useOptions(field.to);
-  const choices = (options.data ?? []).map((option) => ({ value: option._id, label: String(option[field.display[0] ?? 'title'] ?? option._id) }));
+  const choices = (options.data ?? []).map((option) => ({ value: option._id, label: optionLabel(field, option) }));
   return <MultiSelect label={field.label} options={choices} value={value} onChange={onChange} />;
 }
 
@@ -303,7 +307,7 @@ function RelationChecklist({ label, field, value, onChange }: { label: string; f
         {(options.data ?? []).map((option) => (
           <label key={option._id}>
             <input type="checkbox" checked={value.includes(option._id)} onChange={() => toggle(option._id)} />
-            {String(option[field.display.includes('displayName') ? 'displayName' : (field.display[0] ?? 'title')] ?? '')}
+            {optionLabel(field, option)}
             {field.display.includes('module') && (
               <small>
                 {' '}

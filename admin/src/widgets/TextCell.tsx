@@ -6,7 +6,7 @@ import { visibleText } from '@cms/worker/contract';
 import { useState } from 'react';
 import Modal from './Modal.tsx';
 
-export const cut = (text: string, length?: number) => (length && text.length > length ? `${text.slice(0, length)}...` : text);
+const cut = (text: string, length?: number) => (length && text.length > length ? `${text.slice(0, length)}...` : text);
 
 interface Props {
   value: string;

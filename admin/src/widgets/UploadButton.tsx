@@ -5,7 +5,7 @@
 import { MAX_UPLOAD_BYTES, type FileField } from '@cms/worker/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { fileUrl } from '../api/client.ts';
-import type { Dialect } from '../api/messages.ts';
+import { tooLarge, type Dialect } from '../api/messages.ts';
 import FilePicker from './FilePicker.tsx';
 
 const MB = 1024 * 1024;
@@ -15,7 +15,7 @@ export function fileProblem(file: File, field: Pick<FileField, 'maxBytes' | 'acc
   if (file.size > field.maxBytes) {
     const limit = Math.round(field.maxBytes / MB);
     // The smaller limits have their own text; at the general 50 MB limit the file is named.
-    if (field.maxBytes !== MAX_UPLOAD_BYTES) return `Ukuran file terlalu besar. Maksimal ${limit}MB.`;
+    if (field.maxBytes !== MAX_UPLOAD_BYTES) return tooLarge(`${limit}MB`);
     return dialect === 'en' ? `File size too large. File: ${(file.size / MB).toFixed(2)} MB, Maximum: ${limit} MB` : `File ${file.name} terlalu besar. Maksimal 50MB.`;
   }
   if (field.accept && !field.accept.includes(file.type)) return `File type not supported. Use format: ${field.acceptLabel}.`;

@@ -13,21 +13,28 @@ export const ALL_PERMISSIONS = PERMISSION_MODULES.flatMap((module) => PERMISSION
 export const can = (who: SessionUser | null, module: string, action: PermissionAction) =>
   !!who && who.permissions.includes(`${module}.${action}`);
 
+/** The active permissions linked to a role or a user, as `module.action`. */
+async function linkedPermissions(db: Database, table: typeof rolePermissions, ownerId: string) {
+  const rows = await db
+    .select({ module: permission.module, action: permission.action })
+    .from(table)
+    .innerJoin(permission, eq(permission.id, table.targetId))
+    .where(and(eq(table.ownerId, ownerId), eq(permission.isActive, true)));
+  return rows.map((row) => `${row.module}.${row.action}`);
+}
+
+/** What a role gives: every permission for the active Super Admin role, nothing for an inactive role. */
+async function rolePermissionNames(db: Database, roleId: string): Promise<string[]> {
+  const [own] = await db.select({ name: role.name, isSystem: role.isSystem, isActive: role.isActive }).from(role).where(eq(role.id, roleId));
+  if (!own?.isActive) return [];
+  return own.isSystem && own.name === SUPER_ADMIN_ROLE ? ALL_PERMISSIONS : linkedPermissions(db, rolePermissions, roleId);
+}
+
 /** The role's active permissions plus the user's own, as `module.action`. */
 export async function effectivePermissions(db: Database, userId: string, roleId: string | null): Promise<string[]> {
-  if (roleId) {
-    const [own] = await db.select({ name: role.name, isSystem: role.isSystem, isActive: role.isActive }).from(role).where(eq(role.id, roleId));
-    if (own?.isActive && own.isSystem && own.name === SUPER_ADMIN_ROLE) return ALL_PERMISSIONS;
-    if (own && !own.isActive) roleId = null;
-  }
-  const names = (table: typeof rolePermissions, ownerId: string) =>
-    db
-      .select({ module: permission.module, action: permission.action })
-      .from(table)
-      .innerJoin(permission, eq(permission.id, table.targetId))
-      .where(and(eq(table.ownerId, ownerId), eq(permission.isActive, true)));
-  const rows = [...(roleId ? await names(rolePermissions, roleId) : []), ...(await names(userPermissions, userId))];
-  return [...new Set(rows.map((row) => `${row.module}.${row.action}`))];
+  const fromRole = roleId ? await rolePermissionNames(db, roleId) : [];
+  if (fromRole === ALL_PERMISSIONS) return ALL_PERMISSIONS;
+  return [...new Set([...fromRole, ...(await linkedPermissions(db, userPermissions, userId))])];
 }
 
 export async function sessionUser(db: Database, userId: string): Promise<SessionUser | null> {
@@ -72,16 +79,7 @@ export async function newlyGranted(
     }
   }
   if (key === 'user' && typeof values.role === 'string' && values.role !== '' && values.role !== existing?.role) {
-    const [given] = await db.select({ name: role.name, isSystem: role.isSystem, isActive: role.isActive }).from(role).where(eq(role.id, values.role));
-    if (given?.isActive && given.isSystem && given.name === SUPER_ADMIN_ROLE) granted.push(...ALL_PERMISSIONS);
-    else if (given?.isActive) {
-      const rows = await db
-        .select({ module: permission.module, action: permission.action })
-        .from(rolePermissions)
-        .innerJoin(permission, eq(permission.id, rolePermissions.targetId))
-        .where(and(eq(rolePermissions.ownerId, values.role), eq(permission.isActive, true)));
-      granted.push(...rows.map((row) => `${row.module}.${row.action}`));
-    }
+    granted.push(...(await rolePermissionNames(db, values.role)));
   }
   return [...new Set(granted)];
 }

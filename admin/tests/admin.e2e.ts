@@ -210,6 +210,14 @@ describe('uploads', () => {
     await expect.poll(() => page.locator('.file-grid li', { hasText: '-satu.txt' }).count()).toBe(0);
   });
 
+  it('reports an upload answered by an error page that is not JSON', async () => {
+    await page.goto(`${base}/admin/file-manager`);
+    await page.route('**/api/files/upload', (route) => route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad Gateway</h1>' }));
+    await page.getByLabel('Upload File', { exact: true }).setInputFiles({ name: 'gagal.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
+    await expect.poll(() => page.locator('.alert').innerText()).toBe('Gagal upload gagal.txt: 502 Bad Gateway');
+    await page.unroute('**/api/files/upload');
+  });
+
   it('uploads a single file and a video, selects all and clears', async () => {
     await page.goto(`${base}/admin/file-manager`);
     await page.getByLabel('Upload File', { exact: true }).setInputFiles({ name: 'tunggal.txt', mimeType: 'text/plain', buffer: Buffer.from('satu') });
@@ -403,6 +411,17 @@ describe('dashboard and collaborate', () => {
     await expect.poll(() => page.locator('h1').innerText()).toBe('Manage Vision');
   });
 
+  it('shows the system status, and a load failure with "Coba lagi"', async () => {
+    await page.goto(`${base}/admin`);
+    await expect.poll(() => page.locator('.system-status').innerText()).toMatch(/Database \(D1\): Berjalan\s+Penyimpanan file \(R2\): Berjalan\s+Rebuild situs otomatis: Berjalan/);
+    await page.route('**/api/dashboard', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false,"data":null,"code":"SERVER_ERROR","message":"x"}' }));
+    await page.reload();
+    await expect.poll(() => page.getByRole('alert').innerText()).toContain('Gagal memuat dashboard.');
+    await page.unroute('**/api/dashboard');
+    await page.getByRole('button', { name: 'Coba lagi' }).click();
+    await expect.poll(() => page.locator('.system-status').count()).toBe(1);
+  });
+
   it('saves the Collaborate title as a setting', async () => {
     const title = `Mari Berkolaborasi ${Date.now() % 100000}`;
     await page.goto(`${base}/admin/collaborate`);
@@ -513,6 +532,8 @@ describe('subscribers', () => {
     expect(cards.map((card) => card.replace(/^\d+ /, ''))).toEqual(['Total', 'Active', 'Unsubscribed']);
     await page.getByRole('searchbox').fill('halaman-3-');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    await page.getByRole('searchbox').fill('tidak-ada-yang-cocok');
+    await expect.poll(() => page.locator('.empty').innerText()).toBe('Tidak ada subscriber yang cocok.');
     await page.getByRole('searchbox').fill('');
     expect(await page.locator('tbody tr').count()).toBe(10);
     await page.getByRole('button', { name: 'Next' }).click();

@@ -383,8 +383,8 @@ describe('widgets', () => {
 
   it('shows the hero position as Kiri/Kanan in the table and the form', async () => {
     await screenReady('hero-section', 'Manage Hero Section');
+    await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
     const positions = await page.locator('tbody tr td:nth-child(6)').allInnerTexts();
-    expect(positions.length).toBeGreaterThan(0);
     expect(positions.every((text) => text === 'Kiri' || text === 'Kanan')).toBe(true);
     await page.getByRole('button', { name: /^\+ Tambah/ }).click();
     expect(await page.locator('#field-align option').allInnerTexts()).toEqual(['Kiri', 'Kanan']);
@@ -526,7 +526,10 @@ describe('subscribers', () => {
     }
     await page.goto(`${base}/admin/subscribe`);
     await expect.poll(() => page.locator('.pagination span').innerText()).toMatch(/^Page 1 of [2-9]$/);
-    const cards = (await page.locator('.stat-cards li').allInnerTexts()).map((card) => card.replace(/\s+/g, ' ').trim());
+    const readCards = async () => (await page.locator('.stat-cards li').allInnerTexts()).map((card) => card.replace(/\s+/g, ' ').trim());
+    // The three counts load on their own; wait until each shows a number.
+    await expect.poll(async () => (await readCards()).every((card) => /^\d+ /.test(card))).toBe(true);
+    const cards = await readCards();
     const all = await (await fetch(`${base}/api/subscribe?page=1&limit=1`, { headers: { cookie: await sessionCookie() } })).json() as { pagination: { total: number } };
     expect(cards[0]).toBe(`${all.pagination.total} Total`);
     expect(cards.map((card) => card.replace(/^\d+ /, ''))).toEqual(['Total', 'Active', 'Unsubscribed']);

@@ -44,10 +44,14 @@ console.log(`
   Data:   .state/ (kept between runs; delete it to start over). Stop with Ctrl-C.
 `);
 
+// The Cron Trigger's jobs (scheduled publishing, newsletter batches, backups...) every minute.
+const cron = setInterval(() => worker.runScheduled().catch((error: Error) => say(`scheduled jobs failed: ${error.message}`)), 60_000);
+
 let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
+  clearInterval(cron);
   await Promise.all([worker.stop(), builder.close()]);
   process.exit(0);
 };

@@ -21,6 +21,9 @@ import { PERMISSION_MODULES } from './contract/resources.ts';
 import { CollectionStore } from './collections/store.ts';
 import { requirePermission } from './auth/guard.ts';
 import { ok } from './http/errors.ts';
+import { cronJobs } from './cron/jobs.ts';
+import { runJobs } from './cron/scheduled.ts';
+import type { Bindings } from './env.ts';
 
 const api = new Hono<AppEnv>()
   .use(async (c, next) => {
@@ -75,4 +78,7 @@ const app = new Hono<AppEnv>()
     return failure(c, new ApiError(500, 'SERVER_ERROR', 'Terjadi kesalahan di server. Silakan coba lagi nanti.'));
   });
 
-export default app;
+export default {
+  fetch: app.fetch,
+  scheduled: (controller: ScheduledController, env: Bindings, ctx: ExecutionContext) => runJobs(cronJobs, controller, env, ctx),
+} satisfies ExportedHandler<Bindings>;

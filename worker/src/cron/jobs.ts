@@ -1,0 +1,4 @@
+/** Every periodic job of the product, run each minute by the Cron Trigger. */
+import type { CronJob } from './scheduled.ts';
+
+export const cronJobs: CronJob[] = [];

@@ -78,7 +78,7 @@ export interface RunningWorker {
 /** Starts `wrangler dev` (directly, not through npx, so stopping it leaves no workerd behind). */
 export async function startWorker({ stateDir, port, assetsDir, vars = {}, verbose = false }: WorkerOptions): Promise<RunningWorker> {
   mkdirSync(assetsDir, { recursive: true });
-  const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', stateDir, '--assets', assetsDir, '--show-interactive-dev-session=false', '--test-scheduled', '--log-level', verbose ? 'info' : 'warn'];
+  const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', stateDir, '--assets', assetsDir, '--show-interactive-dev-session=false', '--log-level', verbose ? 'info' : 'warn'];
   for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`);
   const child = spawn(path.join(BIN, 'wrangler'), args, { cwd: ROOT, env: offlineEnv(stateDir), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let log = '';
@@ -107,7 +107,8 @@ export async function startWorker({ stateDir, port, assetsDir, vars = {}, verbos
     process: child,
     runScheduled: async (time) => {
       const query = new URLSearchParams({ cron: '* * * * *', ...(time === undefined ? {} : { time: String(time) }) });
-      const response = await fetch(`${url}/__scheduled?${query}`);
+      // Miniflare's trigger endpoint (wrangler's /__scheduled ignores the time).
+      const response = await fetch(`${url}/cdn-cgi/local/scheduled?${query}`);
       if (!response.ok) throw new Error(`scheduled run answered ${response.status}: ${await response.text()}`);
     },
     stop: () =>

@@ -14,6 +14,7 @@ import { createDb } from './db/client.ts';
 import type { AppEnv } from './env.ts';
 import { editorUploadRoutes, fileRoutes, uploadsRoutes } from './files/routes.ts';
 import { ApiError, failure } from './http/errors.ts';
+import { idempotentWrites } from './http/idempotency.ts';
 import { rebuildRoutes } from './rebuild/rebuild.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { publicSubscribe } from './subscribers/routes.ts';
@@ -32,6 +33,7 @@ const api = new Hono<AppEnv>()
   })
   .use(loadSession)
   .use(sameOriginWrites)
+  .use(idempotentWrites)
   .use(async (c, next) => {
     await next();
     c.header('cache-control', 'no-store');

@@ -29,13 +29,27 @@ describe('the API client', () => {
     expect(fetch).toHaveBeenCalledTimes(3);
   });
 
-  it('tries a write again only once, then reports the dropped connection', async () => {
+  it('tries a write again only once, with the key it was first sent with, then reports the dropped connection', async () => {
     vi.useFakeTimers();
     const fetch = vi.fn().mockImplementation(dropped);
     vi.stubGlobal('fetch', fetch);
     const { error } = (await settle(sendJson('POST', '/vision', { title: 'x' }))) as { error: unknown };
     expect(error).toBeInstanceOf(TypeError);
     expect(fetch).toHaveBeenCalledTimes(2);
+    const keys = fetch.mock.calls.map(([, init]) => new Headers((init as RequestInit).headers).get('idempotency-key'));
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('gives every save its own key', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn().mockImplementation(dropped);
+    vi.stubGlobal('fetch', fetch);
+    await settle(sendJson('PUT', '/vision/1', { title: 'a' }));
+    await settle(sendJson('PUT', '/vision/1', { title: 'b' }));
+    const keys = fetch.mock.calls.map(([, init]) => new Headers((init as RequestInit).headers).get('idempotency-key'));
+    expect(keys).toHaveLength(4);
+    expect(new Set(keys).size).toBe(2);
   });
 
   it('waits out a restarting server answering 502 without JSON, but not an API error', async () => {

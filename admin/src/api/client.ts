@@ -8,12 +8,16 @@ export interface Answer<T> {
   pagination?: Pagination;
 }
 
+const isRead = (init: RequestInit) => !init.method || init.method === 'GET';
+
 /**
- * When the connection drops before any answer (the local server reloading its files, a network
- * blip), reads are tried again twice and writes once, a moment later.
+ * When the connection drops before any answer (a network blip, a server restart), reads are
+ * tried again twice and writes once, a moment later. A write is repeated only with the
+ * Idempotency-Key it was first sent with, so the server answers a repeat from the first attempt
+ * instead of storing the record twice.
  */
 async function send(url: string, init: RequestInit) {
-  const attempts = !init.method || init.method === 'GET' ? 3 : 2;
+  const attempts = isRead(init) ? 3 : new Headers(init.headers).has('idempotency-key') ? 2 : 1;
   for (let attempt = 1; ; attempt++) {
     const last = attempt === attempts;
     try {
@@ -32,6 +36,7 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<Answ
   const headers = new Headers(init.headers);
   headers.set('accept', 'application/json');
   if (init.body && !(init.body instanceof FormData) && typeof init.body === 'string') headers.set('content-type', 'application/json');
+  if (!isRead(init) && !headers.has('idempotency-key')) headers.set('idempotency-key', crypto.randomUUID());
   const response = await send(`/api${path}`, { ...init, headers, credentials: 'same-origin' });
   const body = (await response.json().catch(() => null)) as ApiResponse<T> | null;
   if (!response.ok || !body || !body.success) {

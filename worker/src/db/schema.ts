@@ -203,3 +203,22 @@ export const settings = sqliteTable('setting', {
   value: text('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * Writes sent with an Idempotency-Key: claimed before the write runs, answered from here when
+ * the same key comes again, so a save retried after a dropped connection is not stored twice.
+ */
+export const idempotentRequests = sqliteTable(
+  'idempotent_request',
+  {
+    /** The caller's user id (or "anonymous") and their key. */
+    key: text('key').primaryKey(),
+    /** Method and path: a key reused for another request is refused. */
+    request: text('request').notNull(),
+    /** The stored answer; null while the first attempt is still running. */
+    status: integer('status'),
+    body: text('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('idempotent_request_created').on(t.createdAt)],
+);

@@ -43,13 +43,19 @@ export async function seedIfEmpty(stateDir: string, admin = DEFAULT_ADMIN) {
   Object.assign(process.env, offlineEnv(stateDir));
   const { getPlatformProxy } = await import('wrangler');
   const { isSeeded, seed } = await import('../../worker/seed/seed.ts');
+  const { addMissingPermissions } = await import('../../worker/src/auth/permission-catalog.ts');
+  const { createDb } = await import('../../worker/src/db/client.ts');
   const proxy = await getPlatformProxy<{ DB: D1Database; BUCKET: R2Bucket }>({
     configPath: path.join(ROOT, 'wrangler.toml'),
     persist: { path: path.join(stateDir, 'v3') },
     remoteBindings: false,
   });
   try {
-    if (await isSeeded(proxy.env)) return false;
+    if (await isSeeded(proxy.env)) {
+      // A database made before a module existed gets that module's permissions now.
+      await addMissingPermissions(createDb(proxy.env.DB));
+      return false;
+    }
     await seed(proxy.env, admin);
     return true;
   } finally {

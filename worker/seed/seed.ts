@@ -5,8 +5,8 @@
  */
 import { count } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { PERMISSION_ACTIONS } from '../src/contract/limits.ts';
-import { PERMISSION_MODULES, resources, type ResourceKey } from '../src/contract/resources.ts';
+import { resources, type ResourceKey } from '../src/contract/resources.ts';
+import { addMissingPermissions } from '../src/auth/permission-catalog.ts';
 import { SUPER_ADMIN_ROLE } from '../src/auth/permissions.ts';
 import { CollectionStore } from '../src/collections/store.ts';
 import { prepareWrite } from '../src/collections/write.ts';
@@ -19,8 +19,6 @@ export interface SeedEnv {
   DB: D1Database;
   BUCKET: R2Bucket;
 }
-
-const titleCase = (text: string) => text.replace(/(^|-)(\w)/g, (_, dash: string, c: string) => (dash ? ' ' : '') + c.toUpperCase());
 
 async function create(db: Database, bucket: R2Bucket, key: ResourceKey, fields: Record<string, unknown>, createdAt?: string) {
   const store = new CollectionStore(db, key);
@@ -46,18 +44,7 @@ export async function seed(env: SeedEnv, admin: { username: string; password: st
   const db = createDb(env.DB);
   const bucket = env.BUCKET;
 
-  for (const module of PERMISSION_MODULES) {
-    for (const action of PERMISSION_ACTIONS) {
-      await create(db, bucket, 'permission', {
-        name: `${module}.${action}`,
-        displayName: `${titleCase(action)} ${titleCase(module)}`,
-        description: `Izin ${action} untuk modul ${module}`,
-        module,
-        action,
-        isSystem: true,
-      });
-    }
-  }
+  await addMissingPermissions(db);
   const permissionIds = await idsBy(db, 'permission', 'name');
   const contentModules = Object.values(resources)
     .filter((r) => r.public)

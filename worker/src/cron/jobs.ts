@@ -1,5 +1,6 @@
 /** Every periodic job of the product, run each minute by the Cron Trigger. */
+import { addMissingPermissionsJob } from '../auth/permission-catalog.ts';
 import { forgetOldIdempotencyKeys } from '../http/idempotency.ts';
 import type { CronJob } from './scheduled.ts';
 
-export const cronJobs: CronJob[] = [forgetOldIdempotencyKeys];
+export const cronJobs: CronJob[] = [addMissingPermissionsJob, forgetOldIdempotencyKeys];

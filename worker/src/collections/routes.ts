@@ -66,7 +66,7 @@ export function collectionRoutes(key: ResourceKey) {
   };
 
   const afterWrite = async (c: Context<AppEnv>, action: string) => {
-    if (resource.public) await requestRebuild(c, `${resource.title}: ${action}`);
+    if (resource.rebuildsSite) await requestRebuild(c, `${resource.title}: ${action}`);
   };
 
   app.get('/', async (c) => {

@@ -128,8 +128,10 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   searchable?: readonly string[];
   /** Also expose createdAt/updatedAt as create_time/update_time (the public impact page reads those). */
   snakeCaseTimestamps?: boolean;
-  /** Whether the site build depends on this resource (a write triggers a rebuild). */
+  /** Whether anonymous callers may read its visible records. */
   public: boolean;
+  /** Whether the public site is built from it: only then does a save ask for a site rebuild. */
+  rebuildsSite?: boolean;
 }
 
 // ---- Record types as the API returns them ----

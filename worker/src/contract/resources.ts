@@ -45,6 +45,7 @@ export const heroSection = defineResource({
   title: 'Hero Section',
   sort: 'oldest',
   public: true,
+  rebuildsSite: true,
   visibleWhen: 'isActive',
   fields: {
     title: text('Title'),
@@ -66,6 +67,7 @@ export const vision = defineResource({
   title: 'Vision',
   sort: 'newest',
   public: true,
+  rebuildsSite: true,
   visibleWhen: 'isPublished',
   fields: {
     title: text('Judul', { required: true }),
@@ -88,6 +90,7 @@ export const category = defineResource({
   title: 'Category',
   sort: 'order',
   public: true,
+  rebuildsSite: true,
   visibleWhen: 'isActive',
   fields: {
     title: text('Title', { required: true }),
@@ -105,6 +108,7 @@ export const ourWork = defineResource({
   title: 'Our Work',
   sort: 'order',
   public: true,
+  rebuildsSite: true,
   visibleWhen: 'isActive',
   fields: {
     title: text('Title', { required: true }),
@@ -134,6 +138,7 @@ export const impact = defineResource({
   title: 'Impact',
   sort: 'newest',
   public: true,
+  rebuildsSite: true,
   visibleWhen: 'isActive',
   fields: {
     title: text('Title', { required: true }),
@@ -164,6 +169,7 @@ export const partner = defineResource({
   title: 'Partners',
   sort: 'order',
   public: true,
+  rebuildsSite: true,
   visibleWhen: 'isActive',
   fields: {
     name: text('Name', { required: true }),
@@ -182,6 +188,7 @@ export const bioCore = defineResource({
   title: 'Bio Core',
   sort: 'newest',
   public: true,
+  rebuildsSite: true,
   visibleWhen: 'isPublished',
   fields: {
     title: text('Title', { required: true }),
@@ -210,6 +217,7 @@ export const seo = defineResource({
   title: 'SEO',
   sort: 'newest',
   public: true,
+  rebuildsSite: true,
   visibleWhen: 'isActive',
   fields: {
     page: text('Page', { required: true, unique: true }),
@@ -285,13 +293,14 @@ export const gallery = defineResource({
   },
 });
 
-const aboutBlock = (path: string, table: string, title: string, imageBytes: number) =>
+const aboutBlock = (path: string, table: string, title: string, imageBytes: number, rebuildsSite: boolean) =>
   defineResource({
     path,
     table,
     title,
     sort: 'order',
     public: true,
+    rebuildsSite,
     visibleWhen: 'isPublished',
     fields: {
       title: text('Title', { required: true }),
@@ -303,9 +312,9 @@ const aboutBlock = (path: string, table: string, title: string, imageBytes: numb
     },
   });
 
-export const history = aboutBlock('history', 'history', 'History', MAX_UPLOAD_BYTES);
-export const visionMission = aboutBlock('vision-mission', 'vision_mission', 'Vision & Mission', MEDIUM_IMAGE_BYTES);
-export const values = aboutBlock('values', 'value', 'Values', MEDIUM_IMAGE_BYTES);
+export const history = aboutBlock('history', 'history', 'History', MAX_UPLOAD_BYTES, true);
+export const visionMission = aboutBlock('vision-mission', 'vision_mission', 'Vision & Mission', MEDIUM_IMAGE_BYTES, false);
+export const values = aboutBlock('values', 'value', 'Values', MEDIUM_IMAGE_BYTES, true);
 
 export const team = defineResource({
   path: 'team',
@@ -313,6 +322,7 @@ export const team = defineResource({
   title: 'Team',
   sort: 'order',
   public: true,
+  rebuildsSite: true,
   visibleWhen: 'isPublished',
   fields: {
     name: text('Name', { required: true }),
@@ -335,6 +345,7 @@ export const ourImpact = defineResource({
   sort: 'newest',
   snakeCaseTimestamps: true,
   public: true,
+  rebuildsSite: true,
   visibleWhen: 'isActive',
   fields: {
     title: text('Title', { required: true }),

@@ -11,7 +11,6 @@ import { settings } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError, ok } from '../http/errors.ts';
-import { requestRebuild } from '../rebuild/rebuild.ts';
 
 export const DEFAULT_SETTINGS: Settings = { collaborateTitle: 'Collaborate With Us' };
 
@@ -37,7 +36,6 @@ export const settingsRoutes = new Hono<AppEnv>()
           db.insert(settings).values({ key, value, updatedAt: now() }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now() } }),
       );
       await db.batch([first!, ...rest, auditStatement(db, c.var.user, 'update', 'settings', null, entries.map(([key]) => key).join(', '))]);
-      await requestRebuild(c, 'Settings: update');
     }
     return ok(c, await readSettings(db), 'Data berhasil diperbarui!');
   });

@@ -113,7 +113,8 @@ describe('roles above the caller, and system roles', () => {
   it('keeps a role holding permissions the caller lacks out of reach: no edit, no deactivation, no deletion', async () => {
     const { client } = await staff(['role.update', 'role.delete', 'role.list', 'category.list']);
     const above = idOf(await admin.post<Row>('/api/role', form({ name: unique('Atas'), permissions: ids('category.list', 'category.delete') })));
-    for (const change of [{ description: 'x' }, { isActive: 'false' }, { permissions: ids('category.list') }]) {
+    const changes: Record<string, string | string[]>[] = [{ description: 'x' }, { isActive: 'false' }, { permissions: ids('category.list') }];
+    for (const change of changes) {
       const refused = await client.put(`/api/role/${above}`, form(change));
       expect(refused.status, JSON.stringify(change)).toBe(403);
       expect(refused.body.message).toBe('Anda tidak dapat mengubah role dengan hak akses yang tidak Anda miliki.');
@@ -142,7 +143,8 @@ describe('permissions above the caller, and system permissions', () => {
     // A custom permission they hold: its description is theirs to edit, what it grants is not.
     const name = `${unique('baca').replace(/[^a-z0-9-]/g, '')}.read`;
     const custom = idOf(await admin.post<Row>('/api/permission', form({ name, displayName: 'Baca Kategori', module: 'category', action: 'read' })));
-    for (const change of [redefine, { action: 'delete' }, { name: `${name}x` }]) {
+    const changes: Record<string, string>[] = [redefine, { action: 'delete' }, { name: `${name}x` }];
+    for (const change of changes) {
       expect(await client.put(`/api/permission/${custom}`, form(change)), JSON.stringify(change)).toMatchObject({
         status: 403,
         body: { message: 'Nama, modul dan aksi permission hanya dapat diubah oleh Super Admin.' },

@@ -10,7 +10,7 @@ import { ApiError, ok, unauthorized } from '../http/errors.ts';
 import { DECOY_HASH, verifyPassword } from './password.ts';
 import { sessionUser } from './permissions.ts';
 import { countAttempt, forgiveAttempt } from './rate-limit.ts';
-import { endSession, startSession } from './session.ts';
+import { endSession, sameOriginLogin, startSession } from './session.ts';
 
 const credentials = z.object({
   username: z.string().trim().min(1).max(100),
@@ -18,7 +18,7 @@ const credentials = z.object({
 });
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/login', async (c) => {
+  .post('/login', sameOriginLogin, async (c) => {
     const parsed = credentials.safeParse((await readBody(c)).fields);
     if (!parsed.success) throw new ApiError(400, 'VALIDATION_ERROR', 'Username dan password wajib diisi.');
     const { username, password } = parsed.data;

@@ -82,20 +82,27 @@ function namedOrigin(c: Context): string | null {
   }
 }
 
+const refuseForeign = (c: Context, mustName: boolean) => {
+  const origin = namedOrigin(c);
+  if ((mustName || origin !== null) && origin !== new URL(c.req.url).origin) {
+    throw new ApiError(403, 'FORBIDDEN', 'Permintaan ditolak: asal permintaan tidak dikenali. Muat ulang halaman dan coba lagi.');
+  }
+};
+
 /**
- * A write must not come from a page of another site: one carrying the session cookie must
- * name this site's own origin, so another site cannot act with an admin's cookie; and a
- * write naming another origin is refused even without a cookie, so another site cannot sign
- * a visitor in to an account of its choosing. Callers that are not browsers name no origin
- * and carry no visitor's cookie.
+ * A request that changes state with the session cookie must name this site's own origin, so
+ * another site cannot act with an admin's cookie.
  */
 export const sameOriginWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (UNSAFE.has(c.req.method)) {
-    const origin = namedOrigin(c);
-    const mustName = Boolean(getCookie(c, SESSION_COOKIE));
-    if ((mustName || origin !== null) && origin !== new URL(c.req.url).origin) {
-      throw new ApiError(403, 'FORBIDDEN', 'Permintaan ditolak: asal permintaan tidak dikenali. Muat ulang halaman dan coba lagi.');
-    }
-  }
+  if (UNSAFE.has(c.req.method) && getCookie(c, SESSION_COOKIE)) refuseForeign(c, true);
+  await next();
+};
+
+/**
+ * A login naming another origin is refused too, so another site cannot sign a visitor in to an
+ * account of its choosing. Scripts name no origin and carry no visitor's cookie.
+ */
+export const sameOriginLogin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  refuseForeign(c, false);
   await next();
 };

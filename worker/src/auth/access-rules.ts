@@ -64,7 +64,10 @@ export const accessRules: HookSet = {
   permission: {
     beforeWrite({ who, existing, values }) {
       assertSystemUntouched(who, 'Permission', existing, values);
-      if (!existing) return assertWithinReach(who, grantOf(values), 'membuat', 'permission');
+      if (!existing) {
+        assertWithinReach(who, grantOf(values), 'membuat', 'permission');
+        return;
+      }
       assertWithinReach(who, grantOf(existing), 'mengubah', 'permission');
       // Changing what a permission is would change the rights of every role and user holding it.
       const redefined = PERMISSION_IDENTITY.some((field) => values[field] !== undefined && values[field] !== existing[field]);

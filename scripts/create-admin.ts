@@ -82,6 +82,6 @@ const result = spawnSync(path.join(BIN, 'wrangler'), ['d1', 'execute', 'DB', ...
 });
 if (result.status !== 0) {
   const output = `${result.stdout}\n${result.stderr}`;
-  fail(/UNIQUE constraint failed: user\.(username|email)/.test(output) ? 'a user with this username or email already exists' : output);
+  fail(/UNIQUE constraint failed: (user\.|index 'user_)(username|email)/.test(output) ? 'a user with this username or email already exists' : output);
 }
 console.log(`Created admin "${username}" (${args.remote ? 'production' : 'local'} database).`);

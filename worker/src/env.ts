@@ -15,6 +15,8 @@ export interface Bindings {
 export interface Variables {
   db: Database;
   user: SessionUser | null;
+  /** The hash identifying the request's session, when it has a valid one. */
+  session: string | null;
 }
 
 export interface AppEnv {

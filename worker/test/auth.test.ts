@@ -60,14 +60,14 @@ describe('login', () => {
     expect((await new Client().login()).status).toBe(200);
   });
 
-  it('refuses inactive users', async () => {
+  it('refuses inactive users as it refuses a wrong password', async () => {
     const admin = await asAdmin();
     const roles = await admin.get<{ _id: string }[]>('/api/role');
     const username = unique('inactive');
     await admin.post('/api/user', form({ username, email: `${username}@example.org`, password: 'benar-12345', fullName: 'Off', role: roles.body.success ? roles.body.data[0]!._id : '', isActive: 'false' }));
     const answer = await new Client().post('/api/auth/login', { username, password: 'benar-12345' });
-    expect(answer.status).toBe(403);
-    expect(answer.body.message).toBe('Akun Anda tidak aktif. Hubungi administrator.');
+    expect(answer.status).toBe(401);
+    expect(answer.body.message).toBe('Username atau password salah.');
   });
 });
 

@@ -1,4 +1,7 @@
-/** A small API client for tests: keeps the session cookie and sends the site's Origin, as a browser would. */
+/**
+ * A small API client for tests: keeps the session cookie and sends the site's Origin, as a
+ * browser would, from an address of its own (login limits count per client address).
+ */
 import { inject } from 'vitest';
 import type { ApiFailure, ApiSuccess } from '../src/contract/api.ts';
 
@@ -7,9 +10,10 @@ export type Answer<T = unknown> = { status: number; body: ApiSuccess<T> | ApiFai
 export class Client {
   readonly base = inject('apiUrl');
   cookie = '';
+  address = `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)).join('.')}`;
 
   async request<T = unknown>(method: string, path: string, body?: FormData | Record<string, unknown> | string, headers: Record<string, string> = {}): Promise<Answer<T>> {
-    const init: RequestInit = { method, headers: { origin: this.base, ...headers }, redirect: 'manual' };
+    const init: RequestInit = { method, headers: { origin: this.base, 'cf-connecting-ip': this.address, ...headers }, redirect: 'manual' };
     if (this.cookie) (init.headers as Record<string, string>).cookie = this.cookie;
     if (body instanceof FormData || typeof body === 'string') init.body = body;
     else if (body) {

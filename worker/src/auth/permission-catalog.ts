@@ -7,7 +7,7 @@ import { PERMISSION_ACTIONS } from '../contract/limits.ts';
 import { PERMISSION_MODULES } from '../contract/resources.ts';
 import { CollectionStore } from '../collections/store.ts';
 import type { CronJob } from '../cron/scheduled.ts';
-import type { Database } from '../db/client.ts';
+import { chunk, type Database } from '../db/client.ts';
 import { permission } from '../db/schema.ts';
 
 const titleCase = (text: string) => text.replace(/(^|-)(\w)/g, (_, dash: string, c: string) => (dash ? ' ' : '') + c.toUpperCase());
@@ -33,8 +33,11 @@ export async function addMissingPermissions(db: Database, modules: readonly Perm
   const missing = permissionCatalog(modules).filter((entry) => !existing.has(entry.name));
   if (missing.length === 0) return 0;
   const store = new CollectionStore(db, 'permission');
-  const inserts = missing.map((entry) => store.insert({ id: store.newId(), ...entry }));
-  await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
+  // Several small batches: one statement per permission, and a new database lacks about 200.
+  for (const part of chunk(missing, 25)) {
+    const inserts = part.map((entry) => store.insert({ id: store.newId(), ...entry }));
+    await db.batch(inserts as [(typeof inserts)[number], ...typeof inserts]);
+  }
   return missing.length;
 }
 

@@ -13,21 +13,23 @@ export const ALL_PERMISSIONS = PERMISSION_MODULES.flatMap((module) => PERMISSION
 export const can = (who: SessionUser | null, module: string, action: PermissionAction) =>
   !!who && who.permissions.includes(`${module}.${action}`);
 
-/** The active permissions linked to a role or a user, as `module.action`. */
-async function linkedPermissions(db: Database, table: typeof rolePermissions, ownerId: string) {
+/** The permissions linked to a role or a user, as `module.action`: only the active ones, or all. */
+async function linkedPermissions(db: Database, table: typeof rolePermissions, ownerId: string, activeOnly = true) {
   const rows = await db
     .select({ module: permission.module, action: permission.action })
     .from(table)
     .innerJoin(permission, eq(permission.id, table.targetId))
-    .where(and(eq(table.ownerId, ownerId), eq(permission.isActive, true)));
+    .where(activeOnly ? and(eq(table.ownerId, ownerId), eq(permission.isActive, true)) : eq(table.ownerId, ownerId));
   return rows.map((row) => `${row.module}.${row.action}`);
 }
+
+const isSuperAdminRole = (row: { name: unknown; isSystem: unknown }) => !!row.isSystem && row.name === SUPER_ADMIN_ROLE;
 
 /** What a role gives: every permission for the active Super Admin role, nothing for an inactive role. */
 async function rolePermissionNames(db: Database, roleId: string): Promise<string[]> {
   const [own] = await db.select({ name: role.name, isSystem: role.isSystem, isActive: role.isActive }).from(role).where(eq(role.id, roleId));
   if (!own?.isActive) return [];
-  return own.isSystem && own.name === SUPER_ADMIN_ROLE ? ALL_PERMISSIONS : linkedPermissions(db, rolePermissions, roleId);
+  return isSuperAdminRole(own) ? ALL_PERMISSIONS : linkedPermissions(db, rolePermissions, roleId);
 }
 
 /** The role's active permissions plus the user's own, as `module.action`. */
@@ -55,36 +57,41 @@ export async function sessionUser(db: Database, userId: string): Promise<Session
   };
 }
 
-/**
- * What a write of a role or a user hands out beyond what the record has now: newly linked
- * permissions, and for a user a newly given role's permissions, as `module.action`.
- */
-export async function newlyGranted(
-  db: Database,
-  key: 'role' | 'user',
-  id: string,
-  values: Record<string, unknown>,
-  relations: Record<string, string[]>,
-  existing: Record<string, unknown> | undefined,
-): Promise<string[]> {
-  const granted: string[] = [];
-  const submitted = relations.permissions ?? [];
-  if (submitted.length) {
-    const links = key === 'role' ? rolePermissions : userPermissions;
-    const held = existing ? new Set((await db.select({ id: links.targetId }).from(links).where(eq(links.ownerId, id))).map((row) => row.id)) : new Set<string>();
-    const added = submitted.filter((permissionId) => !held.has(permissionId));
-    for (const part of chunk(added, MAX_BOUND_PARAMETERS)) {
-      const rows = await db.select({ module: permission.module, action: permission.action }).from(permission).where(inArray(permission.id, part));
-      granted.push(...rows.map((row) => `${row.module}.${row.action}`));
-    }
+// ---- Power: what a role or an account could give, whether or not it is active now ----
+// Active flags are ignored because whoever may edit a record may also switch them back on.
+
+/** `module.action` of the permissions with these ids. */
+export async function permissionNames(db: Database, ids: readonly string[]): Promise<string[]> {
+  const names: string[] = [];
+  for (const part of chunk(ids, MAX_BOUND_PARAMETERS)) {
+    const rows = await db.select({ module: permission.module, action: permission.action }).from(permission).where(inArray(permission.id, part));
+    names.push(...rows.map((row) => `${row.module}.${row.action}`));
   }
-  if (key === 'user' && typeof values.role === 'string' && values.role !== '' && values.role !== existing?.role) {
-    granted.push(...(await rolePermissionNames(db, values.role)));
-  }
-  return [...new Set(granted)];
+  return [...new Set(names)];
 }
 
-/** How many users hold a role. */
-export async function roleHolders(db: Database, roleId: string) {
-  return (await db.select({ id: user.id }).from(user).where(eq(user.role, roleId))).length;
+/** Ids of the permissions linked to a role or a user. */
+export async function linkedPermissionIds(db: Database, owner: 'role' | 'user', ownerId: string) {
+  const table = owner === 'role' ? rolePermissions : userPermissions;
+  return (await db.select({ id: table.targetId }).from(table).where(eq(table.ownerId, ownerId))).map((row) => String(row.id));
 }
+
+/** Every permission a role could give: all of them for the Super Admin role. */
+export async function rolePower(db: Database, roleId: string): Promise<string[]> {
+  const [own] = await db.select({ name: role.name, isSystem: role.isSystem }).from(role).where(eq(role.id, roleId));
+  if (!own) return [];
+  return isSuperAdminRole(own) ? ALL_PERMISSIONS : linkedPermissions(db, rolePermissions, roleId, false);
+}
+
+/** Every permission an account with this role and these own permissions could use. */
+export async function accountPower(db: Database, roleId: string | null, ownPermissionIds: readonly string[]): Promise<string[]> {
+  const fromRole = roleId ? await rolePower(db, roleId) : [];
+  if (fromRole === ALL_PERMISSIONS) return ALL_PERMISSIONS;
+  return [...new Set([...fromRole, ...(await permissionNames(db, ownPermissionIds))])];
+}
+
+/** Whether `who` holds every permission there is, as the Super Admin role gives. */
+export const holdsEverything = (who: SessionUser) => {
+  const held = new Set(who.permissions);
+  return ALL_PERMISSIONS.every((name) => held.has(name));
+};

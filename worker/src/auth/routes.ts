@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { auditStatement } from '../audit/log.ts';
@@ -9,8 +9,8 @@ import { readBody } from '../http/body.ts';
 import { ApiError, ok, unauthorized } from '../http/errors.ts';
 import { DECOY_HASH, verifyPassword } from './password.ts';
 import { sessionUser } from './permissions.ts';
-import { assertNotLimited, clearFailures, recordFailure } from './rate-limit.ts';
-import { endSession, startSession } from './session.ts';
+import { countAttempt, forgiveAttempt } from './rate-limit.ts';
+import { endSession, sameOriginLogin, startSession } from './session.ts';
 
 const credentials = z.object({
   username: z.string().trim().min(1).max(100),
@@ -18,23 +18,23 @@ const credentials = z.object({
 });
 
 export const authRoutes = new Hono<AppEnv>()
-  .post('/login', async (c) => {
+  .post('/login', sameOriginLogin, async (c) => {
     const parsed = credentials.safeParse((await readBody(c)).fields);
     if (!parsed.success) throw new ApiError(400, 'VALIDATION_ERROR', 'Username dan password wajib diisi.');
     const { username, password } = parsed.data;
     const db = c.var.db;
-    const address = c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? 'local';
-    const limitKey = `${username.toLowerCase()}|${address}`;
-    await assertNotLimited(db, limitKey);
+    // Cloudflare sets the client's address (wrangler dev does too, unless the request names one).
+    const address = c.req.header('cf-connecting-ip') ?? 'unknown';
+    await countAttempt(db, username, address);
 
-    const [row] = await db.select({ id: user.id, passwordHash: user.passwordHash, isActive: user.isActive }).from(user).where(eq(user.username, username));
+    const [row] = await db
+      .select({ id: user.id, passwordHash: user.passwordHash, isActive: user.isActive })
+      .from(user)
+      .where(sql`lower(${user.username}) = lower(${username})`);
     const valid = await verifyPassword(password, String(row?.passwordHash || DECOY_HASH));
-    if (!row || !valid) {
-      await recordFailure(db, limitKey);
-      throw new ApiError(401, 'UNAUTHORIZED', 'Username atau password salah.');
-    }
-    if (!row.isActive) throw new ApiError(403, 'FORBIDDEN', 'Akun Anda tidak aktif. Hubungi administrator.');
-    await clearFailures(db, limitKey);
+    // A deactivated account answers exactly as a wrong password: the answer tells nothing about it.
+    if (!row || !valid || !row.isActive) throw new ApiError(401, 'UNAUTHORIZED', 'Username atau password salah.');
+    await forgiveAttempt(db, username, address);
     await startSession(c, String(row.id));
     const who = await sessionUser(db, String(row.id));
     await db.batch([

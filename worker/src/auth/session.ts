@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { Database } from '../db/client.ts';
@@ -42,35 +42,67 @@ export async function endSession(c: Context<AppEnv>) {
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: !isLocal(c) });
 }
 
-async function userOfToken(db: Database, token: string) {
-  const [session] = await db.select().from(sessions).where(eq(sessions.tokenHash, await sha256(token)));
+async function sessionOfToken(db: Database, token: string) {
+  const tokenHash = await sha256(token);
+  const [session] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
   if (!session) return null;
   if (session.expiresAt < new Date().toISOString()) {
     await db.delete(sessions).where(lt(sessions.expiresAt, new Date().toISOString()));
     return null;
   }
-  return sessionUser(db, session.userId);
+  const user = await sessionUser(db, session.userId);
+  return user ? { user, tokenHash } : null;
 }
 
-/** Puts the signed-in user (or null) on the context for every /api request. */
+/** Puts the signed-in user (or null) and their session on the context for every /api request. */
 export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
   const token = getCookie(c, SESSION_COOKIE);
-  c.set('user', token ? await userOfToken(c.var.db, token) : null);
+  const session = token ? await sessionOfToken(c.var.db, token) : null;
+  c.set('user', session?.user ?? null);
+  c.set('session', session?.tokenHash ?? null);
   await next();
 };
 
+/** Ends every session of a user but `keep` (the caller's own, when they change their own account). */
+export const endSessionsOf = (db: Database, userId: string, keep: string | null) =>
+  db.delete(sessions).where(keep ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keep)) : eq(sessions.userId, userId));
+
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The origin a request names (its Origin, else its Referer's), or null when it names none. */
+function namedOrigin(c: Context): string | null {
+  const origin = c.req.header('origin');
+  if (origin !== undefined) return origin;
+  const referer = c.req.header('referer');
+  if (referer === undefined) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return 'unparsable';
+  }
+}
+
+const refuseForeign = (c: Context, mustName: boolean) => {
+  const origin = namedOrigin(c);
+  if ((mustName || origin !== null) && origin !== new URL(c.req.url).origin) {
+    throw new ApiError(403, 'FORBIDDEN', 'Permintaan ditolak: asal permintaan tidak dikenali. Muat ulang halaman dan coba lagi.');
+  }
+};
+
 /**
- * A request that changes state with the session cookie must come from this site's own
- * origin, so another site cannot act with an admin's cookie.
+ * A request that changes state with the session cookie must name this site's own origin, so
+ * another site cannot act with an admin's cookie.
  */
 export const sameOriginWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (UNSAFE.has(c.req.method) && getCookie(c, SESSION_COOKIE)) {
-    const origin = c.req.header('origin') ?? (c.req.header('referer') ? new URL(c.req.header('referer')!).origin : null);
-    if (origin !== new URL(c.req.url).origin) {
-      throw new ApiError(403, 'FORBIDDEN', 'Permintaan ditolak: asal permintaan tidak dikenali. Muat ulang halaman dan coba lagi.');
-    }
-  }
+  if (UNSAFE.has(c.req.method) && getCookie(c, SESSION_COOKIE)) refuseForeign(c, true);
+  await next();
+};
+
+/**
+ * A login naming another origin is refused too, so another site cannot sign a visitor in to an
+ * account of its choosing. Scripts name no origin and carry no visitor's cookie.
+ */
+export const sameOriginLogin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  refuseForeign(c, false);
   await next();
 };

@@ -5,16 +5,18 @@
  * Anonymous callers see only visible records of public collections; writes need
  * `module.create|update|delete`; non-public reads need `module.read` or `module.list`.
  */
+import type { BatchItem } from 'drizzle-orm/batch';
 import { Hono, type Context } from 'hono';
 import type { ResourceDefinition } from '../contract/fields.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
-import { assertGrantsHeld, assertKeepsAccess, assertPermission, assertRoleUnused } from '../auth/guard.ts';
+import { assertPermission } from '../auth/guard.ts';
 import { can } from '../auth/permissions.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { AppEnv } from '../env.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError, notFound, ok } from '../http/errors.ts';
 import { requestRebuild } from '../rebuild/rebuild.ts';
+import { beforeDelete, beforeWrite } from './hooks.ts';
 import { CollectionStore, type ListQuery } from './store.ts';
 import { prepareWrite } from './write.ts';
 
@@ -96,14 +98,18 @@ export function collectionRoutes(key: ResourceKey) {
     const collection = store(c);
     const body = await readBody(c);
     const id = collection.newId();
+    let hooked: BatchItem<'sqlite'>[] = [];
     const write = await prepareWrite({ db: c.var.db, bucket: c.env.BUCKET }, collection, body, {
       mode: 'create',
       id,
-      guard: (values, relations) => assertGrantsHeld(c.var.db, key, id, values, relations, undefined, who),
+      guard: async (values, relations) => {
+        hooked = await beforeWrite(key, { db: c.var.db, who, session: c.var.session, id, existing: undefined, values, relations });
+      },
     });
     await write.commit([
       collection.insert({ id, ...write.values }),
       ...write.links(id),
+      ...hooked,
       auditStatement(c.var.db, c.var.user, 'create', module, id, write.summary),
     ]);
     await afterWrite(c, 'create');
@@ -118,18 +124,19 @@ export function collectionRoutes(key: ResourceKey) {
     const existing = await collection.findRow('id', id, false);
     if (!existing) throw notFound();
     const body = await readBody(c);
+    let hooked: BatchItem<'sqlite'>[] = [];
     const write = await prepareWrite({ db: c.var.db, bucket: c.env.BUCKET }, collection, body, {
       mode: 'update',
       id,
       existing,
       guard: async (values, relations) => {
-        assertKeepsAccess(key, existing, values, who);
-        await assertGrantsHeld(c.var.db, key, id, values, relations, existing, who);
+        hooked = await beforeWrite(key, { db: c.var.db, who, session: c.var.session, id, existing, values, relations });
       },
     });
     await write.commit([
       collection.update(id, write.values),
       ...write.links(id),
+      ...hooked,
       auditStatement(c.var.db, c.var.user, 'update', module, id, write.summary),
     ]);
     await afterWrite(c, 'update');
@@ -137,7 +144,8 @@ export function collectionRoutes(key: ResourceKey) {
   });
 
   app.delete('/:id', async (c) => {
-    assertPermission(c.var.user, module, 'delete');
+    const who = c.var.user;
+    assertPermission(who, module, 'delete');
     const collection = store(c);
     const id = c.req.param('id');
     const existing = await collection.findRow('id', id, false);
@@ -145,10 +153,9 @@ export function collectionRoutes(key: ResourceKey) {
     if (resource.protectedWhen && existing[resource.protectedWhen]) {
       throw new ApiError(403, 'FORBIDDEN', `${resource.title} sistem tidak dapat dihapus.`);
     }
-    assertKeepsAccess(key, existing, null, c.var.user);
-    await assertRoleUnused(c.var.db, key, id);
+    const hooked = await beforeDelete(key, { db: c.var.db, who, session: c.var.session, id, existing });
     const label = String(existing.title ?? existing.name ?? existing.username ?? existing.email ?? existing.page ?? id);
-    await c.var.db.batch([collection.delete(id), auditStatement(c.var.db, c.var.user, 'delete', module, id, label)]);
+    await c.var.db.batch([collection.delete(id), ...hooked, auditStatement(c.var.db, c.var.user, 'delete', module, id, label)]);
     await afterWrite(c, 'delete');
     return ok(c, null, 'Data berhasil dihapus!');
   });

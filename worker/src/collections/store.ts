@@ -5,7 +5,7 @@
  */
 import { and, asc, count, desc, eq, getTableColumns, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { Field, ResourceDefinition } from '../contract/fields.ts';
+import { ignoresCase, type Field, type ResourceDefinition } from '../contract/fields.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { chunk, MAX_BOUND_PARAMETERS, newId, now, type Database } from '../db/client.ts';
 import { collections, links, resourceByPath, type AnyTable } from '../db/schema.ts';
@@ -104,9 +104,10 @@ export class CollectionStore {
     return row ? (await this.present([row]))[0] : undefined;
   }
 
-  /** Another record already holding `value` in a unique column. */
+  /** Another record already holding `value` in a unique column (in any letter case, if the field ignores case). */
   async taken(field: string, value: string, exceptId?: string) {
-    const conditions = [eq(this.column(field), value)];
+    const column = this.column(field);
+    const conditions = [ignoresCase(this.resource.fields[field]!) ? sql`lower(${column}) = lower(${value})` : eq(column, value)];
     if (exceptId) conditions.push(ne(this.column('id'), exceptId));
     const [row] = await this.db.select({ id: this.column('id') }).from(this.table).where(and(...conditions)).limit(1);
     return row !== undefined;

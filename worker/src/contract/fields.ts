@@ -19,6 +19,8 @@ export interface TextField extends Common {
   max?: number;
   /** A pattern the value must match, with the message shown when it does not. */
   pattern?: { regex: string; message: string };
+  /** Letter case does not tell values apart: "Budi" and "budi" are the same unique value and match the same look-ups. */
+  ignoreCase?: boolean;
 }
 export interface RichTextField extends Common {
   kind: 'richText';
@@ -109,6 +111,8 @@ export type Field =
   | TimestampField;
 
 export type Fields = Record<string, Field>;
+
+export const ignoresCase = (field: Field) => field.kind === 'text' && field.ignoreCase === true;
 
 export interface ResourceDefinition<F extends Fields = Fields> {
   /** URL segment under /api and the permission module name. */

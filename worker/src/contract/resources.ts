@@ -414,9 +414,10 @@ export const user = defineResource({
     username: text('Username', {
       required: true,
       unique: true,
+      ignoreCase: true,
       pattern: { regex: '^[A-Za-z0-9._-]{3,50}$', message: 'Username 3-50 karakter: huruf, angka, titik, garis bawah atau strip.' },
     }),
-    email: text('Email', { required: true, unique: true, format: 'email' }),
+    email: text('Email', { required: true, unique: true, ignoreCase: true, format: 'email' }),
     // Required when adding; a blank password on edit keeps the current one.
     password: password('Password', { required: true }),
     fullName: text('Nama Lengkap', { required: true }),

@@ -1,6 +1,7 @@
 /** Every periodic job of the product, run each minute by the Cron Trigger. */
+import { forgetExpiredSignIns } from '../auth/cleanup.ts';
 import { addMissingPermissionsJob } from '../auth/permission-catalog.ts';
 import { forgetOldIdempotencyKeys } from '../http/idempotency.ts';
 import type { CronJob } from './scheduled.ts';
 
-export const cronJobs: CronJob[] = [addMissingPermissionsJob, forgetOldIdempotencyKeys];
+export const cronJobs: CronJob[] = [addMissingPermissionsJob, forgetExpiredSignIns, forgetOldIdempotencyKeys];

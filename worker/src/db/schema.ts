@@ -16,7 +16,7 @@ import {
   type SQLiteTableWithColumns,
   type TableConfig,
 } from 'drizzle-orm/sqlite-core';
-import type { Field, ResourceDefinition } from '../contract/fields.ts';
+import { ignoresCase, type Field, type ResourceDefinition } from '../contract/fields.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 
 const id = () => text('id').primaryKey();
@@ -75,9 +75,11 @@ function collectionTable(resource: ResourceDefinition): AnyTable {
   }
   columns.createdAt = createdAt();
   columns.updatedAt = updatedAt();
-  const uniques = Object.entries(resource.fields).filter(([, f]) => f.unique).map(([name]) => name);
+  const uniques = Object.entries(resource.fields).filter(([, f]) => f.unique);
   return sqliteTable(resource.table, columns, (t) =>
-    uniques.map((name) => uniqueIndex(`${resource.table}_${name}_unique`).on(t[name]!)),
+    uniques.map(([name, field]) =>
+      uniqueIndex(`${resource.table}_${name}_unique`).on(ignoresCase(field) ? sql`lower(${t[name]!})` : t[name]!),
+    ),
   ) as unknown as AnyTable;
 }
 

@@ -113,4 +113,10 @@ export interface DashboardSummary {
 
 export interface Settings {
   collaborateTitle: string;
+  /** Shown in every email as the sender's name and in its footer. */
+  organisationName: string;
+  /** The site's public address for links in emails; empty: the address the API was called at. */
+  siteUrl: string;
+  /** The newsletter's From address: an address of a domain onboarded to Cloudflare Email Service. */
+  newsletterSender: string;
 }

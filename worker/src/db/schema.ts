@@ -203,3 +203,5 @@ export const settings = sqliteTable('setting', {
   value: text('value').notNull(),
   updatedAt: updatedAt(),
 });
+
+export { newsletterDelivery, newsletterIssue, signupAttempts } from '../newsletter/tables.ts';

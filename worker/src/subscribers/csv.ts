@@ -72,8 +72,8 @@ export async function importRows(
   }
   const time = now();
   const rows = [...fresh].map(([email, status]) => ({ id: newId(), email, status, source: 'import', subscribedAt: time, createdAt: time, updatedAt: time }));
-  // Seven values a row; D1 binds at most 100 parameters per statement.
-  const statements = chunk(rows, Math.floor(MAX_BOUND_PARAMETERS / 7)).map((part) =>
+  // Up to ten values a row (defaults included); D1 binds at most 100 parameters per statement.
+  const statements = chunk(rows, Math.floor(MAX_BOUND_PARAMETERS / 10)).map((part) =>
     db.insert(subscriber).values(part).onConflictDoNothing({ target: subscriber.email }).returning({ id: subscriber.id }),
   );
   if (statements.length) {

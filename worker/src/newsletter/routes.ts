@@ -7,13 +7,14 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { auditStatement } from '../audit/log.ts';
 import { assertPermission } from '../auth/guard.ts';
+import type { NewsletterIssue, NewsletterPreview } from '../contract/api.ts';
 import { newId, now } from '../db/client.ts';
 import { subscriber } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError, notFound, ok } from '../http/errors.ts';
 import { newsletterContext, type NewsletterContext } from './context.ts';
-import { issueContent, progressOf, queueRecipients, type SendProgress } from './sending.ts';
+import { issueContent, progressOf, queueRecipients } from './sending.ts';
 import { newsletterDelivery, newsletterIssue } from './tables.ts';
 import { issueEmail } from './templates.ts';
 import { readToken, type TokenPurpose } from './tokens.ts';
@@ -69,7 +70,6 @@ const safeJson = (text: string): unknown => {
   }
 };
 
-export type IssueSummary = Omit<typeof newsletterIssue.$inferSelect, 'id'> & { _id: string; progress: SendProgress };
 
 async function findIssue(c: Context<AppEnv>) {
   const [issue] = await c.var.db.select().from(newsletterIssue).where(eq(newsletterIssue.id, c.req.param('id') ?? ''));
@@ -77,7 +77,7 @@ async function findIssue(c: Context<AppEnv>) {
   return issue;
 }
 
-const present = async (c: Context<AppEnv>, issue: typeof newsletterIssue.$inferSelect): Promise<IssueSummary> => {
+const present = async (c: Context<AppEnv>, issue: typeof newsletterIssue.$inferSelect): Promise<NewsletterIssue> => {
   const { id, ...rest } = issue;
   return { _id: id, ...rest, progress: await progressOf(c.var.db, id) };
 };
@@ -157,7 +157,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
     assertPermission(c.var.user, 'newsletter', 'create');
     const ctx = await newsletterContext(c.env, c.var.db, new URL(c.req.url).origin);
     const email = await renderFor(c, ctx, await parseIssue(c), c.var.user.email);
-    return ok(c, { subject: email.subject, html: email.html, text: email.text });
+    return ok<NewsletterPreview>(c, { subject: email.subject, html: email.html, text: email.text });
   })
   .post('/issues/:id/test', async (c) => {
     assertPermission(c.var.user, 'newsletter', 'create');

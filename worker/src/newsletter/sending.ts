@@ -7,6 +7,7 @@
  * left cannot be known.
  */
 import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { NewsletterProgress } from '../contract/api.ts';
 import { chunk, type Database } from '../db/client.ts';
 import { bioCore, subscriber, vision } from '../db/schema.ts';
 import type { Bindings } from '../env.ts';
@@ -22,12 +23,7 @@ export const STALE_CLAIM_MS = 10 * 60_000;
 export const INTERRUPTED = 'Pengiriman terputus; email ini mungkin belum terkirim dan tidak dikirim ulang agar tidak terkirim dua kali.';
 export const UNSUBSCRIBED_MEANWHILE = 'Berhenti berlangganan sebelum email terkirim.';
 
-export interface SendProgress {
-  total: number;
-  sent: number;
-  failed: number;
-  left: number;
-}
+export type SendProgress = NewsletterProgress;
 
 export async function progressOf(db: Database, issueId: string): Promise<SendProgress> {
   const rows = await db

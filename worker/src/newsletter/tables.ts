@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { NewsletterArticleRef } from '../contract/api.ts';
 
 export const ISSUE_STATUSES = ['draft', 'sending', 'sent'] as const;
 export const DELIVERY_STATUSES = ['queued', 'claimed', 'sent', 'failed'] as const;
@@ -54,7 +55,4 @@ export const signupAttempts = sqliteTable('signup_attempt', {
   windowStart: text('windowStart').notNull(),
 });
 
-export interface ArticleRef {
-  kind: 'vision' | 'bio-core';
-  id: string;
-}
+export type ArticleRef = NewsletterArticleRef;

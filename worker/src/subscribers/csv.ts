@@ -3,6 +3,7 @@ import Papa from 'papaparse';
 import { chunk, MAX_BOUND_PARAMETERS, newId, now, type Database } from '../db/client.ts';
 import { subscriber } from '../db/schema.ts';
 import type { ApiRecord } from '../collections/store.ts';
+import type { SubscriberImportSummary } from '../contract/api.ts';
 import { SUBSCRIBER_STATUSES } from '../contract/limits.ts';
 
 export const CSV_COLUMNS = ['email', 'status', 'source', 'subscribedAt', 'createdAt'] as const;
@@ -42,12 +43,7 @@ export function parseImport(text: string): ImportLine[] {
   }));
 }
 
-export interface ImportSummary {
-  added: number;
-  /** Already on the list, or repeated in the file. */
-  existing: number;
-  invalid: { line: number; value: string; problem: string }[];
-}
+export type ImportSummary = SubscriberImportSummary;
 
 /** Imported addresses are active unless the file says otherwise: they were collected with consent elsewhere. */
 export async function importRows(

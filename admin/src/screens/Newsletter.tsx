@@ -120,7 +120,7 @@ export default function Newsletter() {
             <input id="newsletter-subject" value={draft.subject} maxLength={200} required onChange={(event) => setDraft({ ...draft, subject: event.target.value })} />
           </div>
           <div className="field wide">
-            <EditorField id="newsletter-body" label="Isi" value={draft.body} onChange={(body) => setDraft((current) => ({ ...current, body }))} />
+            <EditorField id="newsletter-body" label="Isi" light value={draft.body} onChange={(body) => setDraft((current) => ({ ...current, body }))} />
           </div>
           <fieldset className="field wide article-picker">
             <legend>

@@ -100,7 +100,8 @@ export interface IssueContent {
  * List-Unsubscribe headers (RFC 8058: one-click POST to the same address).
  */
 export function issueEmail(brand: Brand, issue: IssueContent, to: string, unsubscribeUrl: string): OutgoingEmail {
-  const body = sanitizeRichText(issue.body);
+  // Uploaded images and site links are stored as paths; a mail program needs the full address.
+  const body = sanitizeRichText(issue.body).replace(/(src|href)="\/(?!\/)/g, `$1="${escape(brand.siteUrl)}/`);
   const cards = issue.articles
     .map((article) => {
       const href = absolute(brand.siteUrl, article.path);

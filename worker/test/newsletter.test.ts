@@ -6,7 +6,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { asAdmin, Client, unique } from './client.ts';
+import { asAdmin, Client, form, unique } from './client.ts';
 
 const base = inject('apiUrl');
 type Row = { _id: string; email: string; status: string; source: string };
@@ -379,6 +379,26 @@ describe('CSV export and import', () => {
 
     const visitor = new Client();
     expect((await csvImport(visitor, `email\n${tag}-tamu@example.com\n`)).status).toBe(401);
+  });
+
+  it('needs subscribe.export, subscribe.import and newsletter.approve, which a reader of the list does not have', async () => {
+    const admin = await asAdmin();
+    const permissions = await admin.get<{ _id: string; name: string }[]>('/api/role/permissions/list');
+    const byName = new Map(permissions.body.success ? permissions.body.data.map((p) => [p.name, p._id]) : []);
+    expect(['subscribe.export', 'subscribe.import', 'newsletter.create', 'newsletter.approve'].every((name) => byName.has(name))).toBe(true);
+    const role = await admin.post<{ _id: string }>('/api/role', form({ name: unique('Pembaca Daftar'), permissions: [byName.get('subscribe.list')!, byName.get('newsletter.create')!] }));
+    const username = unique('pembaca');
+    await admin.post('/api/user', form({ username, email: `${username}@example.org`, password: 'rahasia-123', fullName: 'Pembaca', role: role.body.success ? role.body.data._id : '' }));
+    const reader = new Client();
+    await reader.login(username, 'rahasia-123');
+    expect((await reader.get('/api/subscribe?page=1')).status).toBe(200);
+    const exported = await fetch(`${base}/api/subscribe/export`, { headers: { cookie: reader.cookie } });
+    expect(exported.status).toBe(403);
+    expect(((await exported.json()) as { message: string }).message).toBe('Anda tidak memiliki izin untuk melakukan aksi ini.');
+    expect((await csvImport(reader, 'email\nx@example.com\n')).status).toBe(403);
+    const draft = await reader.post<Issue>('/api/newsletter/issues', { subject: 'Draf pembaca' });
+    expect(draft.status).toBe(201);
+    expect((await reader.post(`/api/newsletter/issues/${draft.body.success ? draft.body.data._id : ''}/send`)).status).toBe(403);
   });
 });
 

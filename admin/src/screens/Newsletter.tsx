@@ -126,7 +126,9 @@ export default function Newsletter() {
             <legend>
               Artikel pilihan (opsional, paling banyak {MAX_ARTICLES}) · {draft.articles.length} dipilih
             </legend>
-            {articleChoices.length === 0 ? (
+            {visions.isLoading || bioCores.isLoading ? (
+              <p className="loading">Memuat...</p>
+            ) : articleChoices.length === 0 ? (
               <p className="muted">Belum ada artikel Vision atau BioCore yang terbit.</p>
             ) : (
               <ul>

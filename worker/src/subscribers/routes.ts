@@ -32,6 +32,7 @@ export const SIGNUP_MESSAGES = {
   tooLong: 'This email address is too long (at most 254 characters).',
   badCharacters: 'This email address contains characters that are not allowed.',
   mailFailed: 'We could not send the confirmation email. Please try again later.',
+  retry: 'Something went wrong. Please try again.',
 };
 
 /** Compared and stored ignoring case and surrounding spaces. */
@@ -82,7 +83,8 @@ async function signUp(c: Context<AppEnv>, email: string) {
     return 201 as const;
   }
   const [existing] = await db.select().from(subscriber).where(eq(subscriber.email, email));
-  if (!existing) throw new ApiError(409, 'CONFLICT', SIGNUP_MESSAGES.invalid);
+  // Deleted by staff between the two statements: the visitor can simply try again.
+  if (!existing) throw new ApiError(409, 'CONFLICT', SIGNUP_MESSAGES.retry);
   const existingId = String(existing.id);
   if (existing.status === 'active') throw new ApiError(409, 'CONFLICT', SIGNUP_MESSAGES.duplicate);
   if (existing.status === 'unsubscribed') {

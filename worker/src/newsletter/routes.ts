@@ -15,7 +15,7 @@ import { readBody } from '../http/body.ts';
 import { ApiError, notFound, ok } from '../http/errors.ts';
 import { newsletterContext, type NewsletterContext } from './context.ts';
 import { issueContent, progressOf, queueRecipients } from './sending.ts';
-import { newsletterDelivery, newsletterIssue } from './tables.ts';
+import { newsletterIssue } from './tables.ts';
 import { issueEmail } from './templates.ts';
 import { readToken, type TokenPurpose } from './tokens.ts';
 
@@ -181,26 +181,19 @@ export const newsletterRoutes = new Hono<AppEnv>()
     const db = c.var.db;
     const time = now();
     const ctx = await newsletterContext(c.env, db, new URL(c.req.url).origin);
-    // Only the request that moves the draft to `sending` queues it: a double click sends once.
+    // Recipients first, while the issue is still a draft the Cron Trigger ignores: a run between
+    // the two statements must not find a `sending` issue with nobody queued and call it sent.
+    // The unique (issue, subscriber) key makes a double click's second queue a no-op.
+    await queueRecipients(db, issue.id);
     const [started] = await db
       .update(newsletterIssue)
       .set({ status: 'sending', startedAt: time, siteUrl: ctx.brand.siteUrl, updatedAt: time })
       .where(and(eq(newsletterIssue.id, issue.id), eq(newsletterIssue.status, 'draft')))
       .returning({ id: newsletterIssue.id });
     if (!started) throw new ApiError(409, 'CONFLICT', 'Newsletter ini sudah dikirim.');
-    await queueRecipients(db, issue.id);
     await db.batch([auditStatement(db, c.var.user, 'update', 'newsletter', issue.id, `Kirim: ${issue.subject}`)]);
     // The Cron Trigger sends it in batches, starting within a minute (cron/jobs.ts).
     return ok(c, await present(c, await findIssueById(c, issue.id)), 'Newsletter dijadwalkan: pengiriman dimulai dalam satu menit.', 202);
-  })
-  .get('/issues/:id/failures', async (c) => {
-    assertPermission(c.var.user, 'newsletter', 'read');
-    const rows = await c.var.db
-      .select({ email: newsletterDelivery.email, error: newsletterDelivery.error })
-      .from(newsletterDelivery)
-      .where(and(eq(newsletterDelivery.issueId, c.req.param('id')), eq(newsletterDelivery.status, 'failed')))
-      .limit(200);
-    return ok(c, rows);
   });
 
 async function findIssueById(c: Context<AppEnv>, id: string) {

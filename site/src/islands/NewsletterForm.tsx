@@ -1,3 +1,4 @@
+import { NEWSLETTER_HONEYPOT } from '@cms/worker/contract/api';
 import { useState, type FormEvent } from 'react';
 
 export const MESSAGES = {
@@ -6,9 +7,6 @@ export const MESSAGES = {
   failure: 'Something went wrong. Please try again.',
   network: 'Network error. Please try again.',
 };
-
-/** Hidden from people; a bot that fills it is answered as usual and stored nowhere. */
-const HONEYPOT = 'homepage';
 
 type State = { status: 'idle' | 'submitting' } | { status: 'success' | 'error'; message: string };
 
@@ -21,14 +19,14 @@ export default function NewsletterForm() {
     const form = event.currentTarget;
     const data = new FormData(form);
     const email = String(data.get('email') ?? '').trim();
-    const homepage = String(data.get(HONEYPOT) ?? '');
+    const homepage = String(data.get(NEWSLETTER_HONEYPOT) ?? '');
     setState({ status: 'submitting' });
     let response: Response;
     try {
       response = await fetch('/api/subscribe', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, [HONEYPOT]: homepage }),
+        body: JSON.stringify({ email, [NEWSLETTER_HONEYPOT]: homepage }),
       });
     } catch {
       setState({ status: 'error', message: MESSAGES.network });
@@ -51,7 +49,7 @@ export default function NewsletterForm() {
       <input id="newsletter-email" name="email" type="email" required placeholder="you@example.com" autoComplete="email" disabled={submitting} />
       <div className="hp-field" aria-hidden="true">
         <label htmlFor="newsletter-homepage">Leave this field empty</label>
-        <input id="newsletter-homepage" name={HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input id="newsletter-homepage" name={NEWSLETTER_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <button type="submit" disabled={submitting}>
         {submitting ? 'Subscribing...' : 'Subscribe'}

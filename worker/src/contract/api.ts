@@ -162,3 +162,6 @@ export interface SubscriberImportSummary {
   existing: number;
   invalid: { line: number; value: string; problem: string }[];
 }
+
+/** The sign-up form's hidden field: people never see it, so a value means a bot filled it. */
+export const NEWSLETTER_HONEYPOT = 'homepage';

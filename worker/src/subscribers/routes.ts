@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { auditStatement } from '../audit/log.ts';
 import { assertPermission } from '../auth/guard.ts';
 import { CollectionStore } from '../collections/store.ts';
+import { NEWSLETTER_HONEYPOT } from '../contract/api.ts';
 import { SUBSCRIBER_STATUSES } from '../contract/limits.ts';
 import { newId, now } from '../db/client.ts';
 import { subscriber } from '../db/schema.ts';
@@ -22,8 +23,6 @@ import { throttleSignUp } from './throttle.ts';
 
 /** A repeated sign-up of a pending address re-sends the confirmation at most this often. */
 export const RESEND_AFTER_MS = 10 * 60_000;
-/** A field people never see; bots that fill every input give themselves away. */
-export const HONEYPOT_FIELD = 'homepage';
 
 export const SIGNUP_MESSAGES = {
   success: 'Thank you for subscribing! Please check your email.',
@@ -146,7 +145,7 @@ export const publicSubscribe = new Hono<AppEnv>()
     try {
       const { fields } = await readBody(c, 64 * 1024);
       // A bot filled the hidden field: answer as if it worked, keep nothing.
-      if (typeof fields[HONEYPOT_FIELD] === 'string' && fields[HONEYPOT_FIELD].trim() !== '') {
+      if (typeof fields[NEWSLETTER_HONEYPOT] === 'string' && fields[NEWSLETTER_HONEYPOT].trim() !== '') {
         return navigation ? backToPage(c, 'ok') : ok(c, { email: '' }, SIGNUP_MESSAGES.success, 201);
       }
       const email = checkEmail(fields.email);

@@ -13,6 +13,7 @@ const AdminLayout = lazy(() => import('./layout/AdminLayout.tsx'));
 const Dashboard = lazy(() => import('./screens/Dashboard.tsx'));
 const ResourceScreen = lazy(() => import('./screens/ResourceScreen.tsx'));
 const Subscribers = lazy(() => import('./screens/Subscribers.tsx'));
+const Newsletter = lazy(() => import('./screens/Newsletter.tsx'));
 const FileManager = lazy(() => import('./screens/FileManager.tsx'));
 const Collaborate = lazy(() => import('./screens/Collaborate.tsx'));
 
@@ -32,6 +33,7 @@ const router = createBrowserRouter([
       { index: true, element: <Dashboard /> },
       ...SCREENS.map((screen) => ({ path: screen.route, element: <ResourceScreen key={screen.route} screen={screen} /> })),
       { path: 'subscribe', element: <Subscribers /> },
+      { path: 'newsletter', element: <Newsletter /> },
       { path: 'file-manager', element: <FileManager /> },
       { path: 'collaborate', element: <Collaborate /> },
       // Unknown admin paths show the dashboard.

@@ -113,7 +113,7 @@ export async function startWorker({ stateDir, port, assetsDir, vars = {}, verbos
     process: child,
     runScheduled: async (time) => {
       const query = new URLSearchParams({ cron: '* * * * *', ...(time === undefined ? {} : { time: String(time) }) });
-      // Miniflare's trigger endpoint (wrangler's /__scheduled ignores the time).
+      // Miniflare's own trigger honours `time`; wrangler's `/__scheduled` passes only the cron, so its jobs see the real clock.
       const response = await fetch(`${url}/cdn-cgi/local/scheduled?${query}`);
       if (!response.ok) throw new Error(`scheduled run answered ${response.status}: ${await response.text()}`);
     },

@@ -171,13 +171,14 @@ describe('newsletter', () => {
     await page.getByRole('button', { name: 'Subscribe' }).click();
   };
 
-  it('thanks a new subscriber and shows the server message for a duplicate', async () => {
+  it('thanks a new subscriber, and thanks again while the address waits for confirmation', async () => {
     const { page } = await visit('/');
     const email = `pembaca-${Date.now()}@example.com`;
     await submit(page, email);
     await expect.poll(() => page.locator('.form-message').innerText()).toContain('Thank you for subscribing! Please check your email.');
+    // Pending until the emailed link is opened (newsletter.e2e.ts covers the duplicate message).
     await submit(page, email);
-    await expect.poll(() => page.locator('.form-message').innerText()).toBe('This email is already subscribed.');
+    await expect.poll(() => page.locator('.form-message').innerText()).toContain('Thank you for subscribing! Please check your email.');
     await page.close();
   });
 

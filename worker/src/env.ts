@@ -10,6 +10,15 @@ export interface Bindings {
   REBUILD_DEBOUNCE_MS?: string;
   /** Shared secret for webhook callers of /api/rebuild and the builder's reports. */
   REBUILD_SECRET?: string;
+  /** Cloudflare Email Service (`[[send_email]]`); `wrangler dev` simulates it locally. */
+  EMAIL: SendEmail;
+  /** Signs the newsletter's confirmation and unsubscribe links (`wrangler secret put NEWSLETTER_SECRET`). */
+  NEWSLETTER_SECRET?: string;
+  /** Emails one background run sends at most (default 200). */
+  NEWSLETTER_BATCH_SIZE?: string;
+  /** Sign-ups allowed per client address and per email address within an hour. */
+  NEWSLETTER_CLIENT_LIMIT?: string;
+  NEWSLETTER_EMAIL_LIMIT?: string;
 }
 
 export interface Variables {

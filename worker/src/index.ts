@@ -17,6 +17,7 @@ import { ApiError, failure } from './http/errors.ts';
 import { idempotentWrites } from './http/idempotency.ts';
 import { rebuildRoutes } from './rebuild/rebuild.ts';
 import { settingsRoutes } from './settings/routes.ts';
+import { newsletterRoutes } from './newsletter/routes.ts';
 import { publicSubscribe } from './subscribers/routes.ts';
 import { PERMISSION_MODULES } from './contract/resources.ts';
 import { CollectionStore } from './collections/store.ts';
@@ -46,6 +47,7 @@ const api = new Hono<AppEnv>()
   .route('/settings', settingsRoutes)
   .route('/dashboard', dashboardRoutes)
   .route('/subscribe', publicSubscribe)
+  .route('/newsletter', newsletterRoutes)
   .get('/role/permissions/list', requirePermission('role', 'read'), async (c) =>
     ok(c, (await new CollectionStore(c.var.db, 'permission').list({ visibleOnly: false, where: { isActive: true } })).records),
   )

@@ -13,6 +13,8 @@ declare module 'vitest' {
     /** GET it for { calls }: how often the worker called its rebuild hook. */
     hookCounter: string;
     rebuildSecret: string;
+    /** Signs the newsletter's links, so tests can make an expired one. */
+    newsletterSecret: string;
   }
 }
 
@@ -30,16 +32,19 @@ export default async function setup(project: TestProject) {
   await new Promise<void>((resolve) => hook.listen(port + 1000, '127.0.0.1', resolve));
   const hookUrl = `http://127.0.0.1:${port + 1000}/build`;
   const secret = 'test-rebuild-secret';
+  const newsletterSecret = 'test-newsletter-secret';
   const worker = await startWorker({
     stateDir: state,
     port,
     assetsDir: path.join(state, 'www'),
-    vars: { REBUILD_DEBOUNCE_MS: '300', REBUILD_HOOK_URL: hookUrl, REBUILD_SECRET: secret },
+    // Small newsletter batches, so a test can stop a send half way.
+    vars: { REBUILD_DEBOUNCE_MS: '300', REBUILD_HOOK_URL: hookUrl, REBUILD_SECRET: secret, NEWSLETTER_SECRET: newsletterSecret, NEWSLETTER_BATCH_SIZE: '25' },
   });
   project.provide('apiUrl', worker.url);
   project.provide('adminPassword', DEFAULT_ADMIN.password);
   project.provide('hookCounter', hookUrl);
   project.provide('rebuildSecret', secret);
+  project.provide('newsletterSecret', newsletterSecret);
   return async () => {
     await worker.stop();
     hook.close();

@@ -15,6 +15,7 @@ const GROUPS = [
     links: [
       { to: 'file-manager', label: 'File Manager' },
       { to: 'subscribe', label: 'Email Subscribers' },
+      { to: 'newsletter', label: 'Newsletter' },
     ],
   },
 ];

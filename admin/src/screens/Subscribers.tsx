@@ -1,8 +1,10 @@
 import type { Subscriber } from '@cms/worker/contract';
 import { SUBSCRIBER_PAGE_SIZE } from '@cms/worker/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { api, getJson, sendJson } from '../api/client.ts';
+import type { SubscriberImportSummary } from '@cms/worker/contract/api';
+import { useRef, useState } from 'react';
+import { api, getJson, sendForm, sendJson } from '../api/client.ts';
+import { useSessionUser } from '../auth/Guard.tsx';
 import { RequestFailure } from '../api/messages.ts';
 import { reload } from '../api/reload.ts';
 import { PageShell } from '../layout/PageShell.tsx';
@@ -33,6 +35,20 @@ export default function Subscribers() {
     onSuccess: () => (setAlert({ kind: 'success', text: 'Subscriber deleted successfully!' }), refresh()),
     onError: (error) => setAlert({ kind: 'error', text: failure('Error deleting subscriber', error) }),
   });
+  const user = useSessionUser();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [summary, setSummary] = useState<SubscriberImportSummary | null>(null);
+  const importCsv = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return sendForm<SubscriberImportSummary>('POST', '/subscribe/import', form);
+    },
+    onSuccess: (answer) => (setAlert({ kind: 'success', text: answer.message }), setSummary(answer.data), refresh()),
+    onError: (error) => (setAlert({ kind: 'error', text: failure('Import gagal', error) }), setSummary(null)),
+  });
+  // The export follows the search and status filter shown on screen.
+  const exportQuery = new URLSearchParams({ ...(search ? { search } : {}), ...(status ? { status } : {}) });
   const pages = list.data?.pagination?.pages ?? 1;
   return (
     <PageShell title="Email Subscribers" subtitle={list.data?.pagination ? `Total: ${list.data.pagination.total} item` : undefined}>
@@ -62,10 +78,48 @@ export default function Subscribers() {
           </select>
         </label>
       </div>
+      <div className="toolbar">
+        {user.permissions.includes('subscribe.export') && (
+          <a className="button" href={`/api/subscribe/export${exportQuery.size ? `?${exportQuery}` : ''}`} download>
+            Export CSV
+          </a>
+        )}
+        {user.permissions.includes('subscribe.import') && (
+          <>
+            <button type="button" disabled={importCsv.isPending} onClick={() => fileInput.current?.click()}>
+              {importCsv.isPending ? 'Mengimpor...' : 'Import CSV'}
+            </button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept=".csv,text/csv"
+              hidden
+              aria-label="File CSV subscriber"
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                event.target.value = '';
+                if (file) importCsv.mutate(file);
+              }}
+            />
+          </>
+        )}
+      </div>
       {alert && (
         <p className={`alert ${alert.kind}`} role={alert.kind === 'error' ? 'alert' : 'status'}>
           {alert.text}
         </p>
+      )}
+      {summary && summary.invalid.length > 0 && (
+        <details className="import-problems" open={summary.invalid.length <= 10}>
+          <summary>{summary.invalid.length} baris tidak valid</summary>
+          <ul>
+            {summary.invalid.slice(0, 100).map((line) => (
+              <li key={line.line}>
+                Baris {line.line}: <code>{line.value || '(kosong)'}</code> — {line.problem}
+              </li>
+            ))}
+          </ul>
+        </details>
       )}
       {list.isLoading ? (
         <p className="loading">Memuat...</p>

@@ -1,3 +1,4 @@
+import { NEWSLETTER_HONEYPOT } from '@cms/worker/contract/api';
 import { useState, type FormEvent } from 'react';
 
 export const MESSAGES = {
@@ -16,14 +17,16 @@ export default function NewsletterForm() {
   async function subscribe(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
-    const email = String(new FormData(form).get('email') ?? '').trim();
+    const data = new FormData(form);
+    const email = String(data.get('email') ?? '').trim();
+    const homepage = String(data.get(NEWSLETTER_HONEYPOT) ?? '');
     setState({ status: 'submitting' });
     let response: Response;
     try {
       response = await fetch('/api/subscribe', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email }),
+        body: JSON.stringify({ email, [NEWSLETTER_HONEYPOT]: homepage }),
       });
     } catch {
       setState({ status: 'error', message: MESSAGES.network });
@@ -44,6 +47,10 @@ export default function NewsletterForm() {
         Email address
       </label>
       <input id="newsletter-email" name="email" type="email" required placeholder="you@example.com" autoComplete="email" disabled={submitting} />
+      <div className="hp-field" aria-hidden="true">
+        <label htmlFor="newsletter-homepage">Leave this field empty</label>
+        <input id="newsletter-homepage" name={NEWSLETTER_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </div>
       <button type="submit" disabled={submitting}>
         {submitting ? 'Subscribing...' : 'Subscribe'}
       </button>

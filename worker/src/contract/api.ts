@@ -113,4 +113,55 @@ export interface DashboardSummary {
 
 export interface Settings {
   collaborateTitle: string;
+  /** Shown in every email as the sender's name and in its footer. */
+  organisationName: string;
+  /** The site's public address for links in emails; empty: the address the API was called at. */
+  siteUrl: string;
+  /** The newsletter's From address: an address of a domain onboarded to Cloudflare Email Service. */
+  newsletterSender: string;
 }
+
+/** Newsletter sending: how many of an issue's recipients got it, failed, or are still waiting. */
+export interface NewsletterProgress {
+  total: number;
+  sent: number;
+  failed: number;
+  left: number;
+}
+
+export interface NewsletterArticleRef {
+  kind: 'vision' | 'bio-core';
+  id: string;
+}
+
+export interface NewsletterIssue {
+  _id: string;
+  subject: string;
+  body: string;
+  articles: NewsletterArticleRef[];
+  status: 'draft' | 'sending' | 'sent';
+  siteUrl: string;
+  createdBy: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+  progress: NewsletterProgress;
+}
+
+export interface NewsletterPreview {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** The answer to a CSV import of subscribers. */
+export interface SubscriberImportSummary {
+  added: number;
+  /** Already on the list, or repeated in the file. */
+  existing: number;
+  invalid: { line: number; value: string; problem: string }[];
+}
+
+/** The sign-up form's hidden field: people never see it, so a value means a bot filled it. */
+export const NEWSLETTER_HONEYPOT = 'homepage';

@@ -361,7 +361,7 @@ export const ourImpact = defineResource({
 export const PERMISSION_MODULES = [
   'hero-section', 'vision', 'category', 'our-work', 'impact', 'partner', 'bio-core', 'seo', 'gallery',
   'history', 'vision-mission', 'values', 'team', 'our-impact', 'permission', 'role', 'user', 'subscribe',
-  'files', 'settings', 'audit', 'rebuild', 'dashboard',
+  'files', 'settings', 'audit', 'rebuild', 'dashboard', 'newsletter',
 ] as const;
 
 export const permission = defineResource({
@@ -444,6 +444,9 @@ export const subscriber = defineResource({
     status: choice('Status', SUBSCRIBER_STATUSES, { default: 'active' }),
     source: text('Source', { default: 'website' }),
     subscribedAt: timestamp('Subscribed At', { defaultNow: true }),
+    /** When the last confirmation email went out: a repeated sign-up re-sends it at most every 10 minutes. */
+    confirmationSentAt: timestamp('Confirmation Sent At'),
+    unsubscribedAt: timestamp('Unsubscribed At'),
   },
 });
 

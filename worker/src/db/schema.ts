@@ -224,3 +224,5 @@ export const idempotentRequests = sqliteTable(
   },
   (t) => [index('idempotent_request_created').on(t.createdAt)],
 );
+
+export { newsletterDelivery, newsletterIssue, signupAttempts } from '../newsletter/tables.ts';

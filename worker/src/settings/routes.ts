@@ -12,10 +12,18 @@ import type { AppEnv } from '../env.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError, ok } from '../http/errors.ts';
 
-export const DEFAULT_SETTINGS: Settings = { collaborateTitle: 'Collaborate With Us' };
+export const DEFAULT_SETTINGS: Settings = {
+  collaborateTitle: 'Collaborate With Us',
+  organisationName: 'Resik Nusantara',
+  siteUrl: '',
+  newsletterSender: 'newsletter@example.org',
+};
 
 const settingsInput = z.object({
   collaborateTitle: z.string().trim().min(1, 'Title wajib diisi.').max(200, 'Title maksimal 200 karakter.'),
+  organisationName: z.string().trim().min(1, 'Nama organisasi wajib diisi.').max(120, 'Nama organisasi maksimal 120 karakter.'),
+  siteUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Alamat situs harus berupa URL http(s), contoh: https://contoh.org.' })]),
+  newsletterSender: z.email('Alamat pengirim newsletter harus berupa email yang valid.').max(254),
 });
 
 export async function readSettings(db: Database): Promise<Settings> {

@@ -1,33 +1,195 @@
 /**
- * The newsletter's sign-up (POST /api/subscribe, for everyone); the admin lists, updates and
- * deletes subscribers through the generic collection routes.
+ * The newsletter's sign-up (POST /api/subscribe, for everyone) with double opt-in, and the
+ * subscriber list's CSV export and import for staff; the admin lists, updates and deletes
+ * subscribers through the generic collection routes.
  */
-import { eq } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { auditStatement } from '../audit/log.ts';
+import { assertPermission } from '../auth/guard.ts';
+import { CollectionStore } from '../collections/store.ts';
+import { NEWSLETTER_HONEYPOT } from '../contract/api.ts';
+import { SUBSCRIBER_STATUSES } from '../contract/limits.ts';
 import { newId, now } from '../db/client.ts';
 import { subscriber } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError, ok } from '../http/errors.ts';
+import { confirmUrl, newsletterContext } from '../newsletter/context.ts';
+import { confirmationEmail } from '../newsletter/templates.ts';
+import { exportCsv, importRows, parseImport } from './csv.ts';
+import { throttleSignUp } from './throttle.ts';
 
-const signUp = z.object({ email: z.email().max(254) });
+/** A repeated sign-up of a pending address re-sends the confirmation at most this often. */
+export const RESEND_AFTER_MS = 10 * 60_000;
 
-export const publicSubscribe = new Hono<AppEnv>().post('/', async (c) => {
-  const parsed = signUp.safeParse((await readBody(c)).fields);
-  if (!parsed.success) throw new ApiError(400, 'VALIDATION_ERROR', 'Please enter a valid email address.');
-  const email = parsed.data.email.trim().toLowerCase();
+export const SIGNUP_MESSAGES = {
+  success: 'Thank you for subscribing! Please check your email.',
+  duplicate: 'This email is already subscribed.',
+  invalid: 'Please enter a valid email address.',
+  tooLong: 'This email address is too long (at most 254 characters).',
+  badCharacters: 'This email address contains characters that are not allowed.',
+  mailFailed: 'We could not send the confirmation email. Please try again later.',
+  retry: 'Something went wrong. Please try again.',
+};
+
+/** Compared and stored ignoring case and surrounding spaces. */
+export const normaliseEmail = (value: string) => value.trim().toLowerCase();
+
+/** Line breaks, control characters and address separators could smuggle extra mail headers. */
+const HEADER_BREAKING = /[\u0000-\u001f\u007f<>,;:"\\()[\]]/;
+
+export function checkEmail(raw: unknown): string {
+  const value = typeof raw === 'string' ? raw.trim() : '';
+  if (HEADER_BREAKING.test(value)) throw new ApiError(400, 'VALIDATION_ERROR', SIGNUP_MESSAGES.badCharacters);
+  if (value.length > 254) throw new ApiError(400, 'VALIDATION_ERROR', SIGNUP_MESSAGES.tooLong);
+  if (!z.email().safeParse(value).success) throw new ApiError(400, 'VALIDATION_ERROR', SIGNUP_MESSAGES.invalid);
+  return normaliseEmail(value);
+}
+
+const clientAddress = (c: Context<AppEnv>) => c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? 'local';
+
+/** Mails the confirmation link; if sending fails, the address may try again at once. */
+async function sendConfirmation(c: Context<AppEnv>, id: string, email: string) {
+  const ctx = await newsletterContext(c.env, c.var.db, new URL(c.req.url).origin);
+  try {
+    await ctx.mailer.send(confirmationEmail(ctx.brand, email, await confirmUrl(ctx, id, email)));
+  } catch (error) {
+    console.error('confirmation email failed:', error);
+    await c.var.db.update(subscriber).set({ confirmationSentAt: null }).where(eq(subscriber.id, id));
+    throw new ApiError(503, 'SERVER_ERROR', SIGNUP_MESSAGES.mailFailed);
+  }
+}
+
+/**
+ * A new address is stored as pending and mailed a confirmation link. The insert ignores a
+ * conflict on the unique email, so two identical sign-ups at the same moment both succeed
+ * and only one of them sends the email.
+ */
+async function signUp(c: Context<AppEnv>, email: string) {
   const db = c.var.db;
-  const [existing] = await db.select().from(subscriber).where(eq(subscriber.email, email));
-  if (existing && existing.status !== 'unsubscribed') throw new ApiError(409, 'CONFLICT', 'This email is already subscribed.');
-  const id = existing ? String(existing.id) : newId();
   const time = now();
-  await db.batch([
-    existing
-      ? db.update(subscriber).set({ status: 'active', subscribedAt: time, updatedAt: time }).where(eq(subscriber.id, id))
-      : db.insert(subscriber).values({ id, email, status: 'active', source: 'website', subscribedAt: time, createdAt: time, updatedAt: time }),
-    auditStatement(db, null, existing ? 'update' : 'create', 'subscribe', id, email),
-  ]);
-  return ok(c, { email }, 'Thank you for subscribing!', 201);
-});
+  const id = newId();
+  const [created] = await db
+    .insert(subscriber)
+    .values({ id, email, status: 'pending', source: 'website', subscribedAt: time, confirmationSentAt: time, createdAt: time, updatedAt: time })
+    .onConflictDoNothing({ target: subscriber.email })
+    .returning({ id: subscriber.id });
+  if (created) {
+    await db.batch([auditStatement(db, null, 'create', 'subscribe', id, email)]);
+    await sendConfirmation(c, id, email);
+    return 201 as const;
+  }
+  const [existing] = await db.select().from(subscriber).where(eq(subscriber.email, email));
+  // Deleted by staff between the two statements: the visitor can simply try again.
+  if (!existing) throw new ApiError(409, 'CONFLICT', SIGNUP_MESSAGES.retry);
+  const existingId = String(existing.id);
+  if (existing.status === 'active') throw new ApiError(409, 'CONFLICT', SIGNUP_MESSAGES.duplicate);
+  if (existing.status === 'unsubscribed') {
+    // Coming back after unsubscribing: confirm the address again before mailing it.
+    const [reopened] = await db
+      .update(subscriber)
+      .set({ status: 'pending', subscribedAt: time, confirmationSentAt: time, unsubscribedAt: null, updatedAt: time })
+      .where(and(eq(subscriber.id, existingId), eq(subscriber.status, 'unsubscribed')))
+      .returning({ id: subscriber.id });
+    if (reopened) {
+      await db.batch([auditStatement(db, null, 'update', 'subscribe', existingId, email)]);
+      await sendConfirmation(c, existingId, email);
+    }
+    return 201 as const;
+  }
+  // Pending: re-send, unless a confirmation went out less than 10 minutes ago. The update claims
+  // the re-send, so simultaneous repeats send one email.
+  const cutoff = new Date(Date.now() - RESEND_AFTER_MS).toISOString();
+  const [claimed] = await db
+    .update(subscriber)
+    .set({ confirmationSentAt: time, updatedAt: time })
+    .where(and(eq(subscriber.id, existingId), eq(subscriber.status, 'pending'), or(isNull(subscriber.confirmationSentAt), lt(subscriber.confirmationSentAt, cutoff))))
+    .returning({ id: subscriber.id });
+  if (claimed) await sendConfirmation(c, existingId, email);
+  return 200 as const;
+}
+
+/** A plain form post (no JavaScript yet or at all) rather than the island's fetch. */
+const isPageNavigation = (c: Context<AppEnv>) => {
+  const type = c.req.header('content-type') ?? '';
+  const isForm = type.includes('application/x-www-form-urlencoded') || type.includes('multipart/form-data');
+  return c.req.header('sec-fetch-mode') === 'navigate' || (isForm && !(c.req.header('accept') ?? '').includes('application/json'));
+};
+
+export type SignUpOutcome = 'ok' | 'duplicate' | 'invalid' | 'limited' | 'error';
+
+const outcomeOf = (error: unknown): SignUpOutcome => {
+  if (!(error instanceof ApiError)) return 'error';
+  if (error.status === 409) return 'duplicate';
+  if (error.status === 429) return 'limited';
+  if (error.status === 400) return 'invalid';
+  return 'error';
+};
+
+/** Back to the page the form was on (same origin only), where `#newsletter-<outcome>` shows the message. */
+function backToPage(c: Context<AppEnv>, outcome: SignUpOutcome) {
+  const here = new URL(c.req.url);
+  let target = new URL('/', here);
+  const referer = c.req.header('referer');
+  if (referer && URL.canParse(referer) && new URL(referer).origin === here.origin) target = new URL(referer);
+  target.searchParams.set('newsletter', outcome);
+  target.hash = `newsletter-${outcome}`;
+  return c.redirect(`${target.pathname}${target.search}${target.hash}`, 303);
+}
+
+export const publicSubscribe = new Hono<AppEnv>()
+  .post('/', async (c) => {
+    const navigation = isPageNavigation(c);
+    try {
+      const { fields } = await readBody(c, 64 * 1024);
+      // A bot filled the hidden field: answer as if it worked, keep nothing.
+      if (typeof fields[NEWSLETTER_HONEYPOT] === 'string' && fields[NEWSLETTER_HONEYPOT].trim() !== '') {
+        return navigation ? backToPage(c, 'ok') : ok(c, { email: '' }, SIGNUP_MESSAGES.success, 201);
+      }
+      const email = checkEmail(fields.email);
+      await throttleSignUp(c.env, c.var.db, email, clientAddress(c));
+      const status = await signUp(c, email);
+      return navigation ? backToPage(c, 'ok') : ok(c, { email }, SIGNUP_MESSAGES.success, status);
+    } catch (error) {
+      if (navigation) {
+        if (!(error instanceof ApiError)) console.error(error);
+        return backToPage(c, outcomeOf(error));
+      }
+      throw error;
+    }
+  })
+  .get('/export', async (c) => {
+    assertPermission(c.var.user, 'subscribe', 'export');
+    const status = c.req.query('status');
+    if (status && !(SUBSCRIBER_STATUSES as readonly string[]).includes(status)) {
+      throw new ApiError(400, 'VALIDATION_ERROR', `Status harus salah satu dari: ${SUBSCRIBER_STATUSES.join(', ')}.`);
+    }
+    const { records } = await new CollectionStore(c.var.db, 'subscriber').list({
+      visibleOnly: false,
+      where: status ? { status } : {},
+      search: c.req.query('search'),
+    });
+    const day = new Date().toISOString().slice(0, 10);
+    return c.body(exportCsv(records), 200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="subscribers-${day}.csv"`,
+    });
+  })
+  .post('/import', async (c) => {
+    assertPermission(c.var.user, 'subscribe', 'import');
+    const { files, fields } = await readBody(c, 5 * 1024 * 1024);
+    const upload = files.get('file');
+    const text = upload ? await new Response(upload.stream()).text() : typeof fields.csv === 'string' ? fields.csv : '';
+    if (!text.trim()) throw new ApiError(400, 'VALIDATION_ERROR', 'Pilih file CSV berisi alamat email.');
+    const summary = await importRows(c.var.db, parseImport(text), (value) => {
+      try {
+        return { email: checkEmail(value) };
+      } catch (error) {
+        return { problem: error instanceof ApiError ? error.message : SIGNUP_MESSAGES.invalid };
+      }
+    });
+    await c.var.db.batch([auditStatement(c.var.db, c.var.user, 'create', 'subscribe', null, `Import CSV: ${summary.added} ditambahkan`)]);
+    return ok(c, summary, `Import selesai: ${summary.added} ditambahkan, ${summary.existing} sudah ada, ${summary.invalid.length} baris tidak valid.`);
+  });

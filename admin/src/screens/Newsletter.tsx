@@ -1,0 +1,301 @@
+/**
+ * Newsletter: compose an issue (subject, rich-text body, a few published Vision and BioCore
+ * articles as cards), preview it, send a test to yourself, then send it to every active
+ * subscriber. Sending runs on the server in batches; the list shows each issue's progress and
+ * refreshes while one is being sent.
+ */
+import type { BioCore, Vision } from '@cms/worker/contract';
+import type { NewsletterArticleRef, NewsletterIssue, NewsletterPreview, Settings } from '@cms/worker/contract/api';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { getJson, sendJson } from '../api/client.ts';
+import { RequestFailure } from '../api/messages.ts';
+import { useSessionUser } from '../auth/Guard.tsx';
+import { PageShell } from '../layout/PageShell.tsx';
+import EditorField from '../widgets/EditorField.tsx';
+import Modal from '../widgets/Modal.tsx';
+
+const MAX_ARTICLES = 6;
+const STATUS_LABEL: Record<NewsletterIssue['status'], string> = { draft: 'Draf', sending: 'Sedang dikirim', sent: 'Terkirim' };
+
+interface Draft {
+  id: string | null;
+  subject: string;
+  body: string;
+  articles: NewsletterArticleRef[];
+}
+const EMPTY: Draft = { id: null, subject: '', body: '', articles: [] };
+
+const messageOf = (error: unknown, fallback: string) => (error instanceof RequestFailure && error.body?.message ? error.body.message : fallback);
+const formatDate = (value: string | null) => (value ? new Date(value).toLocaleString('id-ID', { dateStyle: 'medium', timeStyle: 'short' }) : '-');
+
+export default function Newsletter() {
+  const client = useQueryClient();
+  const user = useSessionUser();
+  const can = (action: string) => user.permissions.includes(`newsletter.${action}`);
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [alert, setAlert] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const [preview, setPreview] = useState<NewsletterPreview | null>(null);
+
+  const issues = useQuery({
+    queryKey: ['newsletter-issues'],
+    queryFn: async () => (await getJson<NewsletterIssue[]>('/newsletter/issues')).data,
+    // While an issue is being sent, its counts move: look again every few seconds.
+    refetchInterval: (query) => (query.state.data?.some((issue) => issue.status === 'sending') ? 3000 : false),
+  });
+  const visions = useQuery({ queryKey: ['newsletter-vision'], queryFn: async () => (await getJson<Vision[]>('/vision?published=true')).data });
+  const bioCores = useQuery({ queryKey: ['newsletter-bio-core'], queryFn: async () => (await getJson<BioCore[]>('/bio-core?published=true')).data });
+  const activeCount = useQuery({
+    queryKey: ['subscribe-count', 'active'],
+    queryFn: async () => (await getJson<unknown[]>('/subscribe?page=1&limit=1&status=active')).pagination?.total ?? 0,
+  });
+
+  const payload = () => ({ subject: draft.subject, body: draft.body, articles: draft.articles });
+  /** Saves the draft (new or changed) and returns its id. */
+  const save = async () => {
+    const saved = draft.id
+      ? await sendJson<NewsletterIssue>('PUT', `/newsletter/issues/${draft.id}`, payload())
+      : await sendJson<NewsletterIssue>('POST', '/newsletter/issues', payload());
+    setDraft((current) => ({ ...current, id: saved.data._id }));
+    await client.invalidateQueries({ queryKey: ['newsletter-issues'] });
+    return saved.data._id;
+  };
+  const saveDraft = useMutation({
+    mutationFn: save,
+    onSuccess: () => setAlert({ kind: 'success', text: 'Draf tersimpan.' }),
+    onError: (error) => setAlert({ kind: 'error', text: messageOf(error, 'Draf gagal disimpan.') }),
+  });
+  const showPreview = useMutation({
+    mutationFn: async () => (await sendJson<NewsletterPreview>('POST', '/newsletter/preview', payload())).data,
+    onSuccess: (data) => setPreview(data),
+    onError: (error) => setAlert({ kind: 'error', text: messageOf(error, 'Pratinjau gagal dimuat.') }),
+  });
+  const sendTest = useMutation({
+    mutationFn: async () => (await sendJson<{ to: string }>('POST', `/newsletter/issues/${await save()}/test`)).message,
+    onSuccess: (message) => setAlert({ kind: 'success', text: message }),
+    onError: (error) => setAlert({ kind: 'error', text: messageOf(error, 'Email tes gagal dikirim.') }),
+  });
+  const sendAll = useMutation({
+    mutationFn: async () => (await sendJson<NewsletterIssue>('POST', `/newsletter/issues/${await save()}/send`)).message,
+    onSuccess: async (message) => {
+      setAlert({ kind: 'success', text: message });
+      setDraft(EMPTY);
+      await client.invalidateQueries({ queryKey: ['newsletter-issues'] });
+    },
+    onError: (error) => setAlert({ kind: 'error', text: messageOf(error, 'Newsletter gagal dikirim.') }),
+  });
+  const busy = saveDraft.isPending || showPreview.isPending || sendTest.isPending || sendAll.isPending;
+
+  const toggleArticle = (ref: NewsletterArticleRef) =>
+    setDraft((current) => {
+      const picked = current.articles.some((a) => a.kind === ref.kind && a.id === ref.id);
+      return { ...current, articles: picked ? current.articles.filter((a) => !(a.kind === ref.kind && a.id === ref.id)) : [...current.articles, ref] };
+    });
+  const confirmSend = () => {
+    const count = activeCount.data ?? 0;
+    if (window.confirm(`Kirim "${draft.subject}" ke ${count} subscriber aktif? Newsletter yang sudah dikirim tidak dapat dibatalkan.`)) sendAll.mutate();
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    saveDraft.mutate();
+  };
+
+  const articleChoices = [
+    ...(visions.data ?? []).map((v) => ({ ref: { kind: 'vision' as const, id: v._id }, label: v.title, group: 'Vision' })),
+    ...(bioCores.data ?? []).map((b) => ({ ref: { kind: 'bio-core' as const, id: b._id }, label: b.title, group: 'BioCore' })),
+  ];
+
+  return (
+    <PageShell title="Newsletter" subtitle={`${activeCount.data ?? '-'} subscriber aktif akan menerima newsletter berikutnya.`}>
+      {alert && (
+        <p className={`alert ${alert.kind}`} role={alert.kind === 'error' ? 'alert' : 'status'}>
+          {alert.text}
+        </p>
+      )}
+      {can('create') && (
+        <form className="panel newsletter-compose" onSubmit={submit} aria-label="Tulis newsletter">
+          <h2>{draft.id ? 'Ubah draf' : 'Tulis newsletter'}</h2>
+          <div className="field">
+            <label htmlFor="newsletter-subject">Subjek</label>
+            <input id="newsletter-subject" value={draft.subject} maxLength={200} required onChange={(event) => setDraft({ ...draft, subject: event.target.value })} />
+          </div>
+          <div className="field wide">
+            <EditorField id="newsletter-body" label="Isi" light value={draft.body} onChange={(body) => setDraft((current) => ({ ...current, body }))} />
+          </div>
+          <fieldset className="field wide article-picker">
+            <legend>
+              Artikel pilihan (opsional, paling banyak {MAX_ARTICLES}) · {draft.articles.length} dipilih
+            </legend>
+            {visions.isLoading || bioCores.isLoading ? (
+              <p className="loading">Memuat...</p>
+            ) : articleChoices.length === 0 ? (
+              <p className="muted">Belum ada artikel Vision atau BioCore yang terbit.</p>
+            ) : (
+              <ul>
+                {articleChoices.map(({ ref, label, group }) => {
+                  const checked = draft.articles.some((a) => a.kind === ref.kind && a.id === ref.id);
+                  return (
+                    <li key={`${ref.kind}:${ref.id}`}>
+                      <label>
+                        <input type="checkbox" checked={checked} disabled={!checked && draft.articles.length >= MAX_ARTICLES} onChange={() => toggleArticle(ref)} />
+                        <span className="badge">{group}</span> {label}
+                      </label>
+                    </li>
+                  );
+                })}
+              </ul>
+            )}
+          </fieldset>
+          <div className="toolbar">
+            <button type="submit" disabled={busy || !draft.subject.trim()}>
+              {saveDraft.isPending ? 'Menyimpan...' : 'Simpan draf'}
+            </button>
+            <button type="button" disabled={busy || !draft.subject.trim()} onClick={() => showPreview.mutate()}>
+              Pratinjau
+            </button>
+            <button type="button" disabled={busy || !draft.subject.trim()} onClick={() => sendTest.mutate()}>
+              {sendTest.isPending ? 'Mengirim tes...' : `Kirim tes ke ${user.email || 'saya'}`}
+            </button>
+            {can('approve') && (
+              <button type="button" className="primary" disabled={busy || !draft.subject.trim()} onClick={confirmSend}>
+                {sendAll.isPending ? 'Menjadwalkan...' : 'Kirim ke semua subscriber aktif'}
+              </button>
+            )}
+            {draft.id && (
+              <button type="button" disabled={busy} onClick={() => setDraft(EMPTY)}>
+                Tulis baru
+              </button>
+            )}
+          </div>
+        </form>
+      )}
+
+      <h2>Newsletter terkirim dan draf</h2>
+      {issues.isLoading ? (
+        <p className="loading">Memuat...</p>
+      ) : issues.isError ? (
+        <p className="alert error" role="alert">
+          {messageOf(issues.error, 'Daftar newsletter gagal dimuat.')}
+        </p>
+      ) : (issues.data ?? []).length === 0 ? (
+        <p className="empty">Belum ada newsletter.</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="newsletter-issues">
+            <thead>
+              <tr>
+                <th scope="col">Subjek</th>
+                <th scope="col">Status</th>
+                <th scope="col">Terkirim</th>
+                <th scope="col">Gagal</th>
+                <th scope="col">Sisa</th>
+                <th scope="col">Dimulai</th>
+                <th scope="col">Aksi</th>
+              </tr>
+            </thead>
+            <tbody>
+              {(issues.data ?? []).map((issue) => {
+                const { total, sent, failed, left } = issue.progress;
+                const done = total ? ((sent + failed) / total) * 100 : 0;
+                return (
+                  <tr key={issue._id} data-status={issue.status}>
+                    <td>{issue.subject}</td>
+                    <td>
+                      <span className="badge">{STATUS_LABEL[issue.status]}</span>
+                      {issue.status !== 'draft' && (
+                        <progress className="send-progress" max={100} value={done} aria-label={`${sent} dari ${total} terkirim`} />
+                      )}
+                    </td>
+                    <td className="sent-count">{issue.status === 'draft' ? '-' : `${sent} / ${total}`}</td>
+                    <td className="failed-count">{issue.status === 'draft' ? '-' : failed}</td>
+                    <td className="left-count">{issue.status === 'draft' ? '-' : left}</td>
+                    <td>{formatDate(issue.startedAt)}</td>
+                    <td className="actions">
+                      {issue.status === 'draft' && can('update') && (
+                        <button type="button" onClick={() => setDraft({ id: issue._id, subject: issue.subject, body: issue.body, articles: issue.articles })}>
+                          Ubah
+                        </button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <EmailSettings />
+
+      <Modal open={preview !== null} title={`Pratinjau: ${preview?.subject ?? ''}`} onClose={() => setPreview(null)} className="newsletter-preview">
+        {preview && <PreviewBody preview={preview} />}
+        <button type="button" onClick={() => setPreview(null)}>
+          Tutup
+        </button>
+      </Modal>
+    </PageShell>
+  );
+}
+
+function PreviewBody({ preview }: { preview: NewsletterPreview }) {
+  const [mode, setMode] = useState<'html' | 'text'>('html');
+  return (
+    <>
+      <div className="toolbar" role="group" aria-label="Tampilan pratinjau">
+        <button type="button" aria-pressed={mode === 'html'} onClick={() => setMode('html')}>
+          HTML
+        </button>
+        <button type="button" aria-pressed={mode === 'text'} onClick={() => setMode('text')}>
+          Teks biasa
+        </button>
+      </div>
+      {/* The email's own HTML, shown in a sandbox: no scripts, no access to the admin. */}
+      {mode === 'html' ? <iframe title="Pratinjau email" sandbox="" srcDoc={preview.html} className="preview-frame" /> : <pre className="preview-text">{preview.text}</pre>}
+    </>
+  );
+}
+
+/** The sender address, organisation name and public site address every email uses. */
+function EmailSettings() {
+  const user = useSessionUser();
+  const settings = useQuery({ queryKey: ['settings'], queryFn: async () => (await getJson<Settings>('/settings')).data });
+  const [changes, setChanges] = useState<Partial<Settings>>({});
+  const [alert, setAlert] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  const save = useMutation({
+    mutationFn: () => sendJson<Settings>('PUT', '/settings', changes),
+    onSuccess: () => (setAlert({ kind: 'success', text: 'Pengaturan email tersimpan.' }), setChanges({})),
+    onError: (error) => setAlert({ kind: 'error', text: messageOf(error, 'Pengaturan gagal disimpan.') }),
+  });
+  if (!user.permissions.includes('settings.update') || !settings.data) return null;
+  const value = (key: 'organisationName' | 'newsletterSender' | 'siteUrl') => changes[key] ?? settings.data[key];
+  const field = (key: 'organisationName' | 'newsletterSender' | 'siteUrl', label: string, hint: string, type = 'text') => (
+    <div className="field">
+      <label htmlFor={`setting-${key}`}>{label}</label>
+      <input id={`setting-${key}`} type={type} value={value(key)} onChange={(event) => setChanges({ ...changes, [key]: event.target.value })} />
+      <small className="muted">{hint}</small>
+    </div>
+  );
+  return (
+    <form
+      className="panel"
+      aria-label="Pengaturan email"
+      onSubmit={(event) => {
+        event.preventDefault();
+        save.mutate();
+      }}
+    >
+      <h2>Pengaturan email</h2>
+      {field('organisationName', 'Nama organisasi', 'Nama pengirim dan penutup setiap email.')}
+      {field('newsletterSender', 'Alamat pengirim', 'Harus dari domain yang terdaftar di Cloudflare Email Service.', 'email')}
+      {field('siteUrl', 'Alamat situs', 'Untuk tautan di email, contoh https://resik.org. Kosong: alamat admin ini.', 'url')}
+      {alert && (
+        <p className={`alert ${alert.kind}`} role={alert.kind === 'error' ? 'alert' : 'status'}>
+          {alert.text}
+        </p>
+      )}
+      <button type="submit" disabled={save.isPending || Object.keys(changes).length === 0}>
+        {save.isPending ? 'Menyimpan...' : 'Simpan pengaturan'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,203 @@
+/**
+ * /api/newsletter: the links in the emails (confirm and unsubscribe, no login), and for staff
+ * the issues: compose, preview, a test to yourself, send to every active subscriber, progress.
+ */
+import { and, desc, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { z } from 'zod';
+import { auditStatement } from '../audit/log.ts';
+import { assertPermission } from '../auth/guard.ts';
+import type { NewsletterIssue, NewsletterPreview } from '../contract/api.ts';
+import { newId, now } from '../db/client.ts';
+import { subscriber } from '../db/schema.ts';
+import type { AppEnv } from '../env.ts';
+import { readBody } from '../http/body.ts';
+import { ApiError, notFound, ok } from '../http/errors.ts';
+import { newsletterContext, type NewsletterContext } from './context.ts';
+import { issueContent, progressOf, queueRecipients } from './sending.ts';
+import { newsletterIssue } from './tables.ts';
+import { issueEmail } from './templates.ts';
+import { readToken, type TokenPurpose } from './tokens.ts';
+
+/** Site pages that tell the visitor what a link did. */
+export const OUTCOME_PAGES = {
+  confirmed: '/newsletter/confirmed',
+  unsubscribed: '/newsletter/unsubscribed',
+  invalid: '/newsletter/invalid-link',
+  expired: '/newsletter/expired-link',
+};
+
+async function checkLink(c: Context<AppEnv>, purpose: TokenPurpose) {
+  const ctx = await newsletterContext(c.env, c.var.db, new URL(c.req.url).origin);
+  const token = c.req.query('token') ?? '';
+  return readToken(ctx.secret, purpose, token, async (id) => {
+    const [row] = await c.var.db.select({ email: subscriber.email }).from(subscriber).where(eq(subscriber.id, id));
+    return row ? String(row.email) : null;
+  });
+}
+
+async function unsubscribe(c: Context<AppEnv>, subscriberId: string) {
+  const db = c.var.db;
+  const time = now();
+  const [changed] = await db
+    .update(subscriber)
+    .set({ status: 'unsubscribed', unsubscribedAt: time, updatedAt: time })
+    .where(and(eq(subscriber.id, subscriberId), eq(subscriber.status, 'active')))
+    .returning({ email: subscriber.email });
+  if (changed) await db.batch([auditStatement(db, null, 'update', 'subscribe', subscriberId, `${changed.email}: berhenti berlangganan`)]);
+}
+
+const articleRef = z.object({ kind: z.enum(['vision', 'bio-core']), id: z.string().min(1).max(64) });
+const issueInput = z.object({
+  subject: z.string().trim().min(1, 'Subjek wajib diisi.').max(200, 'Subjek maksimal 200 karakter.'),
+  body: z.string().max(200_000, 'Isi newsletter terlalu panjang (maksimal 200.000 karakter).').default(''),
+  articles: z.array(articleRef).max(6, 'Pilih paling banyak 6 artikel.').default([]),
+});
+
+async function parseIssue(c: Context<AppEnv>) {
+  const { fields } = await readBody(c, 1024 * 1024);
+  const raw = { ...fields, articles: typeof fields.articles === 'string' ? safeJson(fields.articles) : fields.articles };
+  const parsed = issueInput.safeParse(raw);
+  if (!parsed.success) throw new ApiError(400, 'VALIDATION_ERROR', parsed.error.issues.map((issue) => issue.message).join(' '));
+  return parsed.data;
+}
+
+const safeJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
+
+async function findIssue(c: Context<AppEnv>) {
+  const [issue] = await c.var.db.select().from(newsletterIssue).where(eq(newsletterIssue.id, c.req.param('id') ?? ''));
+  if (!issue) throw notFound('Newsletter tidak ditemukan.');
+  return issue;
+}
+
+const present = async (c: Context<AppEnv>, issue: typeof newsletterIssue.$inferSelect): Promise<NewsletterIssue> => {
+  const { id, ...rest } = issue;
+  return { _id: id, ...rest, progress: await progressOf(c.var.db, id) };
+};
+
+/** The test copy goes to the signed-in staff member; its unsubscribe link is a harmless example. */
+async function renderFor(c: Context<AppEnv>, ctx: NewsletterContext, issue: z.infer<typeof issueInput>, to: string) {
+  return issueEmail(ctx.brand, await issueContent(c.var.db, issue), to, `${ctx.brand.siteUrl}${OUTCOME_PAGES.unsubscribed}?preview=1`);
+}
+
+const assertDraft = (issue: typeof newsletterIssue.$inferSelect) => {
+  if (issue.status !== 'draft') throw new ApiError(409, 'CONFLICT', 'Newsletter ini sudah dikirim dan tidak dapat diubah.');
+};
+
+export const newsletterRoutes = new Hono<AppEnv>()
+  .get('/confirm', async (c) => {
+    const check = await checkLink(c, 'confirm');
+    if (!check.ok) return c.redirect(check.reason === 'expired' ? OUTCOME_PAGES.expired : OUTCOME_PAGES.invalid, 303);
+    const db = c.var.db;
+    const time = now();
+    const [confirmed] = await db
+      .update(subscriber)
+      .set({ status: 'active', subscribedAt: time, updatedAt: time })
+      .where(and(eq(subscriber.id, check.subscriberId), eq(subscriber.status, 'pending')))
+      .returning({ email: subscriber.email });
+    if (confirmed) await db.batch([auditStatement(db, null, 'update', 'subscribe', check.subscriberId, `${confirmed.email}: konfirmasi`)]);
+    const [row] = await db.select({ status: subscriber.status }).from(subscriber).where(eq(subscriber.id, check.subscriberId));
+    return c.redirect(row?.status === 'active' ? OUTCOME_PAGES.confirmed : OUTCOME_PAGES.invalid, 303);
+  })
+  // Opening the link from the email: unsubscribes, then the site says so.
+  .get('/unsubscribe', async (c) => {
+    const check = await checkLink(c, 'unsubscribe');
+    if (!check.ok) return c.redirect(OUTCOME_PAGES.invalid, 303);
+    await unsubscribe(c, check.subscriberId);
+    return c.redirect(OUTCOME_PAGES.unsubscribed, 303);
+  })
+  // RFC 8058 one-click: the mail program POSTs `List-Unsubscribe=One-Click` to the same address.
+  .post('/unsubscribe', async (c) => {
+    const check = await checkLink(c, 'unsubscribe');
+    if (!check.ok) throw new ApiError(400, 'BAD_REQUEST', 'Tautan berhenti berlangganan tidak valid.');
+    await unsubscribe(c, check.subscriberId);
+    return ok(c, null, 'Anda telah berhenti berlangganan.');
+  })
+
+  .get('/issues', async (c) => {
+    assertPermission(c.var.user, 'newsletter', 'read');
+    const issues = await c.var.db.select().from(newsletterIssue).orderBy(desc(newsletterIssue.createdAt)).limit(100);
+    return ok(c, await Promise.all(issues.map((issue) => present(c, issue))));
+  })
+  .post('/issues', async (c) => {
+    assertPermission(c.var.user, 'newsletter', 'create');
+    const input = await parseIssue(c);
+    const id = newId();
+    const db = c.var.db;
+    await db.batch([
+      db.insert(newsletterIssue).values({ id, ...input, createdBy: c.var.user.username }),
+      auditStatement(db, c.var.user, 'create', 'newsletter', id, input.subject),
+    ]);
+    return ok(c, await present(c, await findIssueById(c, id)), 'Data berhasil disimpan!', 201);
+  })
+  .get('/issues/:id', async (c) => {
+    assertPermission(c.var.user, 'newsletter', 'read');
+    return ok(c, await present(c, await findIssue(c)));
+  })
+  .put('/issues/:id', async (c) => {
+    assertPermission(c.var.user, 'newsletter', 'update');
+    const issue = await findIssue(c);
+    assertDraft(issue);
+    const input = await parseIssue(c);
+    const db = c.var.db;
+    await db.batch([
+      db.update(newsletterIssue).set({ ...input, updatedAt: now() }).where(and(eq(newsletterIssue.id, issue.id), eq(newsletterIssue.status, 'draft'))),
+      auditStatement(db, c.var.user, 'update', 'newsletter', issue.id, input.subject),
+    ]);
+    return ok(c, await present(c, await findIssueById(c, issue.id)), 'Data berhasil diperbarui!');
+  })
+  .post('/preview', async (c) => {
+    assertPermission(c.var.user, 'newsletter', 'create');
+    const ctx = await newsletterContext(c.env, c.var.db, new URL(c.req.url).origin);
+    const email = await renderFor(c, ctx, await parseIssue(c), c.var.user.email);
+    return ok<NewsletterPreview>(c, { subject: email.subject, html: email.html, text: email.text });
+  })
+  .post('/issues/:id/test', async (c) => {
+    assertPermission(c.var.user, 'newsletter', 'create');
+    const issue = await findIssue(c);
+    const to = c.var.user.email;
+    if (!to) throw new ApiError(400, 'VALIDATION_ERROR', 'Akun Anda belum memiliki alamat email.');
+    const ctx = await newsletterContext(c.env, c.var.db, new URL(c.req.url).origin);
+    const email = await renderFor(c, ctx, issue, to);
+    try {
+      await ctx.mailer.send({ ...email, subject: `[Tes] ${email.subject}` });
+    } catch (error) {
+      console.error('test newsletter failed:', error);
+      throw new ApiError(502, 'SERVER_ERROR', 'Email tes gagal dikirim. Periksa alamat pengirim di pengaturan dan coba lagi.');
+    }
+    return ok(c, { to }, `Email tes dikirim ke ${to}.`);
+  })
+  .post('/issues/:id/send', async (c) => {
+    assertPermission(c.var.user, 'newsletter', 'approve');
+    const issue = await findIssue(c);
+    assertDraft(issue);
+    const db = c.var.db;
+    const time = now();
+    const ctx = await newsletterContext(c.env, db, new URL(c.req.url).origin);
+    // Recipients first, while the issue is still a draft the Cron Trigger ignores: a run between
+    // the two statements must not find a `sending` issue with nobody queued and call it sent.
+    // The unique (issue, subscriber) key makes a double click's second queue a no-op.
+    await queueRecipients(db, issue.id);
+    const [started] = await db
+      .update(newsletterIssue)
+      .set({ status: 'sending', startedAt: time, siteUrl: ctx.brand.siteUrl, updatedAt: time })
+      .where(and(eq(newsletterIssue.id, issue.id), eq(newsletterIssue.status, 'draft')))
+      .returning({ id: newsletterIssue.id });
+    if (!started) throw new ApiError(409, 'CONFLICT', 'Newsletter ini sudah dikirim.');
+    await db.batch([auditStatement(db, c.var.user, 'update', 'newsletter', issue.id, `Kirim: ${issue.subject}`)]);
+    // The Cron Trigger sends it in batches, starting within a minute (cron/jobs.ts).
+    return ok(c, await present(c, await findIssueById(c, issue.id)), 'Newsletter dijadwalkan: pengiriman dimulai dalam satu menit.', 202);
+  });
+
+async function findIssueById(c: Context<AppEnv>, id: string) {
+  const [issue] = await c.var.db.select().from(newsletterIssue).where(eq(newsletterIssue.id, id));
+  if (!issue) throw notFound('Newsletter tidak ditemukan.');
+  return issue;
+}

@@ -1,0 +1,146 @@
+/**
+ * Sending an issue in the background. Starting a send writes one delivery row per active
+ * subscriber (unique per issue and subscriber), and each run claims a batch of queued rows in
+ * one statement, sends them and records each result. A run that stops half way leaves the
+ * rest queued for the next run, so nobody is skipped and nobody is mailed twice: a row claimed
+ * by a run that never finished is not sent again but shown as failed, because whether its email
+ * left cannot be known.
+ */
+import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { NewsletterProgress } from '../contract/api.ts';
+import { chunk, type Database } from '../db/client.ts';
+import { bioCore, subscriber, vision } from '../db/schema.ts';
+import type { Bindings } from '../env.ts';
+import { newsletterContext, unsubscribeUrl, type NewsletterContext } from './context.ts';
+import { newsletterDelivery, newsletterIssue, type ArticleRef } from './tables.ts';
+import { issueEmail, type ArticleCard, type IssueContent } from './templates.ts';
+
+export const DEFAULT_BATCH_SIZE = 500;
+/** Emails handed to the binding at the same time. */
+const PARALLEL_SENDS = 10;
+/** A claim older than this belongs to a run that was stopped. */
+export const STALE_CLAIM_MS = 10 * 60_000;
+export const INTERRUPTED = 'Pengiriman terputus; email ini mungkin belum terkirim dan tidak dikirim ulang agar tidak terkirim dua kali.';
+export const UNSUBSCRIBED_MEANWHILE = 'Berhenti berlangganan sebelum email terkirim.';
+
+export type SendProgress = NewsletterProgress;
+
+export async function progressOf(db: Database, issueId: string): Promise<SendProgress> {
+  const rows = await db
+    .select({ status: newsletterDelivery.status, n: count() })
+    .from(newsletterDelivery)
+    .where(eq(newsletterDelivery.issueId, issueId))
+    .groupBy(newsletterDelivery.status);
+  const of = (status: string) => rows.find((row) => row.status === status)?.n ?? 0;
+  const total = rows.reduce((sum, row) => sum + row.n, 0);
+  return { total, sent: of('sent'), failed: of('failed'), left: of('queued') + of('claimed') };
+}
+
+/** One delivery row per active subscriber; the unique (issue, subscriber) key makes a repeat harmless. */
+export const queueRecipients = (db: Database, issueId: string) =>
+  db.run(sql`insert into ${newsletterDelivery} (issueId, subscriberId, email, status)
+    select ${issueId}, id, email, 'queued' from ${subscriber} where status = 'active'
+    on conflict (issueId, subscriberId) do nothing`);
+
+/** The picked articles that are still published, as cards, in the order they were picked. */
+export async function articleCards(db: Database, refs: ArticleRef[]): Promise<ArticleCard[]> {
+  const ids = (kind: ArticleRef['kind']) => refs.filter((ref) => ref.kind === kind).map((ref) => ref.id);
+  const visionIds = ids('vision');
+  const bioCoreIds = ids('bio-core');
+  const visions = visionIds.length ? await db.select().from(vision).where(and(inArray(vision.id, visionIds), eq(vision.isPublished, true))) : [];
+  const articles = bioCoreIds.length ? await db.select().from(bioCore).where(and(inArray(bioCore.id, bioCoreIds), eq(bioCore.isPublished, true))) : [];
+  const cards = new Map<string, ArticleCard>();
+  for (const row of visions) {
+    cards.set(`vision:${row.id}`, { kind: 'Vision', title: String(row.title), summary: String(row.shortDescription ?? ''), image: String(row.image ?? ''), path: `/vision/${row.slug}` });
+  }
+  for (const row of articles) {
+    cards.set(`bio-core:${row.id}`, { kind: 'BioCore', title: String(row.title), summary: String(row.description || row.excerpt || ''), image: String(row.featuredImage ?? ''), path: `/bio-core/${row.slug}` });
+  }
+  return refs.map((ref) => cards.get(`${ref.kind}:${ref.id}`)).filter((card): card is ArticleCard => !!card);
+}
+
+export async function issueContent(db: Database, issue: { subject: string; body: string; articles: ArticleRef[] }): Promise<IssueContent> {
+  return { subject: issue.subject, body: issue.body, articles: await articleCards(db, issue.articles) };
+}
+
+const batchSizeOf = (env: Bindings) => {
+  const size = Number(env.NEWSLETTER_BATCH_SIZE);
+  return Number.isInteger(size) && size > 0 ? size : DEFAULT_BATCH_SIZE;
+};
+
+/**
+ * Sends up to `limit` queued emails of the issues being sent, oldest issue first, and marks
+ * an issue sent when nothing is left. Returns how many emails it handed to the binding.
+ */
+export async function runSendBatch(env: Bindings, db: Database, now: Date, limit = batchSizeOf(env)): Promise<number> {
+  const issues = await db.select().from(newsletterIssue).where(eq(newsletterIssue.status, 'sending')).orderBy(asc(newsletterIssue.startedAt));
+  let budget = limit;
+  for (const issue of issues) {
+    await db
+      .update(newsletterDelivery)
+      .set({ status: 'failed', error: INTERRUPTED })
+      .where(and(eq(newsletterDelivery.issueId, issue.id), eq(newsletterDelivery.status, 'claimed'), lt(newsletterDelivery.claimedAt, new Date(now.getTime() - STALE_CLAIM_MS).toISOString())));
+    const ctx = await newsletterContext(env, db, issue.siteUrl);
+    const content = await issueContent(db, issue);
+    while (budget > 0) {
+      const claimed = await claim(db, issue.id, Math.min(budget, PARALLEL_SENDS), now);
+      if (claimed.length === 0) break;
+      budget -= claimed.length;
+      await deliver(db, ctx, content, issue.id, claimed);
+    }
+    const { left } = await progressOf(db, issue.id);
+    if (left === 0) {
+      await db.update(newsletterIssue).set({ status: 'sent', finishedAt: new Date().toISOString(), updatedAt: new Date().toISOString() }).where(and(eq(newsletterIssue.id, issue.id), eq(newsletterIssue.status, 'sending')));
+    }
+    if (budget <= 0) break;
+  }
+  return limit - budget;
+}
+
+/** Claims queued rows in one statement, so two runs at the same moment never take the same row. */
+async function claim(db: Database, issueId: string, size: number, now: Date) {
+  return db
+    .update(newsletterDelivery)
+    .set({ status: 'claimed', claimedAt: now.toISOString() })
+    .where(
+      and(
+        eq(newsletterDelivery.issueId, issueId),
+        eq(newsletterDelivery.status, 'queued'),
+        sql`${newsletterDelivery.subscriberId} in (select subscriberId from ${newsletterDelivery} where issueId = ${issueId} and status = 'queued' limit ${size})`,
+      ),
+    )
+    .returning({ subscriberId: newsletterDelivery.subscriberId, email: newsletterDelivery.email });
+}
+
+async function deliver(db: Database, ctx: NewsletterContext, content: IssueContent, issueId: string, claimed: { subscriberId: string; email: string }[]) {
+  const stillActive = new Set(
+    (await db.select({ id: subscriber.id }).from(subscriber).where(and(inArray(subscriber.id, claimed.map((row) => row.subscriberId)), eq(subscriber.status, 'active')))).map((row) => String(row.id)),
+  );
+  const results = await Promise.all(
+    claimed.map(async ({ subscriberId, email }) => {
+      if (!stillActive.has(subscriberId)) return { subscriberId, error: UNSUBSCRIBED_MEANWHILE };
+      try {
+        await ctx.mailer.send(issueEmail(ctx.brand, content, email, await unsubscribeUrl(ctx, subscriberId, email)));
+        return { subscriberId, error: null };
+      } catch (error) {
+        return { subscriberId, error: error instanceof Error ? error.message.slice(0, 300) : 'Gagal mengirim.' };
+      }
+    }),
+  );
+  const sentAt = new Date().toISOString();
+  const sent = results.filter((r) => r.error === null).map((r) => r.subscriberId);
+  const statements = [
+    ...chunk(sent, 90).map((ids) =>
+      db.update(newsletterDelivery).set({ status: 'sent', sentAt }).where(and(eq(newsletterDelivery.issueId, issueId), inArray(newsletterDelivery.subscriberId, ids))),
+    ),
+    ...results
+      .filter((r): r is { subscriberId: string; error: string } => r.error !== null)
+      .map((r) =>
+        db.update(newsletterDelivery).set({ status: 'failed', error: r.error }).where(and(eq(newsletterDelivery.issueId, issueId), eq(newsletterDelivery.subscriberId, r.subscriberId))),
+      ),
+  ];
+  if (statements.length) {
+    const [first, ...rest] = statements;
+    await db.batch([first!, ...rest]);
+  }
+}

@@ -1,0 +1,140 @@
+/**
+ * The emails, in Indonesian: each has an HTML part and a plain-text part and ends with the
+ * organisation's name and the site's address. Inline styles only (mail clients drop <style>).
+ */
+import sanitizeHtml from 'sanitize-html';
+import { sanitizeRichText } from '../content/sanitize.ts';
+import type { OutgoingEmail } from './mailer.ts';
+
+export interface Brand {
+  organisationName: string;
+  /** The site's public address without a trailing slash. */
+  siteUrl: string;
+}
+
+export interface ArticleCard {
+  title: string;
+  summary: string;
+  image: string;
+  /** Path on the site, e.g. /vision/some-slug. */
+  path: string;
+  kind: 'Vision' | 'BioCore';
+}
+
+const escape = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const absolute = (siteUrl: string, path: string) => (/^https?:\/\//.test(path) ? path : `${siteUrl}${path.startsWith('/') ? '' : '/'}${path}`);
+
+/** Readable plain text from the editor's HTML: paragraphs and list items on their own lines, links with their address. */
+export function htmlToText(html: string): string {
+  const blocks = html.replace(/<li[^>]*>/gi, '\n- ').replace(/<\/(p|h[1-6]|li|blockquote|tr|div)>|<br\s*\/?>/gi, '\n');
+  const text = sanitizeHtml(
+    blocks.replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_all, href: string, label: string) => {
+      const shown = label.replace(/<[^>]+>/g, '').trim();
+      return shown && shown !== href ? `${shown} (${href})` : href;
+    }),
+    { allowedTags: [], allowedAttributes: {} },
+  );
+  return decodeEntities(text)
+    .split('\n')
+    .map((line) => line.replace(/[ \t]+/g, ' ').trim())
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}
+
+const decodeEntities = (text: string) =>
+  text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_all, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[name]!);
+
+function layout(brand: Brand, title: string, content: string, footer: string) {
+  return `<!doctype html>
+<html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head>
+<body style="margin:0;padding:0;background:#f3f6f4;font-family:Arial,Helvetica,sans-serif;color:#1d2b24;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f6f4;"><tr><td align="center" style="padding:24px 12px;">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;">
+<tr><td style="background:#0f5132;color:#ffffff;padding:20px 24px;font-size:20px;font-weight:bold;border-radius:8px 8px 0 0;">${escape(brand.organisationName)}</td></tr>
+<tr><td style="padding:24px;font-size:16px;line-height:1.6;">${content}</td></tr>
+<tr><td style="padding:16px 24px;border-top:1px solid #dfe7e2;font-size:13px;line-height:1.5;color:#56675d;">${footer}
+<p style="margin:8px 0 0;">${escape(brand.organisationName)} · <a href="${escape(brand.siteUrl)}" style="color:#0f5132;">${escape(brand.siteUrl)}</a></p></td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+const button = (href: string, label: string) =>
+  `<p style="margin:24px 0;"><a href="${escape(href)}" style="display:inline-block;background:#0f5132;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold;">${escape(label)}</a></p>`;
+
+const textFooter = (brand: Brand) => `--\n${brand.organisationName}\n${brand.siteUrl}`;
+
+export function confirmationEmail(brand: Brand, to: string, confirmUrl: string): OutgoingEmail {
+  const subject = `Konfirmasi langganan newsletter ${brand.organisationName}`;
+  const html = layout(
+    brand,
+    subject,
+    `<h1 style="font-size:22px;margin:0 0 16px;">Satu langkah lagi</h1>
+<p>Terima kasih telah mendaftar newsletter ${escape(brand.organisationName)}. Klik tombol di bawah untuk mengonfirmasi alamat email Anda.</p>
+${button(confirmUrl, 'Konfirmasi langganan')}
+<p style="font-size:14px;color:#56675d;">Jika tombol tidak berfungsi, salin tautan ini ke browser Anda:<br><a href="${escape(confirmUrl)}" style="color:#0f5132;word-break:break-all;">${escape(confirmUrl)}</a></p>
+<p style="font-size:14px;color:#56675d;">Tautan ini berlaku 7 hari.</p>`,
+    `<p style="margin:0;">Jika Anda tidak merasa mendaftar, abaikan email ini: alamat Anda tidak akan menerima email lain dari kami.</p>`,
+  );
+  const text = `Satu langkah lagi
+
+Terima kasih telah mendaftar newsletter ${brand.organisationName}. Buka tautan berikut untuk mengonfirmasi alamat email Anda (berlaku 7 hari):
+
+${confirmUrl}
+
+Jika Anda tidak merasa mendaftar, abaikan email ini: alamat Anda tidak akan menerima email lain dari kami.
+
+${textFooter(brand)}`;
+  return { to, subject, html, text };
+}
+
+export interface IssueContent {
+  subject: string;
+  body: string;
+  articles: ArticleCard[];
+}
+
+/**
+ * One newsletter issue for one recipient. `unsubscribeUrl` goes in the footer and in the
+ * List-Unsubscribe headers (RFC 8058: one-click POST to the same address).
+ */
+export function issueEmail(brand: Brand, issue: IssueContent, to: string, unsubscribeUrl: string): OutgoingEmail {
+  // Uploaded images and site links are stored as paths; a mail program needs the full address.
+  const body = sanitizeRichText(issue.body).replace(/(src|href)="\/(?!\/)/g, `$1="${escape(brand.siteUrl)}/`);
+  const cards = issue.articles
+    .map((article) => {
+      const href = absolute(brand.siteUrl, article.path);
+      const image = article.image
+        ? `<a href="${escape(href)}"><img src="${escape(absolute(brand.siteUrl, article.image))}" alt="" width="552" style="display:block;width:100%;max-width:552px;height:auto;border-radius:6px 6px 0 0;"></a>`
+        : '';
+      return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:16px 0;border:1px solid #dfe7e2;border-radius:6px;"><tr><td>${image}
+<div style="padding:12px 16px;"><p style="margin:0;font-size:12px;text-transform:uppercase;color:#56675d;">${article.kind}</p>
+<h2 style="margin:4px 0 8px;font-size:18px;"><a href="${escape(href)}" style="color:#0f5132;text-decoration:none;">${escape(article.title)}</a></h2>
+<p style="margin:0 0 8px;font-size:15px;">${escape(article.summary)}</p>
+<a href="${escape(href)}" style="color:#0f5132;font-weight:bold;">Baca selengkapnya</a></div></td></tr></table>`;
+    })
+    .join('\n');
+  const html = layout(
+    brand,
+    issue.subject,
+    `${body}${cards ? `\n<h2 style="font-size:18px;margin:24px 0 0;">Bacaan pilihan</h2>\n${cards}` : ''}`,
+    `<p style="margin:0;">Anda menerima email ini karena berlangganan newsletter ${escape(brand.organisationName)}. <a href="${escape(unsubscribeUrl)}" style="color:#0f5132;">Berhenti berlangganan</a></p>`,
+  );
+  const articleText = issue.articles.map((a) => `- ${a.title} (${a.kind})\n  ${a.summary}\n  ${absolute(brand.siteUrl, a.path)}`).join('\n\n');
+  const text = `${issue.subject}
+
+${htmlToText(body)}${articleText ? `\n\nBacaan pilihan\n\n${articleText}` : ''}
+
+Anda menerima email ini karena berlangganan newsletter ${brand.organisationName}.
+Berhenti berlangganan: ${unsubscribeUrl}
+
+${textFooter(brand)}`;
+  return {
+    to,
+    subject: issue.subject,
+    html,
+    text,
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}

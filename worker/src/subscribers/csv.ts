@@ -1,0 +1,82 @@
+/** Subscribers as CSV (papaparse): export with spreadsheet-formula cells defused, import with dedupe. */
+import Papa from 'papaparse';
+import { chunk, MAX_BOUND_PARAMETERS, newId, now, type Database } from '../db/client.ts';
+import { subscriber } from '../db/schema.ts';
+import type { ApiRecord } from '../collections/store.ts';
+import type { SubscriberImportSummary } from '../contract/api.ts';
+import { SUBSCRIBER_STATUSES } from '../contract/limits.ts';
+
+export const CSV_COLUMNS = ['email', 'status', 'source', 'subscribedAt', 'createdAt'] as const;
+
+/**
+ * A UTF-8 BOM first so spreadsheet programs read the file as UTF-8; cells that start with
+ * = + - @ (or a tab or carriage return) get a leading ' so a spreadsheet never runs them as a formula.
+ */
+export const exportCsv = (records: ApiRecord[]) =>
+  '\ufeff' +
+  Papa.unparse(
+    { fields: [...CSV_COLUMNS], data: records.map((record) => CSV_COLUMNS.map((column) => String(record[column] ?? ''))) },
+    { escapeFormulae: true, newline: '\r\n' },
+  );
+
+export interface ImportLine {
+  line: number;
+  email: string;
+  status?: string;
+}
+
+/**
+ * Rows of a CSV with an `email` column (any case, any position; a `status` column is used when
+ * present), or without a header row, an address in the first column.
+ */
+export function parseImport(text: string): ImportLine[] {
+  const { data } = Papa.parse<string[]>(text.replace(/^\ufeff/, ''), { skipEmptyLines: 'greedy' });
+  if (data.length === 0) return [];
+  const header = data[0]!.map((cell) => cell.trim().toLowerCase());
+  const hasHeader = header.includes('email');
+  const emailAt = hasHeader ? header.indexOf('email') : 0;
+  const statusAt = hasHeader ? header.indexOf('status') : -1;
+  return data.slice(hasHeader ? 1 : 0).map((row, index) => ({
+    line: index + (hasHeader ? 2 : 1),
+    email: (row[emailAt] ?? '').replace(/^'(?=[=+\-@\t\r])/, ''),
+    ...(statusAt >= 0 && row[statusAt]?.trim() ? { status: row[statusAt]!.trim().toLowerCase() } : {}),
+  }));
+}
+
+export type ImportSummary = SubscriberImportSummary;
+
+/** Imported addresses are active unless the file says otherwise: they were collected with consent elsewhere. */
+export async function importRows(
+  db: Database,
+  lines: ImportLine[],
+  check: (value: string) => { email: string } | { problem: string },
+): Promise<ImportSummary> {
+  const summary: ImportSummary = { added: 0, existing: 0, invalid: [] };
+  const fresh = new Map<string, string>();
+  for (const line of lines) {
+    const result = check(line.email);
+    if ('problem' in result) {
+      summary.invalid.push({ line: line.line, value: line.email.slice(0, 120), problem: result.problem });
+      continue;
+    }
+    if (line.status && !(SUBSCRIBER_STATUSES as readonly string[]).includes(line.status)) {
+      summary.invalid.push({ line: line.line, value: line.email.slice(0, 120), problem: `Status harus salah satu dari: ${SUBSCRIBER_STATUSES.join(', ')}.` });
+      continue;
+    }
+    if (fresh.has(result.email)) summary.existing++;
+    else fresh.set(result.email, line.status ?? 'active');
+  }
+  const time = now();
+  const rows = [...fresh].map(([email, status]) => ({ id: newId(), email, status, source: 'import', subscribedAt: time, createdAt: time, updatedAt: time }));
+  // Up to ten values a row (defaults included); D1 binds at most 100 parameters per statement.
+  const statements = chunk(rows, Math.floor(MAX_BOUND_PARAMETERS / 10)).map((part) =>
+    db.insert(subscriber).values(part).onConflictDoNothing({ target: subscriber.email }).returning({ id: subscriber.id }),
+  );
+  if (statements.length) {
+    const [first, ...rest] = statements;
+    const results = await db.batch([first!, ...rest]);
+    summary.added = results.reduce((sum, inserted) => sum + inserted.length, 0);
+  }
+  summary.existing += rows.length - summary.added;
+  return summary;
+}

@@ -1,0 +1,424 @@
+/**
+ * The newsletter by email: double opt-in, signed links, one-click unsubscribe, sending an issue
+ * in background batches, CSV export and import, and abuse limits. Sent mail is read back from
+ * the Email Service binding's local simulation (wrangler dev's Local Explorer lists every
+ * message the binding was given).
+ */
+import { createHmac } from 'node:crypto';
+import { describe, expect, inject, it } from 'vitest';
+import { asAdmin, Client, form, unique } from './client.ts';
+
+const base = inject('apiUrl');
+type Row = { _id: string; email: string; status: string; source: string };
+type Progress = { total: number; sent: number; failed: number; left: number };
+type Issue = { _id: string; status: string; progress: Progress };
+
+interface SentEmail {
+  messageId: string;
+  to: string[];
+  from: string;
+  subject: string;
+  headers: Record<string, string>;
+  text: string;
+  html: string;
+}
+
+/** Every message the local EMAIL binding was given, newest first. */
+async function sentEmails(): Promise<Omit<SentEmail, 'text' | 'html'>[]> {
+  const all: Omit<SentEmail, 'text' | 'html'>[] = [];
+  let cursor = '';
+  for (;;) {
+    const query = new URLSearchParams({ per_page: '100', ...(cursor ? { cursor } : {}) });
+    const page = (await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?${query}`)).json()) as {
+      result: Omit<SentEmail, 'text' | 'html'>[];
+      result_info: { has_more: boolean; cursor?: string };
+    };
+    all.push(...page.result);
+    if (!page.result_info.has_more || !page.result_info.cursor) return all;
+    cursor = page.result_info.cursor;
+  }
+}
+
+/** The messages sent to one address, with their text and HTML parts. */
+async function mailbox(address: string): Promise<SentEmail[]> {
+  const mine = (await sentEmails()).filter((email) => email.to.includes(address));
+  return Promise.all(
+    mine.map(async (email) => {
+      const query = new URLSearchParams({ email_id: email.messageId });
+      const detail = (await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?${query}`)).json()) as { result: SentEmail };
+      return detail.result;
+    }),
+  );
+}
+
+const linkIn = (text: string, path: string) => {
+  const found = text.match(new RegExp(`https?://\\S+${path.replace(/\//g, '\\/')}\\?token=[\\w.-]+`));
+  if (!found) throw new Error(`no ${path} link in:\n${text}`);
+  return found[0];
+};
+
+/** A fresh client address for each caller, so the per-address limit only counts our own sign-ups. */
+const clientAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+
+const signUp = (email: string, ip = clientAddress(), extra: Record<string, string> = {}) =>
+  new Client().request('POST', '/api/subscribe', { email, ...extra }, { 'cf-connecting-ip': ip });
+
+const open = (url: string, method = 'GET', body?: string) =>
+  fetch(url, { method, redirect: 'manual', ...(body ? { body, headers: { 'content-type': 'application/x-www-form-urlencoded' } } : {}) });
+
+async function subscriberOf(admin: Client, email: string) {
+  const found = await admin.get<Row[]>(`/api/subscribe?page=1&limit=10&search=${encodeURIComponent(email)}`);
+  return found.body.success ? found.body.data.find((row) => row.email === email) : undefined;
+}
+
+async function confirmedSubscriber(email: string) {
+  expect((await signUp(email)).status).toBe(201);
+  const [confirmation] = await mailbox(email);
+  expect((await open(linkIn(confirmation!.text, '/api/newsletter/confirm'))).headers.get('location')).toBe('/newsletter/confirmed');
+}
+
+const csvImport = (admin: Client, csv: string) => {
+  const data = new FormData();
+  data.append('file', new File([csv], 'subscribers.csv', { type: 'text/csv' }));
+  return admin.post<{ added: number; existing: number; invalid: { line: number; problem: string }[] }>('/api/subscribe/import', data);
+};
+
+const runScheduled = async (time = Date.now()) => {
+  // Miniflare's trigger endpoint: unlike wrangler's /__scheduled it passes `time` on to the jobs.
+  const response = await fetch(`${base}/cdn-cgi/local/scheduled?cron=*+*+*+*+*&time=${time}`);
+  expect(response.status).toBe(200);
+};
+
+describe('double opt-in', () => {
+  it('keeps a sign-up pending until the link in its confirmation email is opened', async () => {
+    const tag = unique('konfirmasi');
+    const response = await signUp(`  ${tag.toUpperCase()}@Example.COM `);
+    expect(response.status).toBe(201);
+    expect(response.body.message).toBe('Thank you for subscribing! Please check your email.');
+    const email = `${tag}@example.com`;
+    const admin = await asAdmin();
+    expect(await subscriberOf(admin, email)).toMatchObject({ status: 'pending', source: 'website' });
+
+    const [confirmation, ...more] = await mailbox(email);
+    expect(more).toHaveLength(0);
+    expect(confirmation!.subject).toBe('Konfirmasi langganan newsletter Resik Nusantara');
+    expect(confirmation!.from).toBe('"Resik Nusantara" <newsletter@example.org>');
+    for (const part of [confirmation!.text, confirmation!.html]) {
+      expect(part).toContain('Resik Nusantara');
+      expect(part).toContain(base);
+      expect(part).toContain('mengonfirmasi alamat email Anda');
+    }
+    const link = linkIn(confirmation!.text, '/api/newsletter/confirm');
+    expect(confirmation!.html).toContain(link.replace(/&/g, '&amp;'));
+
+    const opened = await open(link);
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe('/newsletter/confirmed');
+    expect(await subscriberOf(admin, email)).toMatchObject({ status: 'active' });
+    // Opening it again still lands on the confirmation page.
+    expect((await open(link)).headers.get('location')).toBe('/newsletter/confirmed');
+
+    const again = await signUp(` ${email.toUpperCase()}`);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This email is already subscribed.');
+    expect(await mailbox(email)).toHaveLength(1);
+  });
+
+  it('re-sends the confirmation of a pending address at most once per 10 minutes', async () => {
+    const email = `${unique('ulang')}@example.com`;
+    expect((await signUp(email)).status).toBe(201);
+    const again = await signUp(email);
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe('Thank you for subscribing! Please check your email.');
+    expect(await mailbox(email)).toHaveLength(1);
+  });
+
+  it('says when a confirmation link was tampered with or has expired, and changes nothing', async () => {
+    const email = `${unique('rusak')}@example.com`;
+    await signUp(email);
+    const [confirmation] = await mailbox(email);
+    const link = linkIn(confirmation!.text, '/api/newsletter/confirm');
+    const token = new URL(link).searchParams.get('token')!;
+    const [purpose, id, expires, signature] = token.split('.') as [string, string, string, string];
+    const tampered = [
+      `${purpose}.${id}.${Number(expires) + 86_400_000}.${signature}`,
+      `${purpose}.${id}.${expires}.${signature.slice(0, -2)}${signature.endsWith('AA') ? 'BB' : 'AA'}`,
+      `unsubscribe.${id}.${expires}.${signature}`,
+      'sampah',
+    ];
+    for (const bad of tampered) {
+      const answer = await open(`${base}/api/newsletter/confirm?token=${encodeURIComponent(bad)}`);
+      expect(answer.headers.get('location')).toBe('/newsletter/invalid-link');
+    }
+    const past = Date.now() - 1000;
+    const expiredSignature = createHmac('sha256', inject('newsletterSecret')).update(`confirm.${id}.${past}.${email}`).digest('base64url');
+    const expired = await open(`${base}/api/newsletter/confirm?token=confirm.${id}.${past}.${expiredSignature}`);
+    expect(expired.headers.get('location')).toBe('/newsletter/expired-link');
+    expect(await subscriberOf(await asAdmin(), email)).toMatchObject({ status: 'pending' });
+  });
+
+  it('never fails when the same address signs up several times at the same moment', async () => {
+    const email = `${unique('serentak')}@example.com`;
+    // Five: the most one address may try within an hour.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => signUp(email)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 200, 200, 200, 201]);
+    const admin = await asAdmin();
+    const found = await admin.get<Row[]>(`/api/subscribe?page=1&limit=10&search=${encodeURIComponent(email)}`);
+    expect(found.body.success && found.body.data).toHaveLength(1);
+    expect(await mailbox(email)).toHaveLength(1);
+  });
+});
+
+describe('sign-up abuse', () => {
+  it('limits sign-ups per address and per client address, with a clear message', async () => {
+    const email = `${unique('batas')}@example.com`;
+    for (let i = 0; i < 5; i++) expect((await signUp(email)).status).toBeLessThan(300);
+    const refused = await signUp(email);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Too many sign-up attempts\. Please try again in \d+ minutes\.$/);
+
+    const ip = clientAddress();
+    const tag = unique('klien');
+    for (let i = 0; i < 30; i++) expect((await signUp(`${tag}-${i}@example.com`, ip)).status).toBe(201);
+    const blocked = await signUp(`${tag}-lagi@example.com`, ip);
+    expect(blocked.status).toBe(429);
+    expect(await subscriberOf(await asAdmin(), `${tag}-lagi@example.com`)).toBeUndefined();
+    // Another client is not affected.
+    expect((await signUp(`${tag}-lain@example.com`)).status).toBe(201);
+  });
+
+  it('drops a bot that fills the hidden field, answering as if it worked', async () => {
+    const email = `${unique('robot')}@example.com`;
+    const answer = await signUp(email, clientAddress(), { homepage: 'https://spam.example' });
+    expect(answer.status).toBe(201);
+    expect(answer.body.message).toBe('Thank you for subscribing! Please check your email.');
+    expect(await subscriberOf(await asAdmin(), email)).toBeUndefined();
+    expect(await mailbox(email)).toHaveLength(0);
+  });
+
+  it('refuses an address that is too long or could break mail headers', async () => {
+    const long = `${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com`;
+    expect(long.length).toBeGreaterThan(254);
+    const tooLong = await signUp(long);
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toBe('This email address is too long (at most 254 characters).');
+    for (const sneaky of ['korban@example.com\r\nBcc: semua@example.com', 'a@example.com,b@example.com', 'Nama <a@example.com>']) {
+      const answer = await signUp(sneaky);
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe('This email address contains characters that are not allowed.');
+    }
+  });
+});
+
+describe('sign-up without JavaScript', () => {
+  const post = (body: string, headers: Record<string, string>) =>
+    fetch(`${base}/api/subscribe`, { method: 'POST', redirect: 'manual', body, headers: { 'content-type': 'application/x-www-form-urlencoded', 'cf-connecting-ip': clientAddress(), ...headers } });
+
+  it('goes back to the page it came from with the outcome, never to raw JSON', async () => {
+    const email = `${unique('tanpa-js')}@example.com`;
+    const done = await post(`email=${encodeURIComponent(email)}`, { referer: `${base}/about-us?x=1` });
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toBe('/about-us?x=1&newsletter=ok#newsletter-ok');
+    const invalid = await post('email=bukan-email', { referer: `${base}/` });
+    expect(invalid.headers.get('location')).toBe('/?newsletter=invalid#newsletter-invalid');
+    // Another site's page is not a place to go back to.
+    const foreign = await post(`email=${encodeURIComponent(`${unique('asing')}@example.com`)}`, { referer: 'https://elsewhere.example/page' });
+    expect(foreign.headers.get('location')).toBe('/?newsletter=ok#newsletter-ok');
+    const confirmed = `${unique('sudah')}@example.com`;
+    await confirmedSubscriber(confirmed);
+    const duplicate = await post(`email=${encodeURIComponent(confirmed)}`, { referer: `${base}/vision` });
+    expect(duplicate.headers.get('location')).toBe('/vision?newsletter=duplicate#newsletter-duplicate');
+    // A script asking for JSON still gets JSON.
+    const json = await post(`email=${encodeURIComponent(`${unique('json')}@example.com`)}`, { accept: 'application/json' });
+    expect(json.status).toBe(201);
+    expect(await json.json()).toMatchObject({ success: true });
+  });
+});
+
+describe('sending an issue', () => {
+  it('delivers to every active subscriber exactly once, in batches that can stop and resume, and to nobody else', async () => {
+    const admin = await asAdmin();
+    const tag = unique('kirim');
+    const actives = Array.from({ length: 40 }, (_, i) => `${tag}-${i}@example.com`);
+    const imported = await csvImport(admin, `email\n${actives.join('\n')}\n`);
+    expect(imported.body.success && imported.body.data).toMatchObject({ added: 40, existing: 0, invalid: [] });
+    const pending = `${tag}-menunggu@example.com`;
+    await signUp(pending);
+    const leaving = `${tag}-pergi@example.com`;
+    await csvImport(admin, `email,status\n${leaving},unsubscribed\n`);
+
+    const activeCount = await admin.get<Row[]>('/api/subscribe?page=1&limit=1&status=active');
+    const expected = activeCount.body.success ? activeCount.body.pagination!.total : 0;
+    const subject = `Kabar ${tag}`;
+    const created = await admin.post<Issue>('/api/newsletter/issues', { subject, body: '<p>Halo <strong>semua</strong>, <a href="https://contoh.org/x">baca ini</a>.</p>', articles: [] });
+    expect(created.status).toBe(201);
+    const id = created.body.success ? created.body.data._id : '';
+    const started = await admin.post<Issue>(`/api/newsletter/issues/${id}/send`);
+    expect(started.status).toBe(202);
+    expect(started.body.success && started.body.data.progress).toEqual({ total: expected, sent: 0, failed: 0, left: expected });
+    expect((await admin.post(`/api/newsletter/issues/${id}/send`)).status).toBe(409);
+
+    // One run sends one batch (25 here), then stops: the rest waits for the next run.
+    await runScheduled();
+    const half = await admin.get<Issue>(`/api/newsletter/issues/${id}`);
+    expect(half.body.success && half.body.data.progress).toEqual({ total: expected, sent: Math.min(25, expected), failed: 0, left: Math.max(0, expected - 25) });
+    // Two runs at the same moment never take the same recipients.
+    for (let run = 0; run < 200; run++) {
+      const now = await admin.get<Issue>(`/api/newsletter/issues/${id}`);
+      if (now.body.success && now.body.data.status === 'sent') break;
+      await Promise.all([runScheduled(), runScheduled()]);
+    }
+    const done = await admin.get<Issue>(`/api/newsletter/issues/${id}`);
+    expect(done.body.success && done.body.data.progress).toEqual({ total: expected, sent: expected, failed: 0, left: 0 });
+
+    const delivered = (await sentEmails()).filter((email) => email.subject === subject);
+    expect(delivered).toHaveLength(expected);
+    const recipients = delivered.map((email) => email.to[0]);
+    expect(new Set(recipients).size).toBe(expected);
+    for (const address of actives) expect(recipients.filter((to) => to === address)).toHaveLength(1);
+    expect(recipients).not.toContain(pending);
+    expect(recipients).not.toContain(leaving);
+
+    const [one] = (await mailbox(actives[0]!)).filter((email) => email.subject === subject);
+    expect(one!.text).toContain('Halo semua, baca ini (https://contoh.org/x).');
+    expect(one!.html).toContain('<strong>semua</strong>');
+    for (const part of [one!.text, one!.html]) {
+      expect(part).toContain('Resik Nusantara');
+      expect(part).toContain('/api/newsletter/unsubscribe?token=');
+    }
+    const list = await admin.get<Issue[]>('/api/newsletter/issues');
+    expect(list.body.success && list.body.data.find((issue) => issue._id === id)).toMatchObject({ status: 'sent', progress: { sent: expected } });
+  });
+
+  it('unsubscribes in one click by POST or by opening the link, and ignores a tampered link', async () => {
+    const admin = await asAdmin();
+    const byPost = `${unique('satu-klik')}@example.com`;
+    const byLink = `${unique('tautan')}@example.com`;
+    await csvImport(admin, `email\n${byPost}\n${byLink}\n`);
+    const subject = `Edisi ${unique('berhenti')}`;
+    const created = await admin.post<Issue>('/api/newsletter/issues', { subject, body: '<p>Isi</p>' });
+    const id = created.body.success ? created.body.data._id : '';
+    await admin.post(`/api/newsletter/issues/${id}/send`);
+    for (let i = 0; i < 100; i++) {
+      const issue = await admin.get<Issue>(`/api/newsletter/issues/${id}`);
+      if (issue.body.success && issue.body.data.status === 'sent') break;
+      await runScheduled();
+    }
+    const [postEmail] = (await mailbox(byPost)).filter((email) => email.subject === subject);
+    const [linkEmail] = (await mailbox(byLink)).filter((email) => email.subject === subject);
+    const url = linkIn(postEmail!.text, '/api/newsletter/unsubscribe');
+    expect(postEmail!.headers['List-Unsubscribe']).toBe(`<${url}>`);
+    expect(postEmail!.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+
+    const tampered = url.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await open(tampered, 'POST', 'List-Unsubscribe=One-Click')).status).toBe(400);
+    expect((await open(tampered)).headers.get('location')).toBe('/newsletter/invalid-link');
+    expect(await subscriberOf(admin, byPost)).toMatchObject({ status: 'active' });
+
+    const oneClick = await open(url, 'POST', 'List-Unsubscribe=One-Click');
+    expect(oneClick.status).toBe(200);
+    expect(await subscriberOf(admin, byPost)).toMatchObject({ status: 'unsubscribed' });
+
+    const opened = await open(linkIn(linkEmail!.text, '/api/newsletter/unsubscribe'));
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe('/newsletter/unsubscribed');
+    expect(await subscriberOf(admin, byLink)).toMatchObject({ status: 'unsubscribed' });
+  });
+
+  it('previews an issue, sends a test to the staff member, and keeps visitors out', async () => {
+    const admin = await asAdmin();
+    const subject = `Pratinjau ${unique('uji')}`;
+    const preview = await admin.post<{ html: string; text: string }>('/api/newsletter/preview', { subject, body: '<h2>Judul</h2><p>Paragraf</p>' });
+    expect(preview.body.success && preview.body.data.html).toContain('<h2>Judul</h2>');
+    expect(preview.body.success && preview.body.data.text).toContain('Judul\nParagraf');
+    const created = await admin.post<Issue>('/api/newsletter/issues', { subject, body: '<p>Uji</p>' });
+    const id = created.body.success ? created.body.data._id : '';
+    const test = await admin.post(`/api/newsletter/issues/${id}/test`);
+    expect(test.body.message).toBe('Email tes dikirim ke admin@example.org.');
+    expect((await mailbox('admin@example.org')).some((email) => email.subject === `[Tes] ${subject}`)).toBe(true);
+    expect((await admin.post<Issue>('/api/newsletter/issues', { subject: ' ' })).body.message).toBe('Subjek wajib diisi.');
+
+    const visitor = new Client();
+    expect((await visitor.get('/api/newsletter/issues')).status).toBe(401);
+    expect((await visitor.post(`/api/newsletter/issues/${id}/send`)).status).toBe(401);
+    expect((await fetch(`${base}/api/subscribe/export`)).status).toBe(401);
+  });
+});
+
+describe('CSV export and import', () => {
+  it('exports what the screen shows, imports it back with dedupe and a summary', async () => {
+    const admin = await asAdmin();
+    const tag = unique('csv');
+    const addresses = Array.from({ length: 5 }, (_, i) => `${tag}-${i}@example.com`);
+    const first = await csvImport(
+      admin,
+      `Nama,Email,Status\r\nSatu,${addresses[0]},active\r\nDua,${addresses[1]!.toUpperCase()},\r\nTiga,${addresses[2]},unsubscribed\r\nEmpat,${addresses[3]},active\r\nLima,${addresses[4]},active\r\nUlang,${addresses[0]},active\r\nSalah,bukan-email,active\r\nAneh,${tag}-x@example.com,hilang\r\n`,
+    );
+    expect(first.body.success && first.body.data).toMatchObject({ added: 5, existing: 1 });
+    expect(first.body.success && first.body.data.invalid.map((line) => line.line)).toEqual([8, 9]);
+    expect(first.body.message).toBe('Import selesai: 5 ditambahkan, 1 sudah ada, 2 baris tidak valid.');
+
+    // A cell that a spreadsheet would run as a formula is defused.
+    const fourth = await subscriberOf(admin, addresses[3]!);
+    await admin.put(`/api/subscribe/${fourth!._id}`, { source: '=HYPERLINK("https://jahat.example")' });
+
+    const exported = await fetch(`${base}/api/subscribe/export?search=${encodeURIComponent(tag)}&status=active`, { headers: { cookie: admin.cookie } });
+    expect(exported.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(exported.headers.get('content-disposition')).toMatch(/^attachment; filename="subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const csv = await exported.text();
+    const lines = csv.replace(/^\ufeff/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('email,status,source,subscribedAt,createdAt');
+    expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual([addresses[0], addresses[1], addresses[3], addresses[4]].sort());
+    expect(csv).toContain(`${addresses[3]},active,"'=HYPERLINK(""https://jahat.example"")"`);
+
+    // Round trip: two removed, the exported file brings back exactly those two.
+    for (const address of [addresses[0]!, addresses[4]!]) await admin.delete(`/api/subscribe/${(await subscriberOf(admin, address))!._id}`);
+    const back = await csvImport(admin, csv);
+    expect(back.body.success && back.body.data).toMatchObject({ added: 2, existing: 2, invalid: [] });
+    expect(await subscriberOf(admin, addresses[0]!)).toMatchObject({ status: 'active', source: 'import' });
+
+    const visitor = new Client();
+    expect((await csvImport(visitor, `email\n${tag}-tamu@example.com\n`)).status).toBe(401);
+  });
+
+  it('needs subscribe.export, subscribe.import and newsletter.approve, which a reader of the list does not have', async () => {
+    const admin = await asAdmin();
+    const permissions = await admin.get<{ _id: string; name: string }[]>('/api/role/permissions/list');
+    const byName = new Map(permissions.body.success ? permissions.body.data.map((p) => [p.name, p._id]) : []);
+    expect(['subscribe.export', 'subscribe.import', 'newsletter.create', 'newsletter.approve'].every((name) => byName.has(name))).toBe(true);
+    const role = await admin.post<{ _id: string }>('/api/role', form({ name: unique('Pembaca Daftar'), permissions: [byName.get('subscribe.list')!, byName.get('newsletter.create')!] }));
+    const username = unique('pembaca');
+    await admin.post('/api/user', form({ username, email: `${username}@example.org`, password: 'rahasia-123', fullName: 'Pembaca', role: role.body.success ? role.body.data._id : '' }));
+    const reader = new Client();
+    await reader.login(username, 'rahasia-123');
+    expect((await reader.get('/api/subscribe?page=1')).status).toBe(200);
+    const exported = await fetch(`${base}/api/subscribe/export`, { headers: { cookie: reader.cookie } });
+    expect(exported.status).toBe(403);
+    expect(((await exported.json()) as { message: string }).message).toBe('Anda tidak memiliki izin untuk melakukan aksi ini.');
+    expect((await csvImport(reader, 'email\nx@example.com\n')).status).toBe(403);
+    const draft = await reader.post<Issue>('/api/newsletter/issues', { subject: 'Draf pembaca' });
+    expect(draft.status).toBe(201);
+    expect((await reader.post(`/api/newsletter/issues/${draft.body.success ? draft.body.data._id : ''}/send`)).status).toBe(403);
+  });
+});
+
+// Last in the file: it moves the clock 31 days ahead, which removes every older pending sign-up.
+describe('clean-up', () => {
+  it('removes sign-ups left unconfirmed for 30 days, and nobody else', async () => {
+    const waiting = `${unique('lupa')}@example.com`;
+    await signUp(waiting);
+    const confirmed = `${unique('setia')}@example.com`;
+    await confirmedSubscriber(confirmed);
+    const day = 24 * 60 * 60_000;
+    // Sign in after each run: at those times today's sessions have expired and are cleared.
+    await runScheduled(Date.now() + 29 * day);
+    expect(await subscriberOf(await asAdmin(), waiting)).toMatchObject({ status: 'pending' });
+    await runScheduled(Date.now() + 31 * day);
+    const admin = await asAdmin();
+    expect(await subscriberOf(admin, waiting)).toBeUndefined();
+    expect(await subscriberOf(admin, confirmed)).toMatchObject({ status: 'active' });
+    // A pending address staff added (never mailed a confirmation) stays.
+    const pending = await admin.get<Row[]>('/api/subscribe?page=1&limit=50&status=pending&search=maya%40example.com');
+    expect(pending.body.success && pending.body.data.map((row) => row.email)).toContain('maya@example.com');
+  });
+});

@@ -61,13 +61,23 @@ export const loadSession: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
+/** The origin of a Referer; a malformed one has none (and so matches no site). */
+const originOf = (referer: string | undefined) => {
+  if (!referer) return null;
+  try {
+    return new URL(referer).origin;
+  } catch {
+    return null;
+  }
+};
+
 /**
  * A request that changes state with the session cookie must come from this site's own
  * origin, so another site cannot act with an admin's cookie.
  */
 export const sameOriginWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (UNSAFE.has(c.req.method) && getCookie(c, SESSION_COOKIE)) {
-    const origin = c.req.header('origin') ?? (c.req.header('referer') ? new URL(c.req.header('referer')!).origin : null);
+    const origin = c.req.header('origin') ?? originOf(c.req.header('referer'));
     if (origin !== new URL(c.req.url).origin) {
       throw new ApiError(403, 'FORBIDDEN', 'Permintaan ditolak: asal permintaan tidak dikenali. Muat ulang halaman dan coba lagi.');
     }

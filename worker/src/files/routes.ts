@@ -8,7 +8,7 @@ import { auditStatement } from '../audit/log.ts';
 import type { AppEnv } from '../env.ts';
 import { readBody, type Upload } from '../http/body.ts';
 import { ApiError, notFound, ok } from '../http/errors.ts';
-import { checkFile, putUpload, safeFolder, storedFile, UPLOAD_PREFIX } from './storage.ts';
+import { checkFile, decodedPath, putUpload, safeFolder, storedFile, UPLOAD_PREFIX } from './storage.ts';
 
 const FOLDER_MARKER = '.folder';
 
@@ -43,8 +43,9 @@ export const fileRoutes = new Hono<AppEnv>()
   })
   .delete('/delete/:name{.+}', async (c) => {
     assertPermission(c.var.user, 'files', 'delete');
-    const name = decodeURIComponent(c.req.param('name')).replace(/^\/?uploads\//, '');
-    if (name.includes('..')) throw notFound('File tidak ditemukan.');
+    // Hono has decoded the path once; a name may arrive encoded once more (the admin encodes it).
+    const name = decodedPath(c.req.param('name'))?.replace(/^\/?uploads\//, '');
+    if (!name) throw notFound('File tidak ditemukan.');
     const key = `${UPLOAD_PREFIX}${name}`;
     if (!(await c.env.BUCKET.head(key))) throw notFound('File tidak ditemukan.');
     await c.env.BUCKET.delete(key);
@@ -81,8 +82,8 @@ const span = (range: R2Range, size: number) => {
  * Single byte ranges are served, as video players (Safari's above all) need them to play and seek.
  */
 export const uploadsRoutes = new Hono<AppEnv>().get('/*', async (c) => {
-  const key = decodeURIComponent(new URL(c.req.url).pathname).replace(/^\//, '');
-  if (!key.startsWith(UPLOAD_PREFIX) || key.includes('..') || key.endsWith(`/${FOLDER_MARKER}`)) return c.notFound();
+  const key = decodedPath(new URL(c.req.url).pathname)?.replace(/^\//, '');
+  if (!key || !key.startsWith(UPLOAD_PREFIX) || key.endsWith(`/${FOLDER_MARKER}`)) return c.notFound();
   const etag = c.req.header('if-none-match');
   const onlyIf = etag ? { onlyIf: { etagDoesNotMatch: etag.replace(/"/g, '') } } : {};
   const range = c.req.header('range');

@@ -59,6 +59,7 @@ export function checkFile(file: Upload, rule: FileRule) {
 /** A file name safe in a URL: lowercase words of the original, hyphenated. */
 const safeName = (name: string) => {
   const ext = extensionOf(name);
+  if (ext.length > EXTENSION_MAX) throw new ApiError(400, 'VALIDATION_ERROR', `Ekstensi file terlalu panjang (maksimal ${EXTENSION_MAX} karakter).`);
   const base = name
     .replace(/\.[^.]+$/, '')
     .normalize('NFD')
@@ -70,13 +71,37 @@ const safeName = (name: string) => {
   return `${base || 'file'}${ext ? `.${ext}` : ''}`;
 };
 
+/** Longest folder path a user may give; with the file name, a key stays far below R2's 1,024 bytes. */
+export const FOLDER_MAX = 200;
+/** Longest file extension kept (`.docx`, `.webmanifest`). */
+const EXTENSION_MAX = 12;
+
 /** A folder path given by a user: trimmed segments of letters, digits, spaces, - and _. */
-export const safeFolder = (folder: string) =>
-  folder
+export const safeFolder = (folder: string) => {
+  const path = folder
     .split('/')
     .map((part) => part.trim().replace(/[^\w\s-]/g, '').replace(/\s+/g, '-'))
     .filter(Boolean)
     .join('/');
+  if (path.length > FOLDER_MAX) throw new ApiError(400, 'VALIDATION_ERROR', `Nama folder maksimal ${FOLDER_MAX} karakter.`);
+  return path;
+};
+
+/** Stored names are short printable ASCII (see safeName and safeFolder); nothing else is looked up. */
+const STORED_NAME = /^[\x21-\x7e]{1,512}$/;
+
+/**
+ * A stored file's name from a URL path, decoded; null for a name no stored file can have
+ * (a malformed escape such as `%zz`, `..`, too long for R2), so it is never asked for.
+ */
+export const decodedPath = (text: string) => {
+  try {
+    const name = decodeURIComponent(text);
+    return STORED_NAME.test(name) && !name.includes('..') ? name : null;
+  } catch {
+    return null;
+  }
+};
 
 export const urlOf = (key: string) => `/${key}`;
 

@@ -18,6 +18,7 @@ import { ApiError, notFound, ok } from '../http/errors.ts';
 import { requestRebuild } from '../rebuild/rebuild.ts';
 import { CollectionStore, type ListQuery } from './store.ts';
 import { prepareWrite } from './write.ts';
+import { droppedFiles, releaseFiles } from '../files/references.ts';
 
 const truthy = (value: string | undefined) => (value === undefined ? undefined : value === 'true' || value === '1');
 
@@ -144,6 +145,7 @@ export function collectionRoutes(key: ResourceKey) {
       ...write.links(id),
       auditStatement(c.var.db, c.var.user, 'update', module, id, write.summary),
     ]);
+    await releaseFiles(c.var.db, c.env.BUCKET, droppedFiles(key, existing, write.values));
     await afterWrite(c, 'update');
     return ok(c, await collection.find('id', id, false), 'Data berhasil diperbarui!');
   });
@@ -161,6 +163,7 @@ export function collectionRoutes(key: ResourceKey) {
     await assertRoleUnused(c.var.db, key, id);
     const label = String(existing.title ?? existing.name ?? existing.username ?? existing.email ?? existing.page ?? id);
     await c.var.db.batch([collection.delete(id), auditStatement(c.var.db, c.var.user, 'delete', module, id, label)]);
+    await releaseFiles(c.var.db, c.env.BUCKET, droppedFiles(key, existing, null));
     await afterWrite(c, 'delete');
     return ok(c, null, 'Data berhasil dihapus!');
   });

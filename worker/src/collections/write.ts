@@ -110,7 +110,7 @@ export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionS
 
   const stored: string[] = [];
   for (const [name, , upload] of files) {
-    const result = await putUpload(bucket, upload, store.resource.path);
+    const result = await putUpload(bucket, upload, store.resource.path, 'record');
     values[name] = result.path;
     stored.push(result.path);
   }

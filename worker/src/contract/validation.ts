@@ -217,8 +217,9 @@ function fieldSchema(field: Field): z.ZodType | null {
       return z.preprocess(
         asArray(true),
         z
-          .array(z.preprocess(asText(), z.string().max(TAG_MAX, `Setiap tag maksimal ${TAG_MAX} karakter.`)), { error: `${field.label} tidak valid.` })
+          .array(z.preprocess(asText(), z.string()), { error: `${field.label} tidak valid.` })
           .transform((tags) => [...new Set(tags.filter(Boolean))])
+          .refine((tags) => tags.every((tag) => tag.length <= TAG_MAX), `Setiap tag maksimal ${TAG_MAX} karakter.`)
           .refine((tags) => tags.length <= TAGS_MAX, `${field.label} maksimal ${TAGS_MAX} tag.`),
       );
     case 'list':

@@ -25,7 +25,7 @@ export const fileRoutes = new Hono<AppEnv>()
     const file = onlyFile(body.files);
     checkFile(file, { maxBytes: MAX_UPLOAD_BYTES });
     const folder = typeof body.fields.folder === 'string' ? body.fields.folder : '';
-    const result = await putUpload(c.env.BUCKET, file, folder);
+    const result = await putUpload(c.env.BUCKET, file, folder, 'file-manager');
     await auditStatement(c.var.db, c.var.user, 'upload', 'files', result.path, result.originalName);
     return ok(c, result, `File ${file.name} berhasil diupload!`, 201);
   })
@@ -67,7 +67,7 @@ export const editorUploadRoutes = new Hono<AppEnv>().post('/', async (c) => {
   assertPermission(c.var.user, 'files', 'create');
   const file = onlyFile((await readBody(c)).files);
   checkFile(file, { maxBytes: MAX_UPLOAD_BYTES, accept: IMAGE_TYPES, acceptLabel: IMAGE_LABEL });
-  return ok(c, await putUpload(c.env.BUCKET, file, 'editor'), 'Upload berhasil.', 201);
+  return ok(c, await putUpload(c.env.BUCKET, file, 'editor', 'editor'), 'Upload berhasil.', 201);
 });
 
 /** The bytes an R2 range covers, for a Content-Range header. */

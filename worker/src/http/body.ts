@@ -2,6 +2,7 @@ import { getMultipartBoundary, MaxFileSizeExceededError, MaxTotalSizeExceededErr
 import type { Context } from 'hono';
 import { formatLimit, MAX_UPLOAD_BYTES, MB } from '../contract/limits.ts';
 import { ApiError } from './errors.ts';
+import { HEAD_BYTES } from '../files/signature.ts';
 
 /**
  * An uploaded file part. Its bytes stay in the chunks they arrived in (no copy into one
@@ -11,8 +12,23 @@ export interface Upload {
   name: string;
   type: string;
   size: number;
+  /** The first bytes (up to HEAD_BYTES), to recognise what the file really is. */
+  head: Uint8Array;
   stream(): ReadableStream<Uint8Array>;
 }
+
+/** The first `length` bytes of chunks, copied into one small array. */
+const headOf = (chunks: readonly Uint8Array[], length: number) => {
+  const head = new Uint8Array(Math.min(length, chunks.reduce((n, chunk) => n + chunk.byteLength, 0)));
+  let filled = 0;
+  for (const chunk of chunks) {
+    if (filled >= head.length) break;
+    const part = chunk.subarray(0, head.length - filled);
+    head.set(part, filled);
+    filled += part.byteLength;
+  }
+  return head;
+};
 
 export interface RequestBody {
   fields: Record<string, unknown>;
@@ -23,6 +39,7 @@ const uploadOf = (part: MultipartPart): Upload => ({
   name: part.filename ?? '',
   type: part.mediaType ?? '',
   size: part.size,
+  head: headOf(part.content, HEAD_BYTES),
   stream: () =>
     new ReadableStream({
       start(controller) {

@@ -1,0 +1,73 @@
+/**
+ * Files that no content uses any more. A file uploaded through a record's form or into the
+ * rich-text editor belongs to the content that holds it: once no record field, list item or
+ * rich-text body anywhere names it, it is removed, so a deleted record's pictures stop being
+ * served. Files uploaded in the file manager are the staff's own until they delete them there,
+ * and files stored before uploads were marked with their origin are left alone too.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
+import { resources, type ResourceKey } from '../contract/resources.ts';
+import type { Database } from '../db/client.ts';
+import { collections, type AnyTable } from '../db/schema.ts';
+import { UPLOAD_PREFIX } from './storage.ts';
+
+/** Where an upload came from, kept in its R2 metadata. */
+export type UploadOrigin = 'record' | 'editor' | 'file-manager';
+/** Origins whose files are removed once unused. */
+const CONTENT_ORIGINS = new Set<string>(['record', 'editor']);
+
+/** An upload's key inside any text: a file field, a list's JSON, an <img src> of rich text. */
+const UPLOAD_KEY = /uploads\/[A-Za-z0-9._\-/]+/g;
+
+/** Field kinds whose stored text can name a file. */
+const HOLDS_FILES = new Set(['file', 'richText', 'list', 'text']);
+
+/** Every upload key named in the values of a row (or of a row's changed values). */
+export function fileKeysIn(key: ResourceKey, values: Record<string, unknown>) {
+  const keys = new Set<string>();
+  for (const [name, field] of Object.entries(resources[key].fields)) {
+    const value = values[name];
+    if (!HOLDS_FILES.has(field.kind) || value === undefined || value === null) continue;
+    const text = typeof value === 'string' ? value : JSON.stringify(value);
+    for (const match of text.matchAll(UPLOAD_KEY)) if (match[0].length > UPLOAD_PREFIX.length) keys.add(match[0]);
+  }
+  return keys;
+}
+
+/** One query over every collection: whether any stored text still names `fileKey`. */
+async function stillUsed(db: Database, fileKey: string) {
+  const selects: SQL[] = [];
+  for (const key of Object.keys(resources) as ResourceKey[]) {
+    const columns = getTableColumns(collections[key] as unknown as AnyTable);
+    const holding = Object.entries(resources[key].fields)
+      .filter(([name, field]) => HOLDS_FILES.has(field.kind) && columns[name])
+      .map(([name]) => sql`instr(${columns[name]}, ${fileKey}) > 0`);
+    if (holding.length) selects.push(sql`select 1 from ${collections[key]} where ${sql.join(holding, sql` or `)}`);
+  }
+  const [row] = await db.all<{ used: number }>(sql`select exists(${sql.join(selects, sql` union all `)}) as used`);
+  return Number(row?.used ?? 0) === 1;
+}
+
+/**
+ * Removes the files among `candidates` that came from content and that nothing names any
+ * more. Runs after the write that dropped them was stored; a failure here is logged, not
+ * reported, since the write itself succeeded.
+ */
+export async function releaseFiles(db: Database, bucket: R2Bucket, candidates: Iterable<string>) {
+  for (const fileKey of candidates) {
+    try {
+      if (await stillUsed(db, fileKey)) continue;
+      const object = await bucket.head(fileKey);
+      if (object && CONTENT_ORIGINS.has(object.customMetadata?.origin ?? '')) await bucket.delete(fileKey);
+    } catch (error) {
+      console.error(`could not release ${fileKey}:`, error);
+    }
+  }
+}
+
+/** Files a write drops: named by the row before it and not by the values it stores. */
+export function droppedFiles(key: ResourceKey, before: Record<string, unknown>, after: Record<string, unknown> | null) {
+  const kept = after ? fileKeysIn(key, { ...before, ...after }) : new Set<string>();
+  return [...fileKeysIn(key, before)].filter((fileKey) => !kept.has(fileKey));
+}

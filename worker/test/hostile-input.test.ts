@@ -272,3 +272,15 @@ describe('file names and folders', () => {
     }
   });
 });
+
+describe('settings', () => {
+  it('strips control characters from the Collaborate title and refuses a non-text one', async () => {
+    const admin = await asAdmin();
+    const before = await admin.get<{ collaborateTitle: string }>('/api/settings');
+    const saved = await admin.put<{ collaborateTitle: string }>('/api/settings', { collaborateTitle: 'Mari\u0000 Berkolaborasi\u0007' });
+    expect(saved.body.success && saved.body.data.collaborateTitle).toBe('Mari Berkolaborasi');
+    const wrong = await admin.put('/api/settings', { collaborateTitle: { a: 1 } });
+    expect(wrong.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Title harus berupa teks.' });
+    await admin.put('/api/settings', { collaborateTitle: before.body.success ? before.body.data.collaborateTitle : 'Collaborate With Us' });
+  });
+});

@@ -5,8 +5,7 @@
  * served. Files uploaded in the file manager are the staff's own until they delete them there,
  * and files stored before uploads were marked with their origin are left alone too.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import type { Database } from '../db/client.ts';
 import { collections, type AnyTable } from '../db/schema.ts';
@@ -35,17 +34,21 @@ export function fileKeysIn(key: ResourceKey, values: Record<string, unknown>) {
   return keys;
 }
 
-/** One query over every collection: whether any stored text still names `fileKey`. */
+/**
+ * One query over every collection: whether any stored text still names `fileKey`. The key is
+ * bound once (D1 allows 100 bound parameters) and each column refers to it through `needle`.
+ */
 async function stillUsed(db: Database, fileKey: string) {
   const selects: SQL[] = [];
   for (const key of Object.keys(resources) as ResourceKey[]) {
     const columns = getTableColumns(collections[key] as unknown as AnyTable);
     const holding = Object.entries(resources[key].fields)
       .filter(([name, field]) => HOLDS_FILES.has(field.kind) && columns[name])
-      .map(([name]) => sql`instr(${columns[name]}, ${fileKey}) > 0`);
-    if (holding.length) selects.push(sql`select 1 from ${collections[key]} where ${sql.join(holding, sql` or `)}`);
+      .map(([name]) => sql`instr(${columns[name]}, needle.key) > 0`);
+    if (holding.length) selects.push(sql`exists(select 1 from ${collections[key]}, needle where ${sql.join(holding, sql` or `)})`);
   }
-  const [row] = await db.all<{ used: number }>(sql`select exists(${sql.join(selects, sql` union all `)}) as used`);
+  // D1 allows only a few terms in a compound SELECT, so the tables are ORed, not UNIONed.
+  const [row] = await db.all<{ used: number }>(sql`with needle(key) as (select ${fileKey}) select (${sql.join(selects, sql` or `)}) as used`);
   return Number(row?.used ?? 0) === 1;
 }
 

@@ -3,6 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Settings } from '../contract/api.ts';
+import { stripControls } from '../contract/text.ts';
 import { assertPermission } from '../auth/guard.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
@@ -16,7 +17,10 @@ import { requestRebuild } from '../rebuild/rebuild.ts';
 export const DEFAULT_SETTINGS: Settings = { collaborateTitle: 'Collaborate With Us' };
 
 const settingsInput = z.object({
-  collaborateTitle: z.string().trim().min(1, 'Title wajib diisi.').max(200, 'Title maksimal 200 karakter.'),
+  collaborateTitle: z.preprocess(
+    (value) => (typeof value === 'string' ? stripControls(value, false) : value),
+    z.string({ error: 'Title harus berupa teks.' }).trim().min(1, 'Title wajib diisi.').max(200, 'Title maksimal 200 karakter.'),
+  ),
 });
 
 export async function readSettings(db: Database): Promise<Settings> {

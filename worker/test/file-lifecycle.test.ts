@@ -80,7 +80,7 @@ describe('files of deleted and edited content', () => {
     expect(await served(admin.base, second)).toBe(404);
   });
 
-  it('keeps an image another record, a rich-text body, a list item or a user still uses', async () => {
+  it('keeps an image another record, a rich-text body or a list item still uses', async () => {
     const admin = await asAdmin();
     const owner = await admin.post<Row>('/api/category', form({ title: unique('Kategori'), image: PNG(), isActive: 'false' }));
     if (!owner.body.success) throw new Error(owner.body.message);

@@ -208,7 +208,7 @@ function fieldSchema(field: Field): z.ZodType | null {
       const max = field.max ?? INTEGER_MAX;
       const schema = z
         .number({ error: `${field.label} harus berupa bilangan bulat.` })
-        .int(`${field.label} harus berupa bilangan bulat.`)
+        .int({ error: `${field.label} harus berupa bilangan bulat.`, abort: true })
         .min(field.min, `${field.label} minimal ${field.min}.`)
         .max(max, `${field.label} maksimal ${max}.`);
       return z.preprocess(asInteger(field.default), schema);
@@ -217,7 +217,7 @@ function fieldSchema(field: Field): z.ZodType | null {
       return z.preprocess(
         asArray(true),
         z
-          .array(z.preprocess(asText(), z.string()), { error: `${field.label} tidak valid.` })
+          .array(z.preprocess((tag) => (typeof tag === 'string' ? stripControls(tag, false).trim() : tag), z.string()), { error: `${field.label} tidak valid.` })
           .transform((tags) => [...new Set(tags.filter(Boolean))])
           .refine((tags) => tags.every((tag) => tag.length <= TAG_MAX), `Setiap tag maksimal ${TAG_MAX} karakter.`)
           .refine((tags) => tags.length <= TAGS_MAX, `${field.label} maksimal ${TAGS_MAX} tag.`),

@@ -1,5 +1,5 @@
 /** Uploaded files: their bytes must be what their type says, and content's files go when no content uses them. */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { asAdmin, Client, form, unique } from './client.ts';
 import { PNG } from './samples.ts';
 
@@ -128,5 +128,41 @@ describe('files of deleted and edited content', () => {
     expect((await visitor.delete(`/api/team/${created.body.data._id}`)).status).toBe(401);
     expect(await served(admin.base, String(created.body.data.image))).toBe(200);
     expect(await bytesOf(PNG())).toEqual(new Uint8Array(await (await fetch(`${admin.base}/${String(created.body.data.image)}`)).arrayBuffer()));
+  });
+});
+
+describe('the hourly sweep of uploads no content used', () => {
+  /** Fires the worker's Cron Trigger as if at `time`. */
+  const runJobs = async (time: number) => {
+    const response = await fetch(`${inject('apiUrl')}/cdn-cgi/local/scheduled?cron=${encodeURIComponent('* * * * *')}&time=${time}`);
+    expect(response.ok).toBe(true);
+  };
+
+  it('removes an editor picture whose text was never saved once a day has passed, and nothing in use', async () => {
+    const admin = await asAdmin();
+    const upload = async (path: string) => {
+      const answer = await admin.post<{ url: string }>(path, form({ file: PNG() }));
+      if (!answer.body.success) throw new Error(answer.body.message);
+      return answer.body.data.url;
+    };
+    const abandoned = await upload('/api/upload');
+    const used = await upload('/api/upload');
+    const managed = await upload('/api/files/upload');
+    const vision = await admin.post('/api/vision', form({ title: unique('Visi'), shortDescription: 's', content: `<p>x</p><img src="${used}" alt="">`, isPublished: 'false' }));
+    expect(vision.status).toBe(201);
+
+    const at = (hoursLater: number) => {
+      const time = new Date(Date.now() + hoursLater * 3_600_000);
+      time.setUTCMinutes(23);
+      return time.getTime();
+    };
+    // Within the day nothing goes; the sweep walks the bucket a page per run.
+    for (let run = 0; run < 5; run++) await runJobs(at(1));
+    expect(await served(admin.base, abandoned)).toBe(200);
+    for (let run = 0; run < 10 && (await served(admin.base, abandoned)) === 200; run++) await runJobs(at(26));
+    expect(await served(admin.base, abandoned)).toBe(404);
+    for (let run = 0; run < 5; run++) await runJobs(at(26));
+    expect(await served(admin.base, used)).toBe(200);
+    expect(await served(admin.base, managed)).toBe(200);
   });
 });

@@ -4,11 +4,14 @@
  * rich-text body anywhere names it, it is removed, so a deleted record's pictures stop being
  * served. Files uploaded in the file manager are the staff's own until they delete them there,
  * and files stored before uploads were marked with their origin are left alone too.
+ * Removal happens when a write drops a file (immediately, one query per dropped file) and in an
+ * hourly sweep for uploads no write ever used.
  */
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import type { Database } from '../db/client.ts';
-import { collections, type AnyTable } from '../db/schema.ts';
+import { collections, settings, type AnyTable } from '../db/schema.ts';
+import type { CronJob } from '../cron/scheduled.ts';
 import { UPLOAD_PREFIX } from './storage.ts';
 
 /** Where an upload came from, kept in its R2 metadata. */
@@ -68,6 +71,42 @@ export async function releaseFiles(db: Database, bucket: R2Bucket, candidates: I
     }
   }
 }
+
+/** A picture pasted into the editor may be saved with its text this long after its upload. */
+const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;
+/** Files looked at per sweep run, to stay far below D1's queries per invocation. */
+const SWEEP_BATCH = 200;
+const SWEEP_CURSOR = 'uploadSweepCursor';
+
+/**
+ * Content uploads that no write ever came to use: pictures put into the editor whose text was
+ * never saved, files stored by a write the worker did not finish. Once an hour, the next
+ * SWEEP_BATCH stored files (in key order, continuing where the last run stopped) are looked
+ * at; those from content, older than a day and named nowhere are removed.
+ */
+export const unusedUploadsJob: CronJob = {
+  name: 'unused uploads',
+  async run({ env, db, now }) {
+    if (now.getUTCMinutes() !== 23) return;
+    const [saved] = await db.select().from(settings).where(eq(settings.key, SWEEP_CURSOR));
+    const page = await env.BUCKET.list({
+      prefix: UPLOAD_PREFIX,
+      limit: SWEEP_BATCH,
+      include: ['customMetadata'],
+      ...(saved?.value ? { startAfter: saved.value } : {}),
+    });
+    const abandoned = page.objects.filter(
+      (object) => CONTENT_ORIGINS.has(object.customMetadata?.origin ?? '') && now.getTime() - object.uploaded.getTime() > ABANDONED_AFTER_MS,
+    );
+    await releaseFiles(db, env.BUCKET, abandoned.map((object) => object.key));
+    // The next run goes on after this page, or starts over once the end was reached.
+    const cursor = page.truncated ? (page.objects.at(-1)?.key ?? '') : '';
+    await db
+      .insert(settings)
+      .values({ key: SWEEP_CURSOR, value: cursor, updatedAt: now.toISOString() })
+      .onConflictDoUpdate({ target: settings.key, set: { value: cursor, updatedAt: now.toISOString() } });
+  },
+};
 
 /** Files a write drops: named by the row before it and not by the values it stores. */
 export function droppedFiles(key: ResourceKey, before: Record<string, unknown>, after: Record<string, unknown> | null) {

@@ -92,7 +92,7 @@ interface Case {
  * Each route gets one variant in `stride` of each kind, its neighbours the others. Anonymous
  * callers are mostly refused before their input is read, so fewer of their cases are sent.
  */
-const SAMPLE_STRIDE = { admin: 3, anonymous: 6 } as const;
+const SAMPLE_STRIDE = { admin: 4, anonymous: 8 } as const;
 
 /**
  * A fixed sample, to stay fast: the variants are spread over the routes so every variant

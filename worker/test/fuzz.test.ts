@@ -101,7 +101,10 @@ const SAMPLE_STRIDE = { admin: 4, anonymous: 8 } as const;
 function cases(): Case[] {
   const all: Case[] = [];
   for (const who of ['admin', 'anonymous'] as const) {
-    const sample = <T>(items: readonly T[], offset: number) => items.filter((_, i) => (i + offset) % SAMPLE_STRIDE[who] === 0);
+    const sample = <T>(items: readonly T[], offset: number) => {
+      const picked = items.filter((_, i) => (i + offset) % SAMPLE_STRIDE[who] === 0);
+      return picked.length ? picked : [items[offset % items.length]!];
+    };
     routes.forEach((route, index) => {
       const offset = index + (who === 'admin' ? 0 : 1);
       const concrete = route.path.replace('{id}', 'no-such-id');

@@ -88,7 +88,10 @@ export const uploadsRoutes = new Hono<AppEnv>().get('/*', async (c) => {
   const onlyIf = etag ? { onlyIf: { etagDoesNotMatch: etag.replace(/"/g, '') } } : {};
   const range = c.req.header('range');
   // A range R2 cannot read (several ranges, bad syntax) gets the whole file, as HTTP allows.
-  const object = await (range ? c.env.BUCKET.get(key, { ...onlyIf, range: c.req.raw.headers }).catch(() => null) : null) ?? (await c.env.BUCKET.get(key, onlyIf));
+  // An ETag R2 cannot read (a list, a stray quote) is treated as none: the whole file is sent.
+  const object =
+    (await (range ? c.env.BUCKET.get(key, { ...onlyIf, range: c.req.raw.headers }).catch(() => null) : null)) ??
+    (await c.env.BUCKET.get(key, onlyIf).catch(() => c.env.BUCKET.get(key)));
   if (!object) return c.notFound();
   const headers = new Headers();
   object.writeHttpMetadata(headers);

@@ -27,6 +27,8 @@ import { cronJobs } from './cron/jobs.ts';
 import { runJobs } from './cron/scheduled.ts';
 import type { Bindings } from './env.ts';
 
+const unknownEndpoint = (c: Context) => failure(c, new ApiError(404, 'NOT_FOUND', `Endpoint tidak ditemukan: ${c.req.method} ${new URL(c.req.url).pathname}`));
+
 const api = new Hono<AppEnv>()
   .use(async (c, next) => {
     c.set('db', createDb(c.env.DB));
@@ -53,7 +55,7 @@ const api = new Hono<AppEnv>()
   )
   .get('/permission/modules/list', requirePermission('permission', 'read'), (c) => ok(c, [...PERMISSION_MODULES]))
   .route('/', collectionsApp())
-  .all('*', (c) => failure(c, new ApiError(404, 'NOT_FOUND', `Endpoint tidak ditemukan: ${c.req.method} ${new URL(c.req.url).pathname}`)));
+  .all('*', unknownEndpoint);
 
 /** A file of the built admin, copied so security headers can be added to it. */
 const adminAsset = async (c: Context<AppEnv>, path: string) => {
@@ -65,6 +67,8 @@ const app = new Hono<AppEnv>()
   .use('/admin/*', secureHeaders())
   .use('/login', secureHeaders())
   .route('/api', api)
+  // Bare /api is an endpoint address too: it answers JSON, never the site's HTML page.
+  .all('/api', unknownEndpoint)
   .route('/uploads', uploadsRoutes)
   .get('/work', (c) => c.redirect('/our-work', 301))
   .get('/work/*', (c) => c.redirect(`/our-work${new URL(c.req.url).pathname.slice('/work'.length)}`, 301))

@@ -5,7 +5,12 @@ import { PNG } from './samples.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
 const MB = 1024 * 1024;
-const blob = (bytes: number, name: string, type: string) => new File([new Uint8Array(bytes)], name, { type });
+/** A file of `bytes` bytes; a PNG starts with PNG's signature, since image bytes are checked against their type. */
+const blob = (bytes: number, name: string, type: string) => {
+  const data = new Uint8Array(bytes);
+  if (type === 'image/png') data.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].slice(0, bytes));
+  return new File([data], name, { type });
+};
 
 describe('upload limits', () => {
   it('accepts a 50 MB file and refuses a larger one with FILE_TOO_LARGE before reading it', { timeout: 60_000 }, async () => {

@@ -116,7 +116,7 @@ describe('required fields and number parsing', () => {
   it('checks emails, URLs, choices, colours and JSON-LD', async () => {
     const admin = await asAdmin();
     expect((await admin.post('/api/team', form({ name: 'A', position: 'B', bio: '<p>c</p>', email: 'bukan-email' }))).body.message).toBe('Format email tidak valid.');
-    expect((await admin.post('/api/hero-section', form({ ctaUrl: 'javascript:alert(1)' }))).body.message).toContain('CTA URL harus berupa URL yang valid');
+    expect((await admin.post('/api/hero-section', form({ ctaUrl: 'javascript:alert(1)' }))).body.message).toContain('CTA URL harus berupa URL (https://...)');
     expect((await admin.post('/api/hero-section', form({ bgColor: 'merah' }))).body.message).toContain('kode warna');
     expect((await admin.post('/api/partner', form({ name: 'P', category: 'alien' }))).body.message).toBe(
       'Category harus salah satu dari: corporate, academic, government, ngo, other.',

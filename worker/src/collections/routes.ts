@@ -9,6 +9,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { Hono, type Context } from 'hono';
 import type { ResourceDefinition } from '../contract/fields.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
+import { SEARCH_MAX } from '../contract/validation.ts';
 import { assertPermission } from '../auth/guard.ts';
 import { can } from '../auth/permissions.ts';
 import { auditStatement } from '../audit/log.ts';
@@ -19,12 +20,22 @@ import { requestRebuild } from '../rebuild/rebuild.ts';
 import { beforeDelete, beforeWrite } from './hooks.ts';
 import { CollectionStore, type ListQuery } from './store.ts';
 import { prepareWrite } from './write.ts';
+import { droppedFiles, releaseFiles } from '../files/references.ts';
 
 const truthy = (value: string | undefined) => (value === undefined ? undefined : value === 'true' || value === '1');
 
-const positive = (value: string | undefined) => {
-  const parsed = Number.parseInt(value ?? '', 10);
-  return Number.isFinite(parsed) && parsed > 0 ? parsed : undefined;
+/** The most records one page may hold; a larger `limit` is read as this. */
+const LIMIT_MAX = 1000;
+/** Far beyond any real list, and small enough that page × limit stays an exact SQLite integer. */
+const PAGE_MAX = 1_000_000;
+
+/** A positive whole number from the query (`page`, `limit`), or a clear refusal. */
+const positive = (name: string, value: string | undefined, max: number) => {
+  if (value === undefined || value === '') return undefined;
+  const parsed = /^\d{1,9}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!(parsed >= 1)) throw new ApiError(400, 'VALIDATION_ERROR', `Parameter ${name} harus berupa bilangan bulat positif.`);
+  if (parsed > max && name === 'page') throw new ApiError(400, 'VALIDATION_ERROR', `Parameter page maksimal ${max}.`);
+  return Math.min(parsed, max);
 };
 
 /** Query → filters: active/published mean "visible", featured means isFeatured, and any
@@ -45,12 +56,14 @@ function listQuery(c: Context<AppEnv>, resource: ResourceDefinition, seesAll: bo
       where[name] = value;
     }
   }
+  const search = query.search?.trim();
+  if (search && search.length > SEARCH_MAX) throw new ApiError(400, 'VALIDATION_ERROR', `Kata pencarian maksimal ${SEARCH_MAX} karakter.`);
   return {
     visibleOnly: !seesAll,
     where,
-    search: query.search,
-    limit: positive(query.limit) ? Math.min(positive(query.limit)!, 1000) : undefined,
-    page: positive(query.page),
+    search,
+    limit: positive('limit', query.limit, LIMIT_MAX),
+    page: positive('page', query.page, PAGE_MAX),
   };
 }
 
@@ -139,6 +152,7 @@ export function collectionRoutes(key: ResourceKey) {
       ...hooked,
       auditStatement(c.var.db, c.var.user, 'update', module, id, write.summary),
     ]);
+    await releaseFiles(c.var.db, c.env.BUCKET, droppedFiles(key, existing, write.values));
     await afterWrite(c, 'update');
     return ok(c, await collection.find('id', id, false), 'Data berhasil diperbarui!');
   });
@@ -156,6 +170,7 @@ export function collectionRoutes(key: ResourceKey) {
     const hooked = await beforeDelete(key, { db: c.var.db, who, session: c.var.session, id, existing });
     const label = String(existing.title ?? existing.name ?? existing.username ?? existing.email ?? existing.page ?? id);
     await c.var.db.batch([collection.delete(id), ...hooked, auditStatement(c.var.db, c.var.user, 'delete', module, id, label)]);
+    await releaseFiles(c.var.db, c.env.BUCKET, droppedFiles(key, existing, null));
     await afterWrite(c, 'delete');
     return ok(c, null, 'Data berhasil dihapus!');
   });

@@ -3,7 +3,7 @@
  * pagination, slug look-ups, and the expansion of references and link tables into the
  * { _id, ... } objects the clients read.
  */
-import { and, asc, count, desc, eq, getTableColumns, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { ignoresCase, type Field, type ResourceDefinition } from '../contract/fields.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
@@ -56,8 +56,9 @@ export class CollectionStore {
     for (const [name, value] of Object.entries(query.where)) conditions.push(eq(this.column(name), value));
     const search = query.search?.trim();
     if (search && this.resource.searchable?.length) {
-      const pattern = `%${search.replace(/[%_]/g, '')}%`;
-      conditions.push(or(...this.resource.searchable.map((name) => like(this.column(name), pattern)))!);
+      // instr() matches the term as plain text: no pattern characters to escape, and no
+      // "LIKE pattern too complex" from D1 for a long term.
+      conditions.push(or(...this.resource.searchable.map((name) => sql`instr(lower(${this.column(name)}), lower(${search})) > 0`))!);
     }
     return conditions.length ? and(...conditions) : undefined;
   }

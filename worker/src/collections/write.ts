@@ -7,7 +7,7 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { FileField } from '../contract/fields.ts';
 import { slugify } from '../contract/slug.ts';
-import { fieldErrors, inputSchema } from '../contract/validation.ts';
+import { fieldErrors, hasVisibleContent, inputSchema } from '../contract/validation.ts';
 import { hashPassword } from '../auth/password.ts';
 import { sanitizeMetaTags, sanitizeRichText } from '../content/sanitize.ts';
 import type { Database } from '../db/client.ts';
@@ -26,9 +26,6 @@ interface WriteTarget {
 
 const validationError = (errors: { field: string; message: string }[]) =>
   new ApiError(400, 'VALIDATION_ERROR', errors.map((e) => e.message).join(' '), errors);
-
-/** A stored file may be named by its path, its /uploads URL, or a full URL. */
-const FILE_REFERENCE = /^(https?:\/\/\S+|\/?uploads\/\S+)$/;
 
 export interface WriteDeps {
   db: Database;
@@ -55,7 +52,11 @@ export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionS
         break;
       }
       case 'richText':
-        if (typeof values[name] === 'string') values[name] = sanitizeRichText(values[name] as string);
+        if (typeof values[name] === 'string') {
+          values[name] = sanitizeRichText(values[name] as string);
+          // What survives sanitising is what gets published: a script alone is no content.
+          if (field.required && !hasVisibleContent(values[name] as string)) errors.push({ field: name, message: `${field.label} wajib diisi.` });
+        }
         break;
       case 'text':
         if (field.format === 'meta-tags' && typeof values[name] === 'string') values[name] = sanitizeMetaTags(values[name] as string);
@@ -73,8 +74,6 @@ export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionS
         if (upload) {
           files.push([name, field, upload]);
           delete values[name];
-        } else if (typeof values[name] === 'string' && values[name] !== '' && !FILE_REFERENCE.test(values[name] as string)) {
-          errors.push({ field: name, message: `${field.label} tidak valid.` });
         } else if (typeof values[name] === 'string') {
           values[name] = (values[name] as string).replace(/^\/(?=uploads\/)/, '');
         }
@@ -111,7 +110,7 @@ export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionS
 
   const stored: string[] = [];
   for (const [name, , upload] of files) {
-    const result = await putUpload(bucket, upload, store.resource.path);
+    const result = await putUpload(bucket, upload, store.resource.path, 'record');
     values[name] = result.path;
     stored.push(result.path);
   }

@@ -15,7 +15,11 @@ interface Common {
 export interface TextField extends Common {
   kind: 'text';
   default?: string;
-  format?: 'email' | 'url' | 'color' | 'multiline' | 'json' | 'meta-tags';
+  /**
+   * url: an absolute http(s) address (canonical and social addresses, other sites);
+   * link: that or a place on this site (`/our-work`, `#section`), for links a visitor follows.
+   */
+  format?: 'email' | 'url' | 'link' | 'color' | 'multiline' | 'json' | 'meta-tags';
   max?: number;
   /** A pattern the value must match, with the message shown when it does not. */
   pattern?: { regex: string; message: string };

@@ -22,6 +22,7 @@ import {
   timestamp,
   type RecordOf,
 } from './fields.ts';
+import { itemImage, itemText } from './validation.ts';
 import {
   IMAGE_LABEL,
   IMAGE_TYPES,
@@ -36,7 +37,7 @@ import {
 const image = (label: string, maxBytes = MAX_UPLOAD_BYTES, more: { part?: string; required?: boolean } = {}) =>
   file(label, { maxBytes, accept: IMAGE_TYPES, acceptLabel: IMAGE_LABEL, ...more });
 
-const str = z.string().trim().default('');
+const str = itemText;
 const itemOrder = z.coerce.number().int().min(0).catch(0).default(0);
 
 export const heroSection = defineResource({
@@ -53,7 +54,7 @@ export const heroSection = defineResource({
     description: richText('Description'),
     content: richText('Content'),
     ctaText: text('CTA Text'),
-    ctaUrl: text('CTA URL', { format: 'url' }),
+    ctaUrl: text('CTA URL', { format: 'link' }),
     bgColor: text('Background Color', { format: 'color', default: '#ffffff' }),
     align: choice('Posisi', ['left', 'right'], { default: 'left', labels: { left: 'Kiri', right: 'Kanan' } }),
     isActive: flag('Status', true),
@@ -154,12 +155,12 @@ export const impact = defineResource({
     mainStatement: text('Main Statement', { format: 'multiline' }),
     collaborations: list(
       'Collaborations',
-      z.object({ name: str, description: str, number: str, icon: str, image: str, order: itemOrder }),
+      z.object({ name: str, description: str, number: str, icon: str, image: itemImage, order: itemOrder }),
       { itemLabel: 'Collaboration' },
     ),
     metrics: list('Metrics', z.object({ value: str, label: str, order: itemOrder }), { itemLabel: 'Metric' }),
     description: text('Description', { format: 'multiline' }),
-    photos: list('Photos', z.object({ image: str, caption: str, order: itemOrder }), { itemLabel: 'Photo' }),
+    photos: list('Photos', z.object({ image: itemImage, caption: str, order: itemOrder }), { itemLabel: 'Photo' }),
   },
 });
 
@@ -174,7 +175,7 @@ export const partner = defineResource({
   fields: {
     name: text('Name', { required: true }),
     description: text('Description', { format: 'multiline' }),
-    website: text('Website'),
+    website: text('Website', { format: 'url' }),
     category: choice('Category', ['corporate', 'academic', 'government', 'ngo', 'other'], { default: 'other' }),
     isActive: flag('Status', true),
     order: order(),
@@ -205,7 +206,7 @@ export const bioCore = defineResource({
     featuredImage: image('Featured Image'),
     features: list(
       'Fitur Utama',
-      z.object({ title: str, description: str, icon: str, image: str, order: itemOrder }),
+      z.object({ title: str, description: str, icon: str, image: itemImage, order: itemOrder }),
       { itemLabel: 'Fitur' },
     ),
   },

@@ -1,21 +1,39 @@
 /** The spec's slug rules, used by the worker for missing slugs and by the admin as you type. */
 
+/**
+ * The longest slug: it becomes a folder name of the built site (a 300-character one stopped
+ * every build with ENAMETOOLONG) and part of shared links, so it stays short.
+ */
+export const SLUG_MAX = 80;
+
 const ascii = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/** Cuts a slug to SLUG_MAX at the last hyphen that fits, or mid-word when a single word is longer. */
+const capped = (slug: string) => {
+  if (slug.length <= SLUG_MAX) return slug;
+  const cut = slug.slice(0, SLUG_MAX + 1);
+  const boundary = cut.lastIndexOf('-');
+  return (boundary > 0 ? cut.slice(0, boundary) : slug.slice(0, SLUG_MAX)).replace(/-+$/, '');
+};
 
 /** Lowercase; letters, digits, spaces and hyphens kept; spaces to hyphens; hyphens merged and trimmed. */
 export const slugifyWords = (text: string) =>
-  ascii(text)
-    .replace(/[^a-z0-9\s-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .replace(/-+/g, '-')
-    .replace(/^-|-$/g, '');
+  capped(
+    ascii(text)
+      .replace(/[^a-z0-9\s-]/g, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .replace(/-+/g, '-')
+      .replace(/^-|-$/g, ''),
+  );
 
 /** BioCore's rule: every non-alphanumeric removed, spaces to hyphens. */
 export const slugifyAlnum = (text: string) =>
-  ascii(text)
-    .replace(/[^a-z0-9\s]/g, '')
-    .trim()
-    .replace(/\s+/g, '-');
+  capped(
+    ascii(text)
+      .replace(/[^a-z0-9\s]/g, '')
+      .trim()
+      .replace(/\s+/g, '-'),
+  );
 
 export const slugify = (text: string, style: 'words' | 'alnum') => (style === 'alnum' ? slugifyAlnum(text) : slugifyWords(text));

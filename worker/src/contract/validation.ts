@@ -6,34 +6,59 @@
  */
 import { z } from 'zod';
 import type { Field, Fields, ListField, ResourceDefinition } from './fields.ts';
+import { completeLink, isSafeLink, stripControls } from './text.ts';
 
 export type Mode = 'create' | 'update';
 
-const TEXT_MAX = 5_000;
-const LONG_TEXT_MAX = 50_000;
-const RICH_TEXT_MAX = 500_000;
+/** Longest one-line text (titles, names, short settings). */
+export const TEXT_MAX = 5_000;
+/** Longest multi-line text (descriptions, JSON-LD, meta tags). */
+export const LONG_TEXT_MAX = 50_000;
+/** Longest rich text, as HTML. */
+export const RICH_TEXT_MAX = 500_000;
+/** Longest search term of a list. */
+export const SEARCH_MAX = 200;
+const TAG_MAX = 100;
+const TAGS_MAX = 50;
+const LIST_ITEMS_MAX = 100;
+/** Integers without their own maximum stay within SQLite's and JavaScript's exact range. */
+const INTEGER_MAX = 2_147_483_647;
 
 const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
-const asText = (value: unknown) => {
-  if (value === undefined || value === null) return undefined;
-  return (typeof value === 'string' ? value : String(value)).trim();
-};
+/**
+ * Text as typed: strings and numbers become trimmed text without control characters; any
+ * other type (an object, an array, a boolean) is left as it is, so the schema refuses it
+ * instead of storing "[object Object]".
+ */
+const asText =
+  (multiline = false) =>
+  (value: unknown) => {
+    if (value === undefined || value === null) return undefined;
+    if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+    if (typeof value !== 'string') return value;
+    return stripControls(value, multiline).trim();
+  };
+
+const textOnly = (label: string) => z.string({ error: `${label} harus berupa teks.` });
 
 /** Accepts true/false, "true"/"false", "1"/"0", "on"/"off". */
 const asBoolean = (value: unknown) => {
   if (typeof value === 'boolean') return value;
   if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string' && typeof value !== 'number') return value;
   const text = String(value).trim().toLowerCase();
   if (['true', '1', 'on', 'yes'].includes(text)) return true;
   if (['false', '0', 'off', 'no', ''].includes(text)) return false;
   return value;
 };
 
-/** Parses an integer; non-numeric input becomes the field's default, as the spec's forms do. */
+/** Parses an integer; non-numeric text becomes the field's default, as the spec's forms do. */
 const asInteger = (fallback: number) => (value: unknown) => {
   if (value === undefined || value === null) return undefined;
-  const parsed = typeof value === 'number' ? Math.trunc(value) : Number.parseInt(String(value).trim(), 10);
+  if (typeof value !== 'string' && typeof value !== 'number') return value;
+  const parsed = typeof value === 'number' ? Math.trunc(value) : Number.parseInt(value.trim(), 10);
+  if (typeof value === 'number' && !Number.isFinite(value)) return value;
   return Number.isFinite(parsed) ? parsed : fallback;
 };
 
@@ -41,7 +66,8 @@ const asInteger = (fallback: number) => (value: unknown) => {
 const asArray = (commaText: boolean) => (value: unknown) => {
   if (value === undefined || value === null) return undefined;
   if (Array.isArray(value)) return value;
-  const text = String(value).trim();
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
   if (text === '') return [];
   if (text.startsWith('[')) {
     try {
@@ -53,33 +79,39 @@ const asArray = (commaText: boolean) => (value: unknown) => {
   return commaText ? text.split(',') : [text];
 };
 
+/** An id as sent: text, or the `_id` of a linked record's object; anything else is refused. */
+const idOf = (item: unknown) => {
+  const id = item && typeof item === 'object' && '_id' in item ? item._id : item;
+  return typeof id === 'string' || typeof id === 'number' ? String(id).trim() : undefined;
+};
+
 /** Ids of linked records, from ids or from objects carrying `_id`. */
 const asIds = (value: unknown) => {
   const items = asArray(false)(value);
   if (!Array.isArray(items)) return items;
-  const ids = items
-    .map((item) => (item && typeof item === 'object' && '_id' in item ? String(item._id) : String(item ?? '').trim()))
-    .filter((id) => id !== '');
-  return [...new Set(ids)];
+  const ids = items.map(idOf);
+  if (ids.some((id) => id === undefined)) return value;
+  return [...new Set(ids.filter((id) => id !== ''))];
 };
 
-const asId = (value: unknown) => {
-  if (value && typeof value === 'object' && '_id' in value) return String(value._id);
-  return asText(value);
-};
+const asId = (value: unknown) => (value === undefined || value === null ? undefined : (idOf(value) ?? value));
 
-const URL_PATTERN = /^(https?:\/\/[^\s]+|\/[^\s]*|#[^\s]*|mailto:[^\s]+|tel:[^\s]+)$/i;
 const COLOR_PATTERN = /^#([0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
 
 const required = (label: string) => `${label} wajib diisi.`;
 
+const isMultiline = (field: Extract<Field, { kind: 'text' }>) =>
+  field.format === 'multiline' || field.format === 'json' || field.format === 'meta-tags';
+
 function textSchema(field: Extract<Field, { kind: 'text' }>) {
-  const max = field.format === 'multiline' || field.format === 'json' || field.format === 'meta-tags' ? LONG_TEXT_MAX : TEXT_MAX;
-  let schema = z.string().max(field.max ?? max, `${field.label} maksimal ${field.max ?? max} karakter.`);
+  const max = field.max ?? (isMultiline(field) ? LONG_TEXT_MAX : TEXT_MAX);
+  let schema = textOnly(field.label).max(max, `${field.label} maksimal ${max} karakter.`);
   if (field.required) schema = schema.min(1, required(field.label));
   const checks: Array<[(v: string) => boolean, string]> = [];
   if (field.format === 'email') checks.push([(v) => z.email().safeParse(v).success, 'Format email tidak valid.']);
-  if (field.format === 'url') checks.push([(v) => URL_PATTERN.test(v), `${field.label} harus berupa URL yang valid (https://...).`]);
+  if (field.format === 'url') checks.push([(v) => isSafeLink(v, 'absolute'), `${field.label} harus berupa URL lengkap yang valid (https://...).`]);
+  if (field.format === 'link')
+    checks.push([(v) => isSafeLink(v, 'site'), `${field.label} harus berupa URL (https://...) atau alamat di situs ini (/halaman atau #bagian).`]);
   if (field.format === 'color') checks.push([(v) => COLOR_PATTERN.test(v), `${field.label} harus berupa kode warna, contoh #ffffff.`]);
   if (field.format === 'json')
     checks.push([
@@ -101,6 +133,21 @@ function textSchema(field: Extract<Field, { kind: 'text' }>) {
   return checks.reduce((s, [test, message]) => s.refine((v) => v === '' || test(v), message), schema);
 }
 
+/** Link fields: a typed bare host (`www.example.org`) is completed with https://. */
+const asLink = (value: unknown) => {
+  const text = asText()(value);
+  return typeof text === 'string' ? completeLink(text) : text;
+};
+
+/** A stored file may be named by its path (uploads/...), its /uploads URL, or a full http(s) URL. */
+export const FILE_REFERENCE = /^(?!.*\.\.)(https?:\/\/[^\s\\]+|\/?uploads\/[^\s\\]+)$/;
+
+/** A text value inside a list item (a statistic's label, a feature's title). */
+export const itemText = z.preprocess(asText(true), textOnly('Isi').max(TEXT_MAX, `Isi maksimal ${TEXT_MAX} karakter.`)).default('');
+
+/** A list item's picture: empty, a stored file or an http(s) address. */
+export const itemImage = itemText.refine((v) => v === '' || FILE_REFERENCE.test(v), 'Gambar tidak valid.');
+
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
 
 /** The text a reader sees: tags removed, character references decoded, spaces collapsed. */
@@ -115,9 +162,13 @@ export const visibleText = (html: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
+/** Whether rich text shows anything: visible text or a picture. */
+export const hasVisibleContent = (html: string) => visibleText(html) !== '' || /<img\s/i.test(html);
+
 function listSchema(field: ListField) {
   return z
-    .array(field.item)
+    .array(field.item, { error: `${field.label} tidak valid.` })
+    .max(LIST_ITEMS_MAX, `${field.label} maksimal ${LIST_ITEMS_MAX} item.`)
     .transform((items) =>
       items
         // Blank rows of a repeatable form are dropped, then positions become the order.
@@ -135,48 +186,63 @@ function listSchema(field: ListField) {
 function fieldSchema(field: Field): z.ZodType | null {
   switch (field.kind) {
     case 'text':
-      return z.preprocess(asText, textSchema(field));
+      return z.preprocess(field.format === 'url' || field.format === 'link' ? asLink : asText(isMultiline(field)), textSchema(field));
     case 'richText':
       return z.preprocess(
-        asText,
-        z
-          .string()
+        asText(true),
+        textOnly(field.label)
           .max(RICH_TEXT_MAX, `${field.label} terlalu panjang.`)
-          .refine((v) => !field.required || visibleText(v) !== '' || /<img\s/i.test(v), required(field.label)),
+          .refine((v) => !field.required || hasVisibleContent(v), required(field.label)),
       );
     case 'slug':
-      return z.preprocess(asText, z.string().max(200, 'Slug maksimal 200 karakter.'));
+      // A longer slug is cut to SLUG_MAX when it is stored; this only refuses nonsense.
+      return z.preprocess(asText(), textOnly(field.label).max(TEXT_MAX, `${field.label} terlalu panjang.`));
     case 'enum':
       return z.preprocess(
-        asText,
+        asText(),
         z.enum(field.values as [string, ...string[]], { message: `${field.label} harus salah satu dari: ${field.values.join(', ')}.` }),
       );
     case 'boolean':
       return z.preprocess(asBoolean, z.boolean({ message: `${field.label} harus true atau false.` }));
     case 'integer': {
-      let schema = z.number().int(`${field.label} harus berupa bilangan bulat.`).min(field.min, `${field.label} minimal ${field.min}.`);
-      if (field.max !== undefined) schema = schema.max(field.max, `${field.label} maksimal ${field.max}.`);
+      const max = field.max ?? INTEGER_MAX;
+      const schema = z
+        .number({ error: `${field.label} harus berupa bilangan bulat.` })
+        .int({ error: `${field.label} harus berupa bilangan bulat.`, abort: true })
+        .min(field.min, `${field.label} minimal ${field.min}.`)
+        .max(max, `${field.label} maksimal ${max}.`);
       return z.preprocess(asInteger(field.default), schema);
     }
     case 'tags':
       return z.preprocess(
         asArray(true),
         z
-          .array(z.string(), { message: `${field.label} tidak valid.` })
-          .transform((tags) => [...new Set(tags.map((t) => t.trim()).filter(Boolean))]),
+          .array(z.preprocess((tag) => (typeof tag === 'string' ? stripControls(tag, false).trim() : tag), z.string()), { error: `${field.label} tidak valid.` })
+          .transform((tags) => [...new Set(tags.filter(Boolean))])
+          .refine((tags) => tags.every((tag) => tag.length <= TAG_MAX), `Setiap tag maksimal ${TAG_MAX} karakter.`)
+          .refine((tags) => tags.length <= TAGS_MAX, `${field.label} maksimal ${TAGS_MAX} tag.`),
       );
     case 'list':
       return z.preprocess(asArray(false), listSchema(field));
     case 'file':
       // Files arrive as parts and are checked by the worker; as text, a field may name a
       // file that is already stored (a chosen existing image) or be emptied.
-      return z.preprocess(asText, z.string().max(2_000));
+      return z.preprocess(
+        asText(),
+        textOnly(field.label)
+          .max(2_000, `${field.label} tidak valid.`)
+          .refine((v) => v === '' || FILE_REFERENCE.test(v), `${field.label} tidak valid.`),
+      );
     case 'reference':
-      return z.preprocess(asId, z.string());
+      return z.preprocess(asId, z.string({ error: `${field.label} tidak valid.` }).max(200, `${field.label} tidak valid.`));
     case 'relation':
-      return z.preprocess(asIds, z.array(z.string(), { message: `${field.label} tidak valid.` }));
+      return z.preprocess(
+        asIds,
+        z.array(z.string().max(200), { error: `${field.label} tidak valid.` }).max(1_000, `${field.label} tidak valid.`),
+      );
     case 'password':
-      return z.preprocess(asText, z.string().max(200, 'Password maksimal 200 karakter.'));
+      // Passwords keep every character as typed but the surrounding spaces.
+      return z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), textOnly(field.label).max(200, 'Password maksimal 200 karakter.'));
     case 'timestamp':
       return null; // set by the server only
   }

@@ -4,5 +4,6 @@ import { addMissingPermissionsJob } from '../auth/permission-catalog.ts';
 import { forgetOldIdempotencyKeys } from '../http/idempotency.ts';
 import { newsletterJobs } from '../newsletter/jobs.ts';
 import type { CronJob } from './scheduled.ts';
+import { unusedUploadsJob } from '../files/references.ts';
 
-export const cronJobs: CronJob[] = [addMissingPermissionsJob, forgetExpiredSignIns, forgetOldIdempotencyKeys, ...newsletterJobs];
+export const cronJobs: CronJob[] = [addMissingPermissionsJob, forgetExpiredSignIns, forgetOldIdempotencyKeys, unusedUploadsJob, ...newsletterJobs];

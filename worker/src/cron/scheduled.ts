@@ -1,6 +1,6 @@
 /**
  * The periodic jobs. One Cron Trigger fires every minute in production; locally the dev
- * runner asks wrangler's `/__scheduled` every minute, so the same jobs run on a laptop.
+ * runner asks wrangler's `/cdn-cgi/local/scheduled` every minute, so the same jobs run on a laptop.
  * Each job decides from `now` whether it has work; one failing job does not stop the others.
  */
 import { createDb, type Database } from '../db/client.ts';
@@ -9,7 +9,7 @@ import type { Bindings } from '../env.ts';
 export interface CronContext {
   env: Bindings;
   db: Database;
-  /** The trigger's time: tests pass their own (`/__scheduled?time=<ms>`). */
+  /** The trigger's time: tests pass their own (`/cdn-cgi/local/scheduled?time=<ms>`). */
   now: Date;
   waitUntil(promise: Promise<unknown>): void;
 }

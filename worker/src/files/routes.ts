@@ -8,7 +8,7 @@ import { auditStatement } from '../audit/log.ts';
 import type { AppEnv } from '../env.ts';
 import { readBody, type Upload } from '../http/body.ts';
 import { ApiError, notFound, ok } from '../http/errors.ts';
-import { checkFile, putUpload, safeFolder, storedFile, UPLOAD_PREFIX } from './storage.ts';
+import { checkFile, decodedPath, putUpload, safeFolder, storedFile, UPLOAD_PREFIX } from './storage.ts';
 
 const FOLDER_MARKER = '.folder';
 
@@ -25,7 +25,7 @@ export const fileRoutes = new Hono<AppEnv>()
     const file = onlyFile(body.files);
     checkFile(file, { maxBytes: MAX_UPLOAD_BYTES });
     const folder = typeof body.fields.folder === 'string' ? body.fields.folder : '';
-    const result = await putUpload(c.env.BUCKET, file, folder);
+    const result = await putUpload(c.env.BUCKET, file, folder, 'file-manager');
     await auditStatement(c.var.db, c.var.user, 'upload', 'files', result.path, result.originalName);
     return ok(c, result, `File ${file.name} berhasil diupload!`, 201);
   })
@@ -43,8 +43,9 @@ export const fileRoutes = new Hono<AppEnv>()
   })
   .delete('/delete/:name{.+}', async (c) => {
     assertPermission(c.var.user, 'files', 'delete');
-    const name = decodeURIComponent(c.req.param('name')).replace(/^\/?uploads\//, '');
-    if (name.includes('..')) throw notFound('File tidak ditemukan.');
+    // Hono has decoded the path once; a name may arrive encoded once more (the admin encodes it).
+    const name = decodedPath(c.req.param('name'))?.replace(/^\/?uploads\//, '');
+    if (!name) throw notFound('File tidak ditemukan.');
     const key = `${UPLOAD_PREFIX}${name}`;
     if (!(await c.env.BUCKET.head(key))) throw notFound('File tidak ditemukan.');
     await c.env.BUCKET.delete(key);
@@ -66,7 +67,7 @@ export const editorUploadRoutes = new Hono<AppEnv>().post('/', async (c) => {
   assertPermission(c.var.user, 'files', 'create');
   const file = onlyFile((await readBody(c)).files);
   checkFile(file, { maxBytes: MAX_UPLOAD_BYTES, accept: IMAGE_TYPES, acceptLabel: IMAGE_LABEL });
-  return ok(c, await putUpload(c.env.BUCKET, file, 'editor'), 'Upload berhasil.', 201);
+  return ok(c, await putUpload(c.env.BUCKET, file, 'editor', 'editor'), 'Upload berhasil.', 201);
 });
 
 /** The bytes an R2 range covers, for a Content-Range header. */
@@ -81,13 +82,16 @@ const span = (range: R2Range, size: number) => {
  * Single byte ranges are served, as video players (Safari's above all) need them to play and seek.
  */
 export const uploadsRoutes = new Hono<AppEnv>().get('/*', async (c) => {
-  const key = decodeURIComponent(new URL(c.req.url).pathname).replace(/^\//, '');
-  if (!key.startsWith(UPLOAD_PREFIX) || key.includes('..') || key.endsWith(`/${FOLDER_MARKER}`)) return c.notFound();
+  const key = decodedPath(new URL(c.req.url).pathname)?.replace(/^\//, '');
+  if (!key || !key.startsWith(UPLOAD_PREFIX) || key.endsWith(`/${FOLDER_MARKER}`)) return c.notFound();
   const etag = c.req.header('if-none-match');
   const onlyIf = etag ? { onlyIf: { etagDoesNotMatch: etag.replace(/"/g, '') } } : {};
   const range = c.req.header('range');
   // A range R2 cannot read (several ranges, bad syntax) gets the whole file, as HTTP allows.
-  const object = await (range ? c.env.BUCKET.get(key, { ...onlyIf, range: c.req.raw.headers }).catch(() => null) : null) ?? (await c.env.BUCKET.get(key, onlyIf));
+  // An ETag R2 cannot read (a list, a stray quote) is treated as none: the whole file is sent.
+  const object =
+    (await (range ? c.env.BUCKET.get(key, { ...onlyIf, range: c.req.raw.headers }).catch(() => null) : null)) ??
+    (await c.env.BUCKET.get(key, onlyIf).catch(() => c.env.BUCKET.get(key)));
   if (!object) return c.notFound();
   const headers = new Headers();
   object.writeHttpMetadata(headers);

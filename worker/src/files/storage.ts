@@ -1,6 +1,8 @@
 import type { StoredFile, UploadResult } from '../contract/api.ts';
 import { ApiError } from '../http/errors.ts';
 import { tooLarge, type Upload } from '../http/body.ts';
+import { signatureMismatch } from './signature.ts';
+import type { UploadOrigin } from './references.ts';
 
 export const UPLOAD_PREFIX = 'uploads/';
 export const BUCKET_NAME = 'r2';
@@ -20,6 +22,8 @@ const TYPE_BY_EXTENSION: Record<string, string> = {
   svg: 'image/svg+xml',
   ico: 'image/x-icon',
   avif: 'image/avif',
+  heic: 'image/heic',
+  heif: 'image/heif',
   mp4: 'video/mp4',
   webm: 'video/webm',
   mov: 'video/quicktime',
@@ -34,6 +38,9 @@ const TYPE_BY_EXTENSION: Record<string, string> = {
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
 };
 
+/** Longest file extension kept (`.docx`, `.webmanifest`). */
+const EXTENSION_MAX = 12;
+
 const extensionOf = (name: string) => name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
 
 /** The browser's type when it gave one, else the extension's. */
@@ -42,8 +49,13 @@ export const contentTypeOf = (file: Upload) =>
     ? file.type
     : (TYPE_BY_EXTENSION[extensionOf(file.name)] ?? 'application/octet-stream');
 
+/** Refuses a file that is too large, of a type the rule does not accept, or not what its type claims. */
 export function checkFile(file: Upload, rule: FileRule) {
   if (file.size > rule.maxBytes) throw tooLarge(rule.maxBytes);
+  // The extension is kept in the stored name, whose key R2 limits to 1,024 bytes.
+  if (extensionOf(file.name).length > EXTENSION_MAX) {
+    throw new ApiError(400, 'VALIDATION_ERROR', `Ekstensi file terlalu panjang (maksimal ${EXTENSION_MAX} karakter).`);
+  }
   if (rule.accept && !rule.accept.includes(contentTypeOf(file))) {
     throw new ApiError(
       400,
@@ -53,6 +65,12 @@ export function checkFile(file: Upload, rule: FileRule) {
         : 'Tipe file tidak didukung. Hanya file gambar yang diperbolehkan.',
       { allowed: rule.accept, received: contentTypeOf(file) },
     );
+  }
+  const claimed = signatureMismatch(contentTypeOf(file), file.head);
+  if (claimed) {
+    throw new ApiError(400, 'INVALID_FILE_TYPE', `Isi file ${file.name || 'ini'} bukan gambar ${claimed} yang valid. Pilih file gambar aslinya.`, {
+      received: contentTypeOf(file),
+    });
   }
 }
 
@@ -70,18 +88,40 @@ const safeName = (name: string) => {
   return `${base || 'file'}${ext ? `.${ext}` : ''}`;
 };
 
+/** Longest folder path a user may give; with the file name, a key stays far below R2's 1,024 bytes. */
+export const FOLDER_MAX = 200;
+
 /** A folder path given by a user: trimmed segments of letters, digits, spaces, - and _. */
-export const safeFolder = (folder: string) =>
-  folder
+export const safeFolder = (folder: string) => {
+  const path = folder
     .split('/')
     .map((part) => part.trim().replace(/[^\w\s-]/g, '').replace(/\s+/g, '-'))
     .filter(Boolean)
     .join('/');
+  if (path.length > FOLDER_MAX) throw new ApiError(400, 'VALIDATION_ERROR', `Nama folder maksimal ${FOLDER_MAX} karakter.`);
+  return path;
+};
+
+/** Stored names are short printable ASCII (see safeName and safeFolder); nothing else is looked up. */
+const STORED_NAME = /^[\x21-\x7e]{1,512}$/;
+
+/**
+ * A stored file's name from a URL path, decoded; null for a name no stored file can have
+ * (a malformed escape such as `%zz`, `..`, too long for R2), so it is never asked for.
+ */
+export const decodedPath = (text: string) => {
+  try {
+    const name = decodeURIComponent(text);
+    return STORED_NAME.test(name) && !name.includes('..') ? name : null;
+  } catch {
+    return null;
+  }
+};
 
 export const urlOf = (key: string) => `/${key}`;
 
 /** Stores one upload in R2 and answers the spec's upload-result shape. */
-export async function putUpload(bucket: R2Bucket, file: Upload, folder = ''): Promise<UploadResult> {
+export async function putUpload(bucket: R2Bucket, file: Upload, folder: string, origin: UploadOrigin): Promise<UploadResult> {
   const random = crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36);
   const dir = folder ? `${safeFolder(folder)}/` : '';
   const filename = `${Date.now().toString(36)}-${random}-${safeName(file.name)}`;
@@ -90,7 +130,7 @@ export async function putUpload(bucket: R2Bucket, file: Upload, folder = ''): Pr
   // R2 needs the length of a streamed body up front.
   await bucket.put(key, file.stream().pipeThrough(new FixedLengthStream(file.size)), {
     httpMetadata: { contentType: mimetype },
-    customMetadata: { originalName: file.name },
+    customMetadata: { originalName: file.name, origin },
   });
   return {
     filename,

@@ -2,6 +2,7 @@ import { getMultipartBoundary, MaxFileSizeExceededError, MaxTotalSizeExceededErr
 import type { Context } from 'hono';
 import { formatLimit, MAX_UPLOAD_BYTES, MB } from '../contract/limits.ts';
 import { ApiError } from './errors.ts';
+import { HEAD_BYTES } from '../files/signature.ts';
 
 /**
  * An uploaded file part. Its bytes stay in the chunks they arrived in (no copy into one
@@ -11,8 +12,23 @@ export interface Upload {
   name: string;
   type: string;
   size: number;
+  /** The first bytes (up to HEAD_BYTES), to recognise what the file really is. */
+  head: Uint8Array;
   stream(): ReadableStream<Uint8Array>;
 }
+
+/** The first `length` bytes of chunks, copied into one small array. */
+const headOf = (chunks: readonly Uint8Array[], length: number) => {
+  const head = new Uint8Array(Math.min(length, chunks.reduce((n, chunk) => n + chunk.byteLength, 0)));
+  let filled = 0;
+  for (const chunk of chunks) {
+    if (filled >= head.length) break;
+    const part = chunk.subarray(0, head.length - filled);
+    head.set(part, filled);
+    filled += part.byteLength;
+  }
+  return head;
+};
 
 export interface RequestBody {
   fields: Record<string, unknown>;
@@ -23,6 +39,7 @@ const uploadOf = (part: MultipartPart): Upload => ({
   name: part.filename ?? '',
   type: part.mediaType ?? '',
   size: part.size,
+  head: headOf(part.content, HEAD_BYTES),
   stream: () =>
     new ReadableStream({
       start(controller) {
@@ -34,24 +51,45 @@ const uploadOf = (part: MultipartPart): Upload => ({
 
 /** A whole request may carry one maximal file plus the form's other fields. */
 export const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + MB;
+/** A body without files (JSON, a url-encoded form): the longest rich text with room to spare. */
+export const MAX_DATA_BYTES = 5 * MB;
+/** Deepest nesting of objects and arrays a JSON body may have; forms need three levels. */
+const MAX_DEPTH = 32;
 
 export const tooLarge = (maxBytes: number) => {
   const limit = formatLimit(maxBytes);
   return new ApiError(413, 'FILE_TOO_LARGE', `Ukuran file terlalu besar. Maksimal ${limit}.`, { maxAllowed: limit, maxBytes });
 };
 
+export const bodyTooLarge = (maxBytes: number) => {
+  const limit = formatLimit(maxBytes);
+  return new ApiError(413, 'PAYLOAD_TOO_LARGE', `Data yang dikirim terlalu besar. Maksimal ${limit}.`, { maxAllowed: limit, maxBytes });
+};
+
 const invalidBody = () => new ApiError(400, 'BAD_REQUEST', 'Data yang dikirim tidak valid.');
 
 /** Counts bytes as they stream, so a body without Content-Length cannot grow past the limit. */
-const limitedStream = (maxBytes: number) => {
+const limitedStream = (maxBytes: number, refusal: ApiError) => {
   let seen = 0;
   return new TransformStream<Uint8Array, Uint8Array>({
     transform(chunk, controller) {
       seen += chunk.byteLength;
-      if (seen > maxBytes) controller.error(tooLarge(MAX_UPLOAD_BYTES));
+      if (seen > maxBytes) controller.error(refusal);
       else controller.enqueue(chunk);
     },
   });
+};
+
+/** Whether a parsed JSON value nests deeper than `max` (walked without recursion). */
+const nestsDeeperThan = (value: unknown, max: number) => {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [item, depth] = stack.pop()!;
+    if (!item || typeof item !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Object.values(item)) if (child && typeof child === 'object') stack.push([child, depth + 1]);
+  }
+  return false;
 };
 
 /**
@@ -60,26 +98,31 @@ const limitedStream = (maxBytes: number) => {
  * Repeated parts (`permissions[]`) become arrays.
  */
 export async function readBody(c: Context, maxBytes = MAX_REQUEST_BYTES): Promise<RequestBody> {
+  const type = (c.req.header('content-type') ?? '').toLowerCase();
+  const multipart = type.includes('multipart/form-data');
+  // Only a form with files may be large; any other body is data, and its limit says so.
+  const limit = multipart ? maxBytes : Math.min(maxBytes, MAX_DATA_BYTES);
+  const refusal = multipart ? tooLarge(MAX_UPLOAD_BYTES) : bodyTooLarge(limit);
   const declared = Number(c.req.header('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(MAX_UPLOAD_BYTES);
-  const type = c.req.header('content-type') ?? '';
+  if (Number.isFinite(declared) && declared > limit) throw refusal;
   const raw = c.req.raw;
   if (!raw.body) return { fields: {}, files: new Map() };
 
   if (type.includes('application/json')) {
     let parsed: unknown;
     try {
-      parsed = await new Response(raw.body.pipeThrough(limitedStream(maxBytes))).json();
+      parsed = await new Response(raw.body.pipeThrough(limitedStream(limit, refusal))).json();
     } catch (error) {
       if (error instanceof ApiError) throw error;
       throw invalidBody();
     }
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw invalidBody();
+    if (nestsDeeperThan(parsed, MAX_DEPTH)) throw new ApiError(400, 'BAD_REQUEST', 'Data yang dikirim terlalu bertingkat.');
     return { fields: parsed as Record<string, unknown>, files: new Map() };
   }
 
-  const boundary = getMultipartBoundary(type);
-  if (type.includes('multipart/form-data') && boundary) {
+  const boundary = getMultipartBoundary(c.req.header('content-type') ?? '');
+  if (multipart && boundary) {
     const fields: Record<string, unknown> = {};
     const files = new Map<string, Upload>();
     try {
@@ -108,13 +151,16 @@ export async function readBody(c: Context, maxBytes = MAX_REQUEST_BYTES): Promis
   }
 
   if (type.includes('application/x-www-form-urlencoded')) {
-    const text = await new Response(raw.body.pipeThrough(limitedStream(maxBytes))).text().catch(() => {
-      throw invalidBody();
+    const text = await new Response(raw.body.pipeThrough(limitedStream(limit, refusal))).text().catch((error: unknown) => {
+      throw error instanceof ApiError ? error : invalidBody();
     });
     return { fields: Object.fromEntries(new URLSearchParams(text)), files: new Map() };
   }
 
-  const text = await raw.text();
+  // Another type is refused, unless the body is empty (a POST without data).
+  const text = await new Response(raw.body.pipeThrough(limitedStream(limit, refusal))).text().catch((error: unknown) => {
+    throw error instanceof ApiError ? error : invalidBody();
+  });
   if (text.trim() === '') return { fields: {}, files: new Map() };
   throw invalidBody();
 }

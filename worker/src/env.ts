@@ -10,6 +10,13 @@ export interface Bindings {
   REBUILD_DEBOUNCE_MS?: string;
   /** Shared secret for webhook callers of /api/rebuild and the builder's reports. */
   REBUILD_SECRET?: string;
+  /**
+   * Local runs only: where the dev runner serves the built site. Public pages are fetched from
+   * it, so a new build never reloads the worker; in production ASSETS serves them.
+   */
+  SITE_ORIGIN?: string;
+  /** Local runs only: a token per start, answered by /api/health so the runner knows it reached its own worker. */
+  LOCAL_START_TOKEN?: string;
 }
 
 export interface Variables {

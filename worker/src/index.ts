@@ -47,6 +47,7 @@ const api = new Hono<AppEnv>()
   .get('/role/permissions/list', requirePermission('role', 'read'), async (c) =>
     ok(c, (await new CollectionStore(c.var.db, 'permission').list({ visibleOnly: false, where: { isActive: true } })).records),
   )
+  .get('/health', (c) => ok(c, { startToken: c.env.LOCAL_START_TOKEN ?? null }))
   .get('/permission/modules/list', requirePermission('permission', 'read'), (c) => ok(c, [...PERMISSION_MODULES]))
   .route('/', collectionsApp())
   .all('*', (c) => failure(c, new ApiError(404, 'NOT_FOUND', `Endpoint tidak ditemukan: ${c.req.method} ${new URL(c.req.url).pathname}`)));
@@ -55,6 +56,13 @@ const api = new Hono<AppEnv>()
 const adminAsset = async (c: Context<AppEnv>, path: string) => {
   const asset = await c.env.ASSETS.fetch(new URL(path, c.req.url));
   return new Response(asset.body, asset);
+};
+
+/** A public file of the built site: from ASSETS, or locally from the dev runner's site server. */
+const sitePage = (c: Context<AppEnv>) => {
+  if (!c.env.SITE_ORIGIN) return c.env.ASSETS.fetch(c.req.raw);
+  const url = new URL(c.req.url);
+  return fetch(new Request(c.env.SITE_ORIGIN + url.pathname + url.search, c.req.raw), { redirect: 'manual' });
 };
 
 const app = new Hono<AppEnv>()
@@ -71,6 +79,8 @@ const app = new Hono<AppEnv>()
     const asset = await adminAsset(c, new URL(c.req.url).pathname);
     return asset.status === 404 ? adminAsset(c, '/admin/index.html') : asset;
   })
+  // Reached for paths with no static asset (and locally, where only the admin is an asset).
+  .all('*', sitePage)
   .onError((error, c) => {
     if (error instanceof ApiError) return failure(c, error);
     if (error instanceof HTTPException) return failure(c, new ApiError(error.status as 400, 'BAD_REQUEST', error.message || 'Data yang dikirim tidak valid.'));

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildAdmin, currentLink, hasAdmin, hasSite, startSiteBuilder, type SiteBuilder, type SiteBuildResult } from './builds.ts';
-import { migrate, seedIfEmpty, startWorker, type RunningWorker } from './local.ts';
+import { assertPortFree, migrate, seedIfEmpty, startWorker, type RunningWorker } from './local.ts';
 import { startSiteServer, type SiteServer } from './site-server.ts';
 
 export interface ProductOptions {
@@ -33,6 +33,10 @@ export interface RunningProduct {
 export async function startProduct({ stateDir, outDir, port, vars = {}, verbose = false, log = () => {} }: ProductOptions): Promise<RunningProduct> {
   const wwwDir = path.join(outDir, 'www');
   const siteDir = path.join(outDir, 'site');
+  // Before any work: a port held by another process (an earlier start?) stops the start here.
+  await assertPortFree(port, 'the worker');
+  await assertPortFree(port + 2, 'the site server');
+  await assertPortFree(port + 3, 'the site builder');
   log('applying migrations to the local D1 database');
   migrate(stateDir);
   if (await seedIfEmpty(stateDir)) log('seeded demo content and the admin account');

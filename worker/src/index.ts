@@ -4,7 +4,9 @@
  */
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import { cspWith, PAGE_HEADERS } from './contract/headers.ts';
 import { auditRoutes } from './audit/log.ts';
 import { authRoutes } from './auth/routes.ts';
 import { loadSession, sameOriginWrites } from './auth/session.ts';
@@ -65,9 +67,20 @@ const sitePage = (c: Context<AppEnv>) => {
   return fetch(new Request(c.env.SITE_ORIGIN + url.pathname + url.search, c.req.raw), { redirect: 'manual' });
 };
 
+/**
+ * The admin's page headers. Its built files hold no inline script; upload previews are blob:
+ * images. Registered before secureHeaders so these win where both set a header.
+ */
+const ADMIN_CSP = cspWith({ 'img-src': ['blob:'] });
+const adminPageHeaders = createMiddleware(async (c, next) => {
+  await next();
+  for (const [name, value] of Object.entries(PAGE_HEADERS)) c.res.headers.set(name, value);
+  c.res.headers.set('Content-Security-Policy', ADMIN_CSP);
+});
+
 const app = new Hono<AppEnv>()
-  .use('/admin/*', secureHeaders())
-  .use('/login', secureHeaders())
+  .use('/admin/*', adminPageHeaders, secureHeaders())
+  .use('/login', adminPageHeaders, secureHeaders())
   .route('/api', api)
   .route('/uploads', uploadsRoutes)
   .get('/work', (c) => c.redirect('/our-work', 301))

@@ -1,0 +1,97 @@
+/**
+ * The local runtime under use: saves and reads while the site rebuilds, and a record whose slug
+ * cannot be a page, written straight into D1 past the input checks.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import type { SiteBuild } from '@cms/worker/contract/api';
+import { describe, expect, inject, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+
+const base = inject('baseUrl');
+const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+
+async function login() {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: inject('adminPassword') }),
+  });
+  expect(response.status).toBe(200);
+  return response.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+const api = (cookie: string) => ({
+  save: (title: string, isActive = false) => {
+    const form = new FormData();
+    form.append('title', title);
+    form.append('isActive', String(isActive));
+    return fetch(`${base}/api/category`, { method: 'POST', headers: { origin: base, cookie }, body: form });
+  },
+  remove: (id: string) => fetch(`${base}/api/category/${id}`, { method: 'DELETE', headers: { origin: base, cookie } }),
+  builds: async () => ((await (await fetch(`${base}/api/rebuild`, { headers: { cookie } })).json()) as { data: SiteBuild[] }).data,
+  rebuild: async () => ((await (await fetch(`${base}/api/rebuild`, { method: 'POST', headers: { origin: base, cookie } })).json()) as { data: SiteBuild }).data,
+});
+
+/** Waits for build `id` to end (builds of 20 pages take seconds; allow a loaded machine). */
+async function finished(builds: () => Promise<SiteBuild[]>, id: string) {
+  for (let i = 0; i < 240; i++) {
+    const build = (await builds()).find((b) => b._id === id);
+    if (build && !['pending', 'sent', 'building'].includes(build.status)) return build;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`build ${id} did not finish`);
+}
+
+describe('saves and reads while the site rebuilds', () => {
+  it('answers every request, none with 503, through finished builds', async () => {
+    const client = api(await login());
+    const statuses: Record<string, number> = {};
+    const created: string[] = [];
+    const count = (status: number) => (statuses[status] = (statuses[status] ?? 0) + 1);
+    const started = new Date().toISOString();
+    // Saves (of categories not shown on the site) ask for rebuilds; keep going until two builds asked after the start ended.
+    for (let i = 0; i < 400; i++) {
+      const saved = await client.save(unique('Muat'));
+      count(saved.status);
+      if (saved.status === 201) created.push(((await saved.json()) as { data: { _id: string } }).data._id);
+      count((await fetch(`${base}/`)).status);
+      count((await fetch(`${base}/api/category?limit=1`)).status);
+      const done = (await client.builds()).filter((b) => b.requestedAt >= started && b.status === 'succeeded');
+      if (done.length >= 2) break;
+    }
+    for (const id of created) await client.remove(id);
+    console.log('requests during rebuilds by status:', statuses);
+    expect((await client.builds()).filter((b) => b.requestedAt >= started && b.status === 'succeeded').length).toBeGreaterThanOrEqual(2);
+    expect(Object.keys(statuses)).toEqual(expect.arrayContaining(['200', '201']));
+    expect(statuses[503]).toBeUndefined();
+    expect(Object.keys(statuses).sort()).toEqual(['200', '201']);
+  }, 300_000);
+});
+
+describe('a record whose slug cannot be a page', () => {
+  it('is skipped and named in the build message; the build succeeds and every other page is there', async () => {
+    const client = api(await login());
+    const saved = await client.save(unique('Terlalu Panjang'), true);
+    const { _id: id } = ((await saved.json()) as { data: { _id: string } }).data;
+    const longSlug = 'judul-yang-sangat-panjang-'.repeat(12);
+    const state = inject('stateDir');
+    const sql = spawnSync(
+      path.join(ROOT, 'node_modules/.bin/wrangler'),
+      ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--command', `UPDATE category SET slug = '${longSlug}' WHERE id = '${id}'`],
+      { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', XDG_CONFIG_HOME: path.join(state, 'config') }, encoding: 'utf8' },
+    );
+    expect(sql.status, sql.stderr).toBe(0);
+    try {
+      const build = await finished(client.builds, (await client.rebuild())._id);
+      expect(build.status).toBe('succeeded');
+      expect(build.message).toContain(`id ${id}`);
+      expect(build.message).toMatch(/Halaman dilewati: Category .*slug \d+ karakter, maksimal 200/);
+      for (const page of ['/', '/our-work', '/vision', '/about-us']) expect((await fetch(base + page)).status, page).toBe(200);
+      expect((await fetch(`${base}/our-work/${longSlug}`)).status).toBe(404);
+    } finally {
+      await client.remove(id);
+    }
+  }, 300_000);
+});

@@ -45,29 +45,30 @@ async function finished(builds: () => Promise<SiteBuild[]>, id: string) {
 }
 
 describe('saves and reads while the site rebuilds', () => {
-  it('answers every request, none with 503, through finished builds', async () => {
+  it('answers every request, none with 503, while builds finish', async () => {
     const client = api(await login());
     const statuses: Record<string, number> = {};
     const created: string[] = [];
     const count = (status: number) => (statuses[status] = (statuses[status] ?? 0) + 1);
     const started = new Date().toISOString();
-    // Saves (of categories not shown on the site) ask for rebuilds; keep going until two builds asked after the start ended.
-    for (let i = 0; i < 400; i++) {
+    const finishedSince = async () => (await client.builds()).filter((b) => b.requestedAt >= started && b.status === 'succeeded').length;
+    // Saves (of categories not shown on the site) ask for rebuilds; go on until a build asked after
+    // the start has gone live and one more request has been made, at most two minutes.
+    const deadline = Date.now() + 120_000;
+    while (Date.now() < deadline) {
       const saved = await client.save(unique('Muat'));
       count(saved.status);
       if (saved.status === 201) created.push(((await saved.json()) as { data: { _id: string } }).data._id);
       count((await fetch(`${base}/`)).status);
       count((await fetch(`${base}/api/category?limit=1`)).status);
-      const done = (await client.builds()).filter((b) => b.requestedAt >= started && b.status === 'succeeded');
-      if (done.length >= 2) break;
+      if ((await finishedSince()) >= 1) break;
     }
     for (const id of created) await client.remove(id);
-    console.log('requests during rebuilds by status:', statuses);
-    expect((await client.builds()).filter((b) => b.requestedAt >= started && b.status === 'succeeded').length).toBeGreaterThanOrEqual(2);
-    expect(Object.keys(statuses)).toEqual(expect.arrayContaining(['200', '201']));
+    console.log(`requests during rebuilds by status (${created.length} saves):`, statuses);
+    expect(await finishedSince()).toBeGreaterThanOrEqual(1);
     expect(statuses[503]).toBeUndefined();
     expect(Object.keys(statuses).sort()).toEqual(['200', '201']);
-  }, 300_000);
+  }, 240_000);
 });
 
 describe('a record whose slug cannot be a page', () => {

@@ -4,12 +4,8 @@
  * text) into its canonical value, then a declarative zod schema checks it. The same schemas
  * run in the admin before a request is sent and in the worker before anything is written.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import type { Field, Fields, ListField, ResourceDefinition } from './fields.ts';
-
-// No generated code: the admin's Content-Security-Policy forbids eval (zod's probe for it would
-// be reported as a violation), and Workers refuse it anyway.
-z.config({ jitless: true });
 
 export type Mode = 'create' | 'update';
 

@@ -14,7 +14,7 @@ import { startProduct } from '../scripts/lib/product.ts';
 export default async function setup(project: TestProject) {
   const state = mkdtempSync(path.join(tmpdir(), 'cms-e2e-'));
   const port = 9900 + Math.floor(Math.random() * 90);
-  const product = await startProduct({ stateDir: state, outDir: state, port, vars: { REBUILD_DEBOUNCE_MS: '1500' } });
+  const product = await startProduct({ stateDir: state, outDir: state, port, sitePort: port + 2000, builderPort: port + 1000, vars: { REBUILD_DEBOUNCE_MS: '1500' } });
   if (product.firstBuild && !product.firstBuild.ok) {
     await product.stop();
     throw new Error(`site build failed:\n${product.firstBuild.output}`);

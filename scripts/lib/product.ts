@@ -16,6 +16,9 @@ export interface ProductOptions {
   /** Where the admin (wrangler's assets) and the site builds go. */
   outDir: string;
   port: number;
+  /** The site server's and the rebuild receiver's ports; by default the two after port + 1. */
+  sitePort?: number;
+  builderPort?: number;
   vars?: Record<string, string>;
   verbose?: boolean;
   log?: (line: string) => void;
@@ -30,13 +33,13 @@ export interface RunningProduct {
   stop(): Promise<void>;
 }
 
-export async function startProduct({ stateDir, outDir, port, vars = {}, verbose = false, log = () => {} }: ProductOptions): Promise<RunningProduct> {
+export async function startProduct({ stateDir, outDir, port, sitePort = port + 2, builderPort = port + 3, vars = {}, verbose = false, log = () => {} }: ProductOptions): Promise<RunningProduct> {
   const wwwDir = path.join(outDir, 'www');
   const siteDir = path.join(outDir, 'site');
   // Before any work: a port held by another process (an earlier start?) stops the start here.
   await assertPortFree(port, 'the worker');
-  await assertPortFree(port + 2, 'the site server');
-  await assertPortFree(port + 3, 'the site builder');
+  await assertPortFree(sitePort, 'the site server');
+  await assertPortFree(builderPort, 'the site builder');
   log('applying migrations to the local D1 database');
   migrate(stateDir);
   if (await seedIfEmpty(stateDir)) log('seeded demo content and the admin account');
@@ -52,9 +55,9 @@ export async function startProduct({ stateDir, outDir, port, vars = {}, verbose 
   try {
     const secret = randomBytes(16).toString('hex');
     const apiUrl = `http://127.0.0.1:${port}`;
-    const site = await startSiteServer({ port: port + 2, currentLink: currentLink(siteDir) });
+    const site = await startSiteServer({ port: sitePort, currentLink: currentLink(siteDir) });
     started.push(site);
-    const builder = await startSiteBuilder({ port: port + 3, apiUrl: () => apiUrl, siteDir, stateDir, secret, log });
+    const builder = await startSiteBuilder({ port: builderPort, apiUrl: () => apiUrl, siteDir, stateDir, secret, log });
     started.push(builder);
     const worker = await startWorker({
       stateDir,

@@ -30,11 +30,12 @@ export default async function setup(project: TestProject) {
   await new Promise<void>((resolve) => hook.listen(port + 1000, '127.0.0.1', resolve));
   const hookUrl = `http://127.0.0.1:${port + 1000}/build`;
   const secret = 'test-rebuild-secret';
+  // A debounce longer than a burst of saves takes on a loaded 2-core machine (about 300 ms each).
   const worker = await startWorker({
     stateDir: state,
     port,
     assetsDir: path.join(state, 'www'),
-    vars: { REBUILD_DEBOUNCE_MS: '300', REBUILD_HOOK_URL: hookUrl, REBUILD_SECRET: secret },
+    vars: { REBUILD_DEBOUNCE_MS: '1000', REBUILD_HOOK_URL: hookUrl, REBUILD_SECRET: secret },
   });
   project.provide('apiUrl', worker.url);
   project.provide('adminPassword', DEFAULT_ADMIN.password);

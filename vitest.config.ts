@@ -1,9 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
-// One run, three kinds of tests: the API against the real Workers runtime, admin components,
-// and browser tests against the built site and admin served by the worker.
+// One run, four kinds of tests: the API against the real Workers runtime, admin components,
+// browser tests against the built site and admin served by the worker, and the local runner.
 export default defineConfig({
   test: {
-    projects: ['worker', 'admin', 'e2e'],
+    projects: ['worker', 'admin', 'e2e', 'scripts'],
   },
 });

@@ -5,5 +5,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     adminPassword: string;
+    /** The local D1/R2 folder of the running product (for tests that write to D1 directly). */
+    stateDir: string;
   }
 }

@@ -1,20 +1,27 @@
 /**
- * Building the two front ends into the worker's assets folder, and the local receiver of the
- * worker's rebuild hook: one site build at a time, at most one queued, the last good build
- * kept on failure, each result reported back to the worker.
+ * Building the two front ends, and the local receiver of the worker's rebuild hook: one site
+ * build at a time, at most one queued, the last good build kept on failure, each result
+ * reported back to the worker (retried until it answers).
+ *
+ * The admin goes into wrangler's assets folder once per start. Each site build goes into a new
+ * folder under `siteDir`, and the `current` link is switched to it in one rename: the site
+ * server (site-server.ts) serves whatever `current` points at, so no file the worker or wrangler
+ * watches ever changes and the worker never restarts because of a build.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { offlineEnv, ROOT } from './local.ts';
+import { offlineEnv, ROOT, spawnTied } from './local.ts';
+
+/** The line the site build prints for a record that got no page (site/src/lib/content.ts). */
+const SKIPPED_LINE = /^.*Halaman dilewati:.*$/gm;
 
 const exec = (args: string[], env: NodeJS.ProcessEnv) =>
   new Promise<{ ok: boolean; output: string }>((resolve) => {
-    const child = spawn('npm', args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnTied('npm', args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
     child.on('exit', (code) => resolve({ ok: code === 0, output }));
   });
 
@@ -27,46 +34,58 @@ export async function buildAdmin(wwwDir: string, stateDir: string) {
   if (!result.ok) throw new Error(`Admin build failed:\n${result.output}`);
 }
 
-/**
- * Builds the site from the API at `apiUrl` into a staging folder, then swaps it into
- * `wwwDir` (leaving the admin in place). A failed build leaves the served site untouched.
- */
-export async function buildSite(apiUrl: string, wwwDir: string, stateDir: string) {
-  // Beside the served folder, so moving the build in is a rename on the same file system.
-  const staging = `${wwwDir}.staging`;
-  rmSync(staging, { recursive: true, force: true });
-  const result = await exec(['run', 'build', '-w', 'site'], { ...offlineEnv(stateDir), PUBLIC_API_URL: apiUrl, SITE_OUT_DIR: staging });
-  if (!result.ok) return { ok: false, output: result.output };
-  swapInto(staging, wwwDir, `${wwwDir}.previous`);
-  return { ok: true, output: result.output };
+/** The link in `siteDir` naming the build being served. */
+export const currentLink = (siteDir: string) => path.join(siteDir, 'current');
+
+export interface SiteBuildResult {
+  ok: boolean;
+  output: string;
+  /** Records left without a page, each line naming the record and why. */
+  skipped: string[];
 }
 
 /**
- * Moves the new build's entries into place by renaming, not copying: the served folder changes
- * within milliseconds, so the local dev server (which reloads on asset changes) reloads once
- * instead of repeatedly while thousands of files are written.
+ * Builds the site from the API at `apiUrl` into a new folder of `siteDir` and, if it built,
+ * makes it the served one. A failed build leaves the served site untouched. The build served
+ * before is kept a while for requests still reading it; older ones are removed.
  */
-function swapInto(staging: string, wwwDir: string, previous: string) {
-  rmSync(previous, { recursive: true, force: true });
-  mkdirSync(previous, { recursive: true });
-  mkdirSync(wwwDir, { recursive: true });
-  for (const entry of readdirSync(wwwDir)) if (entry !== 'admin') renameSync(path.join(wwwDir, entry), path.join(previous, entry));
-  for (const entry of readdirSync(staging)) renameSync(path.join(staging, entry), path.join(wwwDir, entry));
-  rmSync(previous, { recursive: true, force: true });
+export async function buildSite(apiUrl: string, siteDir: string, stateDir: string): Promise<SiteBuildResult> {
+  mkdirSync(siteDir, { recursive: true });
+  const outDir = path.join(siteDir, `build-${Date.now()}`);
+  const result = await exec(['run', 'build', '-w', 'site'], { ...offlineEnv(stateDir), PUBLIC_API_URL: apiUrl, SITE_OUT_DIR: outDir });
+  const skipped = [...new Set(result.output.match(SKIPPED_LINE) ?? [])].map((line) => line.slice(line.indexOf('Halaman dilewati:')));
+  if (!result.ok) {
+    rmSync(outDir, { recursive: true, force: true });
+    return { ok: false, output: result.output, skipped };
+  }
+  const link = currentLink(siteDir);
+  const previous = existsSync(link) ? readlinkSync(link) : null;
+  const next = `${link}.next`;
+  rmSync(next, { force: true });
+  symlinkSync(path.basename(outDir), next);
+  renameSync(next, link);
+  for (const entry of readdirSync(siteDir)) {
+    if (entry.startsWith('build-') && entry !== path.basename(outDir) && entry !== previous) rmSync(path.join(siteDir, entry), { recursive: true, force: true });
+  }
+  return { ok: true, output: result.output, skipped };
 }
 
 export interface SiteBuilder {
   url: string;
+  /** Asks the worker for a build (recorded like any other) and resolves with its result. */
+  buildNow(reason: string): Promise<SiteBuildResult>;
   /** Resolves when no build is running or queued. */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 /** Serves POST /build for the worker's rebuild hook. */
 export async function startSiteBuilder(opts: {
   port: number;
   apiUrl: () => string;
-  wwwDir: string;
+  siteDir: string;
   stateDir: string;
   secret: string;
   log?: (line: string) => void;
@@ -74,28 +93,46 @@ export async function startSiteBuilder(opts: {
   const log = opts.log ?? (() => {});
   let running: Promise<void> | null = null;
   let queued: string[] = [];
-  const waiters: Array<() => void> = [];
+  const idleWaiters: Array<() => void> = [];
+  const resultWaiters = new Map<string, (result: SiteBuildResult) => void>();
 
-  const report = (body: Record<string, unknown>) =>
-    fetch(`${opts.apiUrl()}/api/rebuild/report`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-rebuild-secret': opts.secret },
-      body: JSON.stringify(body),
-    }).catch(() => undefined);
+  /** A lost report would leave the build `building` for ever: retry until the worker answers. */
+  const report = async (body: Record<string, unknown>) => {
+    for (let attempt = 0, deadline = Date.now() + 120_000; ; attempt++) {
+      try {
+        const response = await fetch(`${opts.apiUrl()}/api/rebuild/report`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-rebuild-secret': opts.secret },
+          body: JSON.stringify(body),
+        });
+        if (response.ok) return;
+        if (response.status < 500) return log(`the worker refused a build report (${response.status}): ${await response.text()}`);
+      } catch {
+        // not answering right now
+      }
+      if (Date.now() > deadline) return log(`the worker did not take the report of build ${String(body.buildId)}`);
+      await sleep(Math.min(250 * 2 ** attempt, 5_000));
+    }
+  };
 
   const runBuilds = async (buildIds: string[]) => {
     await Promise.all(buildIds.map((buildId) => report({ buildId, status: 'building' })));
     const started = performance.now();
-    const result = await buildSite(opts.apiUrl(), opts.wwwDir, opts.stateDir);
+    const result = await buildSite(opts.apiUrl(), opts.siteDir, opts.stateDir);
     const durationMs = Math.round(performance.now() - started);
     log(result.ok ? `site rebuilt in ${(durationMs / 1000).toFixed(1)} s` : `site build failed; still serving the last good build\n${result.output.slice(-2000)}`);
-    const message = result.ok ? '' : result.output.slice(-1500);
+    for (const line of result.skipped) log(line);
+    const message = (result.ok ? result.skipped.join('\n') : result.output).slice(-1500);
     await Promise.all(buildIds.map((buildId) => report({ buildId, status: result.ok ? 'succeeded' : 'failed', durationMs, message })));
+    for (const buildId of buildIds) {
+      resultWaiters.get(buildId)?.(result);
+      resultWaiters.delete(buildId);
+    }
   };
 
   const pump = () => {
     if (running || queued.length === 0) {
-      if (!running) waiters.splice(0).forEach((resolve) => resolve());
+      if (!running) idleWaiters.splice(0).forEach((resolve) => resolve());
       return;
     }
     const batch = queued;
@@ -126,11 +163,26 @@ export async function startSiteBuilder(opts: {
       response.writeHead(202, { 'content-type': 'application/json' }).end('{"accepted":true}');
     });
   });
-  await new Promise<void>((resolve) => server.listen(opts.port, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new Error(error.code === 'EADDRINUSE' ? `Port ${opts.port} (the site builder) is already in use by another process.` : error.message)),
+    );
+    server.listen(opts.port, '127.0.0.1', resolve);
+  });
 
   return {
     url: `http://127.0.0.1:${opts.port}/build`,
-    idle: () => (running || queued.length ? new Promise<void>((resolve) => waiters.push(resolve)) : Promise.resolve()),
+    buildNow: async (reason) => {
+      const response = await fetch(`${opts.apiUrl()}/api/rebuild`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-rebuild-secret': opts.secret },
+        body: JSON.stringify({ reason }),
+      });
+      const answer = (await response.json()) as { success: boolean; data?: { _id: string }; message?: string };
+      if (!answer.success || !answer.data) throw new Error(`the worker refused the build request: ${answer.message ?? response.status}`);
+      return new Promise<SiteBuildResult>((resolve) => resultWaiters.set(answer.data!._id, resolve));
+    },
+    idle: () => (running || queued.length ? new Promise<void>((resolve) => idleWaiters.push(resolve)) : Promise.resolve()),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -2,8 +2,10 @@
  * Running the product locally: offline settings for the tools, migrations and seed of the
  * local D1/R2 under a state folder, and a wrangler dev server that stops cleanly.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -24,6 +26,34 @@ export function offlineEnv(stateDir: string): NodeJS.ProcessEnv {
     XDG_CONFIG_HOME: config,
     WRANGLER_LOG_PATH: path.join(stateDir, 'logs'),
   };
+}
+
+const SETPRIV = '/usr/bin/setpriv';
+
+/**
+ * Starts a child that the kernel stops (SIGTERM) when this process dies, even by SIGKILL, so a
+ * killed `npm start` leaves no wrangler holding its port. util-linux's setpriv sets the
+ * parent-death signal and then execs the command in place (same pid).
+ */
+export function spawnTied(command: string, args: string[], options: SpawnOptions): ChildProcess {
+  return existsSync(SETPRIV) ? spawn(SETPRIV, ['--pdeathsig', 'SIGTERM', '--', command, ...args], options) : spawn(command, args, options);
+}
+
+/** Fails with a clear message when something already listens on `port`. */
+export async function assertPortFree(port: number, what: string) {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          error.code === 'EADDRINUSE'
+            ? `Port ${port} (${what}) is already in use by another process, perhaps an earlier \`npm start\` still running. Stop it or set PORT to another port.`
+            : `Cannot listen on port ${port} (${what}): ${error.message}`,
+        ),
+      ),
+    );
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve()));
+  });
 }
 
 function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT) {
@@ -66,8 +96,10 @@ export async function seedIfEmpty(stateDir: string, admin = DEFAULT_ADMIN) {
 export interface WorkerOptions {
   stateDir: string;
   port: number;
-  /** The folder of built site and admin files it serves. */
+  /** The folder of static files wrangler serves (the built admin). */
   assetsDir: string;
+  /** Where the built site is served (see site-server.ts); public pages are fetched from it. */
+  siteOrigin?: string;
   vars?: Record<string, string>;
   /** Print the worker's log lines. */
   verbose?: boolean;
@@ -81,12 +113,18 @@ export interface RunningWorker {
   stop(): Promise<void>;
 }
 
-/** Starts `wrangler dev` (directly, not through npx, so stopping it leaves no workerd behind). */
-export async function startWorker({ stateDir, port, assetsDir, vars = {}, verbose = false }: WorkerOptions): Promise<RunningWorker> {
+/**
+ * Starts `wrangler dev` (directly, not through npx, so stopping it leaves no workerd behind) and
+ * resolves once this start's own worker answers: a per-start token tells it from any other.
+ */
+export async function startWorker({ stateDir, port, assetsDir, siteOrigin, vars = {}, verbose = false }: WorkerOptions): Promise<RunningWorker> {
   mkdirSync(assetsDir, { recursive: true });
+  await assertPortFree(port, 'the worker');
+  const startToken = randomBytes(12).toString('hex');
+  vars = { ...vars, LOCAL_START_TOKEN: startToken, ...(siteOrigin ? { SITE_ORIGIN: siteOrigin } : {}) };
   const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', stateDir, '--assets', assetsDir, '--show-interactive-dev-session=false', '--log-level', verbose ? 'info' : 'warn'];
   for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`);
-  const child = spawn(path.join(BIN, 'wrangler'), args, { cwd: ROOT, env: offlineEnv(stateDir), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawnTied(path.join(BIN, 'wrangler'), args, { cwd: ROOT, env: offlineEnv(stateDir), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let log = '';
   const collect = (chunk: Buffer) => {
     log += chunk.toString();
@@ -95,18 +133,36 @@ export async function startWorker({ stateDir, port, assetsDir, vars = {}, verbos
   child.stdout!.on('data', collect);
   child.stderr!.on('data', collect);
   const url = `http://127.0.0.1:${port}`;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      // The whole process group: wrangler and the workerd it started.
+      process.kill(-child.pid!, 'SIGTERM');
+      setTimeout(() => {
+        if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
+      }, 5_000).unref();
+    });
+  const fail = async (message: string) => {
+    await stop();
+    throw new Error(message);
+  };
   const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
+  for (;;) {
     if (child.exitCode !== null) throw new Error(`wrangler dev exited (${child.exitCode}):\n${log}`);
+    if (Date.now() >= deadline) return fail(`wrangler dev did not answer within 60 s:\n${log}`);
+    // undefined: nothing answers yet; null or another token: a server that is not this start's worker.
+    let token: string | null | undefined;
     try {
-      const response = await fetch(`${url}/api/settings`);
-      if (response.ok) break;
+      const response = await fetch(`${url}/api/health`);
+      token = response.ok ? (((await response.json()) as { data?: { startToken?: string } }).data?.startToken ?? null) : undefined;
     } catch {
-      // not listening yet
+      token = undefined;
     }
+    if (token === startToken) break;
+    if (token !== undefined) return fail(`Port ${port} is answered by another server, not the worker just started.`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  if (Date.now() >= deadline) throw new Error(`wrangler dev did not answer within 60 s:\n${log}`);
 
   return {
     url,
@@ -117,15 +173,6 @@ export async function startWorker({ stateDir, port, assetsDir, vars = {}, verbos
       const response = await fetch(`${url}/cdn-cgi/local/scheduled?${query}`);
       if (!response.ok) throw new Error(`scheduled run answered ${response.status}: ${await response.text()}`);
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        // The whole process group: wrangler and the workerd it started.
-        process.kill(-child.pid!, 'SIGTERM');
-        setTimeout(() => {
-          if (child.exitCode === null) process.kill(-child.pid!, 'SIGKILL');
-        }, 5_000).unref();
-      }),
+    stop,
   };
 }

@@ -19,6 +19,13 @@ export interface Bindings {
   /** Sign-ups allowed per client address and per email address within an hour. */
   NEWSLETTER_CLIENT_LIMIT?: string;
   NEWSLETTER_EMAIL_LIMIT?: string;
+  /**
+   * Local runs only: where the dev runner serves the built site. Public pages are fetched from
+   * it, so a new build never reloads the worker; in production ASSETS serves them.
+   */
+  SITE_ORIGIN?: string;
+  /** Local runs only: a token per start, answered by /api/health so the runner knows it reached its own worker. */
+  LOCAL_START_TOKEN?: string;
 }
 
 export interface Variables {

@@ -4,7 +4,9 @@
  */
 import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
+import { cspWith, PAGE_HEADERS } from './contract/headers.ts';
 import { auditRoutes } from './audit/log.ts';
 import { authRoutes } from './auth/routes.ts';
 import { loadSession, sameOriginWrites } from './auth/session.ts';
@@ -53,6 +55,7 @@ const api = new Hono<AppEnv>()
   .get('/role/permissions/list', requirePermission('role', 'read'), async (c) =>
     ok(c, (await new CollectionStore(c.var.db, 'permission').list({ visibleOnly: false, where: { isActive: true } })).records),
   )
+  .get('/health', (c) => ok(c, { startToken: c.env.LOCAL_START_TOKEN ?? null }))
   .get('/permission/modules/list', requirePermission('permission', 'read'), (c) => ok(c, [...PERMISSION_MODULES]))
   .route('/', collectionsApp())
   .all('*', unknownEndpoint);
@@ -63,9 +66,27 @@ const adminAsset = async (c: Context<AppEnv>, path: string) => {
   return new Response(asset.body, asset);
 };
 
+/** A public file of the built site: from ASSETS, or locally from the dev runner's site server. */
+const sitePage = (c: Context<AppEnv>) => {
+  if (!c.env.SITE_ORIGIN) return c.env.ASSETS.fetch(c.req.raw);
+  const url = new URL(c.req.url);
+  return fetch(new Request(c.env.SITE_ORIGIN + url.pathname + url.search, c.req.raw), { redirect: 'manual' });
+};
+
+/**
+ * The admin's page headers. Its built files hold no inline script; upload previews are blob:
+ * images. Registered before secureHeaders so these win where both set a header.
+ */
+const ADMIN_CSP = cspWith({ 'img-src': ['blob:'] });
+const adminPageHeaders = createMiddleware(async (c, next) => {
+  await next();
+  for (const [name, value] of Object.entries(PAGE_HEADERS)) c.res.headers.set(name, value);
+  c.res.headers.set('Content-Security-Policy', ADMIN_CSP);
+});
+
 const app = new Hono<AppEnv>()
-  .use('/admin/*', secureHeaders())
-  .use('/login', secureHeaders())
+  .use('/admin/*', adminPageHeaders, secureHeaders())
+  .use('/login', adminPageHeaders, secureHeaders())
   .route('/api', api)
   // Bare /api is an endpoint address too: it answers JSON, never the site's HTML page.
   .all('/api', unknownEndpoint)
@@ -79,6 +100,8 @@ const app = new Hono<AppEnv>()
     const asset = await adminAsset(c, new URL(c.req.url).pathname);
     return asset.status === 404 ? adminAsset(c, '/admin/index.html') : asset;
   })
+  // Reached for paths with no static asset (and locally, where only the admin is an asset).
+  .all('*', sitePage)
   .onError((error, c) => {
     if (error instanceof ApiError) return failure(c, error);
     if (error instanceof HTTPException) return failure(c, new ApiError(error.status as 400, 'BAD_REQUEST', error.message || 'Data yang dikirim tidak valid.'));

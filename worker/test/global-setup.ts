@@ -33,12 +33,13 @@ export default async function setup(project: TestProject) {
   const hookUrl = `http://127.0.0.1:${port + 1000}/build`;
   const secret = 'test-rebuild-secret';
   const newsletterSecret = 'test-newsletter-secret';
+  // A debounce longer than a burst of saves takes on a loaded 2-core machine (about 300 ms each).
   const worker = await startWorker({
     stateDir: state,
     port,
     assetsDir: path.join(state, 'www'),
     // Small newsletter batches, so a test can stop a send half way.
-    vars: { REBUILD_DEBOUNCE_MS: '300', REBUILD_HOOK_URL: hookUrl, REBUILD_SECRET: secret, NEWSLETTER_SECRET: newsletterSecret, NEWSLETTER_BATCH_SIZE: '25' },
+    vars: { REBUILD_DEBOUNCE_MS: '1000', REBUILD_HOOK_URL: hookUrl, REBUILD_SECRET: secret, NEWSLETTER_SECRET: newsletterSecret, NEWSLETTER_BATCH_SIZE: '25' },
   });
   project.provide('apiUrl', worker.url);
   project.provide('adminPassword', DEFAULT_ADMIN.password);

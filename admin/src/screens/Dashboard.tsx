@@ -14,6 +14,7 @@ const BUILD_STATUS: Record<SiteBuild['status'], string> = {
   building: 'Sedang dibangun',
   succeeded: 'Berhasil',
   failed: 'Gagal',
+  'timed-out': 'Waktu habis',
   'not-configured': 'Hook rebuild belum diatur',
 };
 
@@ -24,6 +25,8 @@ const SYSTEM_PARTS = [
 ] as const;
 
 const IN_PROGRESS: readonly SiteBuild['status'][] = ['pending', 'sent', 'building'];
+/** A finished build's message says what went wrong, or which records a good build skipped. */
+const SHOWS_MESSAGE: readonly SiteBuild['status'][] = ['failed', 'timed-out', 'succeeded'];
 
 const QUICK_ACTIONS = [
   ['/admin/vision', 'Tulis Vision'],
@@ -85,7 +88,7 @@ export default function Dashboard() {
             <h2>Build situs terakhir</h2>
             <p className="build-status">
               {lastBuild ? `${BUILD_STATUS[lastBuild.status]} · ${when(lastBuild.requestedAt)} · ${lastBuild.reason}` : 'Belum ada build.'}
-              {lastBuild?.status === 'failed' && lastBuild.message && <span className="muted"> {lastBuild.message.slice(-300)}</span>}
+              {lastBuild && SHOWS_MESSAGE.includes(lastBuild.status) && lastBuild.message && <span className="muted"> {lastBuild.message.slice(-300)}</span>}
             </p>
             <button type="button" className="primary" onClick={() => rebuild.mutate()} disabled={rebuild.isPending}>
               {rebuild.isPending ? 'Meminta...' : 'Rebuild sekarang'}

@@ -47,23 +47,55 @@ const get = <T>(path: string) => {
 };
 const list = async <T>(path: string) => (await get<T[]>(path)) ?? [];
 
-export const categories = () => list<Category>('/api/category?active=true');
-export const works = () => list<OurWork>('/api/our-work?active=true');
+/** Marks a build-output line naming a record that got no page; the builder reports these lines. */
+export const SKIPPED_MARK = 'Halaman dilewati:';
+/** Longest slug whose page file (`<slug>.html`) every file system accepts. */
+export const SLUG_PATH_MAX = 200;
+
+/** Why a slug cannot name a page file, or null when it can. */
+export function slugProblem(slug: string): string | null {
+  if (!slug) return 'slug kosong';
+  const bytes = new TextEncoder().encode(slug).length;
+  if (bytes > SLUG_PATH_MAX) return `slug ${bytes} karakter, maksimal ${SLUG_PATH_MAX}`;
+  if (!/^[\p{L}\p{N}_-]+$/u.test(slug)) return 'slug berisi karakter yang tidak boleh ada di alamat halaman (hanya huruf, angka, - dan _)';
+  return null;
+}
+
+const warned = new Set<string>();
+
+/**
+ * One record whose slug cannot be a page must not stop the whole site: it is left out of every
+ * page and list, and named once in the build output, so the build's report shows it.
+ */
+function withPageSlugs<T extends { _id: string; slug: string; title?: string; name?: string }>(label: string, records: T[]) {
+  return records.filter((record) => {
+    const problem = slugProblem(record.slug);
+    if (problem && !warned.has(record._id)) {
+      warned.add(record._id);
+      const title = (record.title ?? record.name ?? '').slice(0, 80);
+      console.warn(`${SKIPPED_MARK} ${label} "${title}" (id ${record._id}): ${problem}.`);
+    }
+    return !problem;
+  });
+}
+
+export const categories = async () => withPageSlugs('Category', await list<Category>('/api/category?active=true'));
+export const works = async () => withPageSlugs('Our Work', await list<OurWork>('/api/our-work?active=true'));
 export const partners = async () => (await list<Partner>('/api/partner?active=true')).slice(0, PARTNERS_SHOWN);
 export const heroSlides = () => list<HeroSection>('/api/hero-section?active=true');
-export const visions = async () => (await list<Vision>('/api/vision')).filter((v) => v.isPublished);
+export const visions = async () => withPageSlugs('Vision', (await list<Vision>('/api/vision')).filter((v) => v.isPublished));
 export const values = () => list<AboutBlock>('/api/values?published=true');
 export const team = () => list<TeamMember>('/api/team?active=true');
 export const history = async () => (await list<AboutBlock>('/api/history?active=true'))[0] ?? null;
-export const ourImpacts = async () => (await list<OurImpact>('/api/our-impact')).filter((entry) => entry.isActive);
-export const articles = async () => (await list<BioCore>('/api/bio-core')).filter((a) => a.isPublished);
+export const ourImpacts = async () => withPageSlugs('Our Impact', (await list<OurImpact>('/api/our-impact')).filter((entry) => entry.isActive));
+export const articles = async () => withPageSlugs('Bio Core', (await list<BioCore>('/api/bio-core')).filter((a) => a.isPublished));
 export const seoRecords = () => list<Seo>('/api/seo?active=true');
 export const impact = async () => (await list<Impact>('/api/impact?active=true')).find((i) => i.isActive) ?? null;
 
 /** The featured published vision, else the latest published one. */
 export async function featuredVision() {
-  const featured = await list<Vision>('/api/vision?published=true&featured=true&limit=1');
-  return featured[0] ?? (await list<Vision>('/api/vision?published=true&limit=1'))[0] ?? null;
+  const featured = withPageSlugs('Vision', await list<Vision>('/api/vision?published=true&featured=true&limit=1'));
+  return featured[0] ?? withPageSlugs('Vision', await list<Vision>('/api/vision?published=true&limit=1'))[0] ?? null;
 }
 
 export const PARTNERS_SHOWN = 5;
@@ -173,5 +205,7 @@ export async function seoFor(page: string) {
 }
 
 /** Where a work is shown: under each of its categories, or under "all" when it has none. */
-export const workPaths = (work: OurWork) =>
-  (work.category_ids.length ? work.category_ids.map((c) => c.slug) : ['all']).map((category) => `/our-work/${category}/${work.slug}`);
+export const workPaths = (work: OurWork) => {
+  const shown = work.category_ids.filter((c) => !slugProblem(c.slug));
+  return (shown.length ? shown.map((c) => c.slug) : ['all']).map((category) => `/our-work/${category}/${work.slug}`);
+};

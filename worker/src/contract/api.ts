@@ -92,7 +92,7 @@ export interface AuditEntry {
 
 export interface SiteBuild {
   _id: string;
-  status: 'pending' | 'sent' | 'building' | 'succeeded' | 'failed' | 'not-configured';
+  status: 'pending' | 'sent' | 'building' | 'succeeded' | 'failed' | 'timed-out' | 'not-configured';
   reason: string;
   requestedAt: string;
   sentAt: string | null;

@@ -3,7 +3,7 @@
  * routes from these; the admin builds its forms and tables from them; the site reads their
  * record types.
  */
-import { z } from 'zod';
+import { z } from './zod.ts';
 import {
   choice,
   defineResource,

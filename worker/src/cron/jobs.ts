@@ -3,7 +3,15 @@ import { forgetExpiredSignIns } from '../auth/cleanup.ts';
 import { addMissingPermissionsJob } from '../auth/permission-catalog.ts';
 import { forgetOldIdempotencyKeys } from '../http/idempotency.ts';
 import { newsletterJobs } from '../newsletter/jobs.ts';
+import { siteBuildsJob } from '../rebuild/rebuild.ts';
 import type { CronJob } from './scheduled.ts';
 import { unusedUploadsJob } from '../files/references.ts';
 
-export const cronJobs: CronJob[] = [addMissingPermissionsJob, forgetExpiredSignIns, forgetOldIdempotencyKeys, unusedUploadsJob, ...newsletterJobs];
+export const cronJobs: CronJob[] = [
+  addMissingPermissionsJob,
+  forgetExpiredSignIns,
+  forgetOldIdempotencyKeys,
+  siteBuildsJob,
+  unusedUploadsJob,
+  ...newsletterJobs,
+];

@@ -197,7 +197,11 @@ export const siteBuilds = sqliteTable(
     durationMs: integer('durationMs'),
     message: text('message').notNull().default(''),
   },
-  (t) => [index('site_build_requested').on(t.requestedAt)],
+  (t) => [
+    index('site_build_requested').on(t.requestedAt),
+    // At most one request waits to be sent: a burst of saves shares it, enforced by the database.
+    uniqueIndex('site_build_one_pending').on(t.status).where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 export const settings = sqliteTable('setting', {

@@ -1,24 +1,34 @@
 /**
  * Asking for a site rebuild after content changes. A burst of saves gives one build: the
  * first write records a pending request and, after the debounce window, POSTs the hook once;
- * writes inside the window find the pending request and add nothing.
+ * writes inside the window find the pending request and add nothing. The database holds at
+ * most one pending request (a partial unique index), so parallel saves cannot add a second.
+ * A save made while a build runs records a new pending request, sent after the debounce: the
+ * builder queues it, so the next build includes that save.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { SiteBuild } from '../contract/api.ts';
 import { newId, now, type Database } from '../db/client.ts';
 import { siteBuilds } from '../db/schema.ts';
-import type { AppEnv } from '../env.ts';
+import type { AppEnv, Bindings } from '../env.ts';
 import { can } from '../auth/permissions.ts';
 import { ApiError, ok, unauthorized, forbidden } from '../http/errors.ts';
 import { auditStatement } from '../audit/log.ts';
+import type { CronJob } from '../cron/scheduled.ts';
 import { z } from 'zod';
 
 /**
  * A pending request still unsent this long after its debounce lost its scheduled call: the
- * worker was restarted or its waitUntil cut short. The next request or dashboard read sends it.
+ * worker was restarted or its waitUntil cut short. The next request, dashboard read or cron
+ * run sends it.
  */
 const LOST_AFTER_MS = 5_000;
+
+/** A sent build with no final report after this long is given up as timed out. */
+export const BUILD_TIMEOUT_MS = 20 * 60_000;
+export const TIMED_OUT_MESSAGE =
+  'Build tidak melaporkan hasil dalam 20 menit dan dianggap gagal. Perubahan berikutnya (atau "Rebuild sekarang") meminta build baru.';
 
 const present = ({ id, ...rest }: typeof siteBuilds.$inferSelect): SiteBuild => ({ _id: id, ...rest }) as SiteBuild;
 
@@ -26,66 +36,94 @@ export async function latestBuilds(db: Database, limit: number) {
   return (await db.select().from(siteBuilds).orderBy(desc(siteBuilds.requestedAt)).limit(limit)).map(present);
 }
 
-const debounceMs = (c: Context<AppEnv>) => {
-  const delay = Number(c.env.REBUILD_DEBOUNCE_MS ?? '2000');
+const debounceMs = (env: Bindings) => {
+  const delay = Number(env.REBUILD_DEBOUNCE_MS ?? '2000');
   return Number.isFinite(delay) ? delay : 2000;
 };
 
+/** The one outgoing call that asks the builder to build; answers a failure text or null. */
+async function callRebuildHook(env: Bindings, buildId: string): Promise<string | null> {
+  try {
+    const response = await fetch(env.REBUILD_HOOK_URL!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-rebuild-secret': env.REBUILD_SECRET ?? '' },
+      body: JSON.stringify({ buildId }),
+    });
+    return response.ok ? null : `Hook answered ${response.status}`;
+  } catch (error) {
+    return `Hook unreachable: ${error instanceof Error ? error.message : String(error)}`;
+  }
+}
+
 /** Calls the hook once per build: whoever moves it from pending to sent first makes the call. */
-async function sendHook(c: Context<AppEnv>, buildId: string, delayMs: number) {
+async function sendHook(env: Bindings, db: Database, buildId: string, delayMs: number) {
   await new Promise((resolve) => setTimeout(resolve, delayMs));
-  const db = c.var.db;
   const claimed = await db
     .update(siteBuilds)
     .set({ status: 'sent', sentAt: now() })
     .where(and(eq(siteBuilds.id, buildId), eq(siteBuilds.status, 'pending')))
     .returning({ id: siteBuilds.id });
   if (claimed.length === 0) return;
-  try {
-    const response = await fetch(c.env.REBUILD_HOOK_URL!, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-rebuild-secret': c.env.REBUILD_SECRET ?? '' },
-      body: JSON.stringify({ buildId }),
-    });
-    if (!response.ok) {
-      await db.update(siteBuilds).set({ status: 'failed', finishedAt: now(), message: `Hook answered ${response.status}` }).where(eq(siteBuilds.id, buildId));
-    }
-  } catch (error) {
-    await db
-      .update(siteBuilds)
-      .set({ status: 'failed', finishedAt: now(), message: `Hook unreachable: ${error instanceof Error ? error.message : String(error)}` })
-      .where(eq(siteBuilds.id, buildId));
-  }
+  const failure = await callRebuildHook(env, buildId);
+  if (failure) await db.update(siteBuilds).set({ status: 'failed', finishedAt: now(), message: failure }).where(eq(siteBuilds.id, buildId));
 }
 
 /** The pending request, if any; one whose call was lost is sent now. */
-export async function pendingBuild(c: Context<AppEnv>) {
-  const [pending] = await c.var.db.select().from(siteBuilds).where(eq(siteBuilds.status, 'pending')).limit(1);
-  if (pending && c.env.REBUILD_HOOK_URL && Date.now() - Date.parse(pending.requestedAt) > debounceMs(c) + LOST_AFTER_MS) {
-    c.executionCtx.waitUntil(sendHook(c, pending.id, 0));
+async function sendLostPending(env: Bindings, db: Database, at: number, waitUntil: (promise: Promise<unknown>) => void) {
+  const [pending] = await db.select().from(siteBuilds).where(eq(siteBuilds.status, 'pending')).limit(1);
+  if (pending && env.REBUILD_HOOK_URL && at - Date.parse(pending.requestedAt) > debounceMs(env) + LOST_AFTER_MS) {
+    waitUntil(sendHook(env, db, pending.id, 0));
   }
   return pending;
 }
 
+export const pendingBuild = (c: Context<AppEnv>) => sendLostPending(c.env, c.var.db, Date.now(), (p) => c.executionCtx.waitUntil(p));
+
 /** Records a rebuild request and schedules the hook call, unless one is already pending. */
 export async function requestRebuild(c: Context<AppEnv>, reason: string) {
   const db = c.var.db;
-  const pending = await pendingBuild(c);
-  if (pending) return present(pending);
-  const configured = !!c.env.REBUILD_HOOK_URL;
-  const build = {
-    id: newId(),
-    status: configured ? 'pending' : 'not-configured',
-    reason,
-    requestedAt: now(),
-    message: configured ? '' : 'REBUILD_HOOK_URL is not set: nothing was asked to build.',
-  };
-  await db.insert(siteBuilds).values(build);
-  if (configured) c.executionCtx.waitUntil(sendHook(c, build.id, debounceMs(c)));
-  return present({ ...build, sentAt: null, finishedAt: null, durationMs: null });
+  if (!c.env.REBUILD_HOOK_URL) {
+    const build = { id: newId(), status: 'not-configured', reason, requestedAt: now(), message: 'REBUILD_HOOK_URL is not set: nothing was asked to build.' };
+    await db.insert(siteBuilds).values(build);
+    return present({ ...build, sentAt: null, finishedAt: null, durationMs: null });
+  }
+  // The insert finds the pending slot taken, or the slot was just sent (then this save, already
+  // stored, is read by that build): try again until one of the two holds.
+  for (;;) {
+    const [created] = await db
+      .insert(siteBuilds)
+      .values({ id: newId(), status: 'pending', reason, requestedAt: now(), message: '' })
+      .onConflictDoNothing()
+      .returning();
+    if (created) {
+      c.executionCtx.waitUntil(sendHook(c.env, db, created.id, debounceMs(c.env)));
+      return present(created);
+    }
+    const pending = await pendingBuild(c);
+    if (pending) return present(pending);
+  }
 }
 
+/** Gives up builds that were sent but never reported an end, so the next save asks again. */
+export async function timeOutSilentBuilds(db: Database, at: Date) {
+  return db
+    .update(siteBuilds)
+    .set({ status: 'timed-out', finishedAt: at.toISOString(), message: TIMED_OUT_MESSAGE })
+    .where(and(inArray(siteBuilds.status, ['sent', 'building']), lt(siteBuilds.sentAt, new Date(at.getTime() - BUILD_TIMEOUT_MS).toISOString())))
+    .returning({ id: siteBuilds.id });
+}
+
+export const siteBuildsJob: CronJob = {
+  name: 'site builds: send lost requests, time out silent builds',
+  async run({ env, db, now: at, waitUntil }) {
+    await sendLostPending(env, db, at.getTime(), waitUntil);
+    await timeOutSilentBuilds(db, at);
+  },
+};
+
 const hasSecret = (c: Context<AppEnv>) => !!c.env.REBUILD_SECRET && c.req.header('x-rebuild-secret') === c.env.REBUILD_SECRET;
+
+const requestReason = z.object({ reason: z.string().trim().min(1).max(100).optional() });
 
 const report = z.object({
   buildId: z.string().min(1),
@@ -106,7 +144,9 @@ export const rebuildRoutes = new Hono<AppEnv>()
       if (!c.var.user) throw unauthorized();
       if (!can(c.var.user, 'rebuild', 'create')) throw forbidden('rebuild.create');
     }
-    const build = await requestRebuild(c, c.var.user ? `Manual (${c.var.user.username})` : 'Webhook');
+    // A caller with the secret (a CI job, the local start-up) may say why it asks.
+    const named = c.var.user ? null : requestReason.safeParse(await c.req.json().catch(() => ({}))).data?.reason;
+    const build = await requestRebuild(c, c.var.user ? `Manual (${c.var.user.username})` : (named ?? 'Webhook'));
     await auditStatement(c.var.db, c.var.user, 'rebuild', 'rebuild', build._id, build.reason);
     return ok(c, build, 'Rebuild diminta.', 202);
   })

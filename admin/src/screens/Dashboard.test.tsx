@@ -1,0 +1,58 @@
+import type { DashboardSummary, SiteBuild } from '@cms/worker/contract/api';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import Dashboard from './Dashboard.tsx';
+
+const getJson = vi.hoisted(() => vi.fn());
+vi.mock('../api/client.ts', () => ({ getJson, sendJson: vi.fn() }));
+
+const summary = (lastBuild: Partial<SiteBuild>): DashboardSummary => ({
+  content: {},
+  users: { total: 1, active: 1 },
+  subscribers: { total: 0, active: 0, unsubscribed: 0, pending: 0, last30Days: 0, previous30Days: 0 },
+  recentActivity: [],
+  lastBuild: { _id: 'b1', reason: 'Vision: update', requestedAt: '2026-11-23T10:00:00.000Z', sentAt: null, finishedAt: null, durationMs: null, message: '', status: 'sent', ...lastBuild },
+  system: { database: true, storage: true, rebuildHook: true },
+});
+
+function show(build: Partial<SiteBuild>) {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  getJson.mockResolvedValue({ data: summary(build), message: 'OK' });
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <Dashboard />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  getJson.mockReset();
+  vi.useRealTimers();
+});
+
+describe('the last site build on the dashboard', () => {
+  it('shows a timed-out build with its message and stops asking', async () => {
+    show({ status: 'timed-out', message: 'Build tidak melaporkan hasil dalam 20 menit dan dianggap gagal.' });
+    expect(await screen.findByText(/^Waktu habis · /)).toBeTruthy();
+    expect(screen.getByText(/tidak melaporkan hasil dalam 20 menit/)).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(getJson).toHaveBeenCalledTimes(1);
+  });
+
+  it('follows a build under way every two seconds', async () => {
+    show({ status: 'building' });
+    expect(await screen.findByText(/^Sedang dibangun · /)).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(getJson.mock.calls.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('names the records a successful build skipped', async () => {
+    show({ status: 'succeeded', message: 'Halaman dilewati: Vision "Judul" (id v1): slug 300 karakter, maksimal 200.' });
+    expect(await screen.findByText(/Halaman dilewati: Vision "Judul"/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,35 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { headersFile, pagePolicy } from './security-headers.ts';
+
+const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const scriptSrc = (csp: string) => csp.match(/script-src ([^;]*)/)![1]!.split(' ');
+
+describe('the public pages policy', () => {
+  it('allows each inline script by its hash, not external or data scripts', () => {
+    const menu = 'document.querySelector("[data-menu-toggle]")';
+    const csp = pagePolicy([
+      `<head><script type="module">${menu}</script><script type="application/ld+json">{"@type":"Organization"}</script></head>`,
+      `<body><script src="/_astro/page.js"></script><script type="module">${menu}</script><script>(()=>{})()</script></body>`,
+    ]);
+    expect(scriptSrc(csp).sort()).toEqual(["'self'", sha(menu), sha('(()=>{})()')].sort());
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('googletagmanager');
+  });
+
+  it('allows the analytics hosts only when a page loads them', () => {
+    const ga = '<script async src="https://www.googletagmanager.com/gtag/js?id=G-1"></script>';
+    const pixel = "<script>!function(f,b,e,v){}(window,document,'script','https://connect.facebook.net/en_US/fbevents.js');</script>";
+    const csp = pagePolicy([`<head>${ga}</head>`, `<head>${pixel}</head>`]);
+    expect(scriptSrc(csp)).toEqual(expect.arrayContaining(['https://www.googletagmanager.com', 'https://connect.facebook.net']));
+    expect(csp).toMatch(/connect-src [^;]*https:\/\/\*\.google-analytics\.com/);
+    expect(pagePolicy([`<head>${ga}</head>`])).not.toContain('connect.facebook.net');
+  });
+
+  it('writes one rule for every page with the page headers', () => {
+    const file = headersFile("default-src 'self'");
+    expect(file).toContain('/*\n  X-Frame-Options: DENY\n');
+    expect(file).toContain("  Content-Security-Policy: default-src 'self'\n");
+    expect(file).toContain('  Referrer-Policy: strict-origin-when-cross-origin');
+  });
+});

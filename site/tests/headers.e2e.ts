@@ -1,0 +1,101 @@
+/** Security headers and Content-Security-Policy of the public pages and the admin, as a browser meets them. */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openBrowser } from '../../e2e/browser.ts';
+
+const base = inject('baseUrl');
+let browser: BrowserContext;
+
+beforeAll(async () => {
+  browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
+  browser.setDefaultTimeout(15_000);
+});
+afterAll(() => browser?.close());
+
+/** Opens a page that records every CSP violation and console error it meets. */
+async function watchedPage() {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      (window as unknown as { __violations: string[] }).__violations.push(`${event.violatedDirective} ${event.blockedURI} ${event.sample}`);
+    });
+    (window as unknown as { __violations: string[] }).__violations = [];
+  });
+  page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  const violations = async () => [...problems, ...(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations))];
+  return { page, violations };
+}
+
+const firstVisionPath = async () => {
+  const list = (await (await fetch(`${base}/api/vision?published=true&limit=1`)).json()) as { data: Array<{ slug: string }> };
+  return `/vision/${list.data[0]!.slug}`;
+};
+
+describe('headers', () => {
+  it('sends a CSP with script hashes, no framing, a referrer and a permissions policy on public pages', async () => {
+    for (const path of ['/', await firstVisionPath(), '/this-page-does-not-exist']) {
+      const response = await fetch(base + path);
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toMatch(/script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+;/);
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).not.toContain('unsafe-eval');
+      expect(csp.match(/script-src[^;]*/)![0], path).not.toContain('unsafe-inline');
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('permissions-policy'), path).toContain('camera=()');
+      expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+    }
+  });
+
+  it('sends a CSP without inline scripts on the admin and the login page', async () => {
+    for (const path of ['/admin', '/login', '/admin/vision']) {
+      const response = await fetch(base + path, { redirect: 'manual' });
+      const csp = response.headers.get('content-security-policy') ?? '';
+      expect(csp.match(/script-src[^;]*/)?.[0], path).toBe("script-src 'self'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+    }
+  });
+});
+
+describe('nothing the pages use is blocked', () => {
+  const visit = async (page: Page, path: string) => {
+    const response = await page.goto(base + path);
+    expect(response?.status()).toBe(200);
+    await page.waitForLoadState('networkidle');
+  };
+
+  it('runs the home page, its menu and an article without a CSP violation', async () => {
+    const { page, violations } = await watchedPage();
+    await visit(page, '/');
+    // The header menu's inline script works at phone width.
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.locator('[data-menu-toggle]').click();
+    await expect.poll(() => page.locator('#mobile-nav').isVisible()).toBe(true);
+    await visit(page, await firstVisionPath());
+    expect(await violations()).toEqual([]);
+    await page.close();
+  });
+
+  it('runs the admin editor without a CSP violation', async () => {
+    const { page, violations } = await watchedPage();
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill(inject('adminPassword'));
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${base}/admin`);
+    await page.goto(`${base}/admin/vision`);
+    await page.getByRole('button', { name: /Tambah/ }).first().click();
+    const editor = page.locator('.ProseMirror').first();
+    await editor.click();
+    await page.keyboard.type('Teks dengan gaya');
+    await page.keyboard.press('Control+a');
+    await page.keyboard.press('Control+b');
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX `site_build_one_pending` ON `site_build` (`status`) WHERE "site_build"."status" = 'pending';

@@ -107,7 +107,7 @@ export async function startWorker({ stateDir, port, assetsDir, vars = {}, verbos
     process: child,
     runScheduled: async (time) => {
       const query = new URLSearchParams({ cron: '* * * * *', ...(time === undefined ? {} : { time: String(time) }) });
-      const response = await fetch(`${url}/__scheduled?${query}`);
+      const response = await fetch(`${url}/cdn-cgi/local/scheduled?${query}`);
       if (!response.ok) throw new Error(`scheduled run answered ${response.status}: ${await response.text()}`);
     },
     stop: () =>

@@ -6,6 +6,7 @@ import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { auditRoutes } from './audit/log.ts';
+import { backupRoutes } from './backup/daily.ts';
 import { authRoutes } from './auth/routes.ts';
 import { loadSession, sameOriginWrites } from './auth/session.ts';
 import { collectionsApp } from './collections/routes.ts';
@@ -43,6 +44,7 @@ const api = new Hono<AppEnv>()
   .route('/audit', auditRoutes)
   .route('/settings', settingsRoutes)
   .route('/dashboard', dashboardRoutes)
+  .route('/backup', backupRoutes)
   .route('/subscribe', publicSubscribe)
   .get('/role/permissions/list', requirePermission('role', 'read'), async (c) =>
     ok(c, (await new CollectionStore(c.var.db, 'permission').list({ visibleOnly: false, where: { isActive: true } })).records),

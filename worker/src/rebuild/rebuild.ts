@@ -13,6 +13,7 @@ import { can } from '../auth/permissions.ts';
 import { ApiError, ok, unauthorized, forbidden } from '../http/errors.ts';
 import { auditStatement } from '../audit/log.ts';
 import { z } from 'zod';
+import { callRebuildHook } from './hook.ts';
 
 /**
  * A pending request still unsent this long after its debounce lost its scheduled call: the
@@ -42,11 +43,7 @@ async function sendHook(c: Context<AppEnv>, buildId: string, delayMs: number) {
     .returning({ id: siteBuilds.id });
   if (claimed.length === 0) return;
   try {
-    const response = await fetch(c.env.REBUILD_HOOK_URL!, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-rebuild-secret': c.env.REBUILD_SECRET ?? '' },
-      body: JSON.stringify({ buildId }),
-    });
+    const response = await callRebuildHook(c.env, buildId);
     if (!response.ok) {
       await db.update(siteBuilds).set({ status: 'failed', finishedAt: now(), message: `Hook answered ${response.status}` }).where(eq(siteBuilds.id, buildId));
     }

@@ -41,16 +41,40 @@ function applyMigrations(names: string[]) {
 
 type Value = string | number | null;
 
+interface Column {
+  name: string;
+  type: string;
+  /** The table and column it refers to, for a foreign key. */
+  references?: { table: string; column: string };
+}
+
 async function tables(db: Client) {
   const names = (await db.execute("select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '_cf_%' and name <> 'd1_migrations'")).rows.map((row) => String(row.name));
-  const columns = new Map<string, Array<{ name: string; type: string }>>();
-  for (const name of names) columns.set(name, (await db.execute(`pragma table_info("${name}")`)).rows.map((row) => ({ name: String(row.name), type: String(row.type).toLowerCase() })));
+  const columns = new Map<string, Column[]>();
+  for (const name of names) {
+    const keys = (await db.execute(`pragma foreign_key_list("${name}")`)).rows;
+    columns.set(
+      name,
+      (await db.execute(`pragma table_info("${name}")`)).rows.map((row) => {
+        const key = keys.find((k) => k.from === row.name);
+        return { name: String(row.name), type: String(row.type).toLowerCase(), ...(key ? { references: { table: String(key.table), column: String(key.to) } } : {}) };
+      }),
+    );
+  }
   return columns;
 }
 
-/** A distinct, plausible value for row `i` of a column, by its declared type. */
-const valueFor = (table: string, column: { name: string; type: string }, i: number): Value =>
-  column.type.includes('int') ? i + 1 : column.type.includes('real') ? i + 0.5 : `${table}-${column.name}-${i}`;
+/**
+ * A distinct, plausible value for row `i` of a column, by its declared type; a foreign key
+ * takes the value of row `i` of the column it refers to, so every link holds.
+ */
+function valueFor(table: string, column: Column, i: number, shape: Map<string, Column[]>): Value {
+  if (column.references) {
+    const target = shape.get(column.references.table)!.find((other) => other.name === column.references!.column)!;
+    return valueFor(column.references.table, target, i, shape);
+  }
+  return column.type.includes('int') ? i + 1 : column.type.includes('real') ? i + 0.5 : `${table}-${column.name}-${i}`;
+}
 
 async function snapshot(db: Client, shape: Map<string, Array<{ name: string }>>) {
   const data: Record<string, Value[][]> = {};
@@ -74,7 +98,7 @@ describe('upgrading from the previous release', () => {
     const statements = [...oldShape].flatMap(([table, columns]) =>
       Array.from({ length: ROWS_PER_TABLE }, (_, i) => ({
         sql: `insert into "${table}" (${columns.map((column) => `"${column.name}"`).join(', ')}) values (${columns.map(() => '?').join(', ')})`,
-        args: columns.map((column) => valueFor(table, column, i)),
+        args: columns.map((column) => valueFor(table, column, i, oldShape)),
       })),
     );
     await db.batch([{ sql: 'PRAGMA defer_foreign_keys = ON', args: [] }, ...statements], 'write');

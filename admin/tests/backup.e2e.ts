@@ -11,11 +11,6 @@ beforeAll(async () => {
   browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
   browser.setDefaultTimeout(15_000);
   page = await browser.newPage();
-  await page.goto(`${base}/login`);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(inject('adminPassword'));
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect.poll(() => page.locator('h1').innerText()).toBe('Dashboard');
 });
 afterAll(() => browser?.close());
 
@@ -25,7 +20,11 @@ describe('the backup panel', () => {
     const time = Date.parse('2032-03-03T19:30:00Z');
     const fired = await fetch(`${base}/cdn-cgi/local/scheduled?${new URLSearchParams({ cron: '* * * * *', time: String(time) })}`);
     expect(fired.ok).toBe(true);
-    await page.reload();
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill(inject('adminPassword'));
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Dashboard');
     const panel = page.locator('section', { has: page.getByRole('heading', { name: 'Cadangan data terakhir' }) });
     await expect.poll(() => panel.innerText()).toMatch(/\d+ baris, \d+ file · [\d,]+ (kB|MB)/);
     await page.screenshot({ path: '/tmp/backup-panel-1280.png', fullPage: true });

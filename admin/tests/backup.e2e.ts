@@ -25,7 +25,7 @@ describe('the backup panel', () => {
     await page.getByLabel('Password', { exact: true }).fill(inject('adminPassword'));
     await page.getByRole('button', { name: 'Login' }).click();
     await expect.poll(() => page.locator('h1').innerText()).toBe('Dashboard');
-    const panel = page.locator('section', { has: page.getByRole('heading', { name: 'Cadangan data terakhir' }) });
+    const panel = page.getByRole('heading', { name: 'Cadangan data terakhir' }).locator('xpath=..');
     await expect.poll(() => panel.innerText()).toMatch(/\d+ baris, \d+ file · [\d,]+ (kB|MB)/);
     await page.screenshot({ path: '/tmp/backup-panel-1280.png', fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });

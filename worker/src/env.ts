@@ -7,6 +7,8 @@ export interface Bindings {
   ASSETS: Fetcher;
   /** URL the worker POSTs to when the site must be rebuilt; empty: record only. */
   REBUILD_HOOK_URL?: string;
+  /** With it, REBUILD_HOOK_URL is GitHub's dispatches endpoint and this token authorizes the call. */
+  REBUILD_HOOK_TOKEN?: string;
   REBUILD_DEBOUNCE_MS?: string;
   /** Shared secret for webhook callers of /api/rebuild and the builder's reports. */
   REBUILD_SECRET?: string;

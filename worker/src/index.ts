@@ -8,6 +8,7 @@ import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
 import { cspWith, PAGE_HEADERS } from './contract/headers.ts';
 import { auditRoutes } from './audit/log.ts';
+import { backupRoutes } from './backup/daily.ts';
 import { authRoutes } from './auth/routes.ts';
 import { loadSession, sameOriginWrites } from './auth/session.ts';
 import { collectionsApp } from './collections/routes.ts';
@@ -50,6 +51,7 @@ const api = new Hono<AppEnv>()
   .route('/audit', auditRoutes)
   .route('/settings', settingsRoutes)
   .route('/dashboard', dashboardRoutes)
+  .route('/backup', backupRoutes)
   .route('/subscribe', publicSubscribe)
   .route('/newsletter', newsletterRoutes)
   .get('/role/permissions/list', requirePermission('role', 'read'), async (c) =>

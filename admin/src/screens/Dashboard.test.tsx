@@ -15,6 +15,7 @@ const summary = (lastBuild: Partial<SiteBuild>): DashboardSummary => ({
   recentActivity: [],
   lastBuild: { _id: 'b1', reason: 'Vision: update', requestedAt: '2026-11-23T10:00:00.000Z', sentAt: null, finishedAt: null, durationMs: null, message: '', status: 'sent', ...lastBuild },
   system: { database: true, storage: true, rebuildHook: true },
+  lastBackup: null,
 });
 
 function show(build: Partial<SiteBuild>) {

@@ -5,6 +5,7 @@ import { getJson, sendJson } from '../api/client.ts';
 import { saveErrorMessage } from '../api/messages.ts';
 import { reload } from '../api/reload.ts';
 import { PageShell } from '../layout/PageShell.tsx';
+import { BackupPanel } from './BackupPanel.tsx';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('id-ID') : '-');
 
@@ -106,6 +107,7 @@ export default function Dashboard() {
               ))}
             </ul>
           </section>
+          <BackupPanel lastBackup={data.lastBackup} />
           <section className="panel">
             <h2>Aksi cepat</h2>
             <ul className="quick-actions">

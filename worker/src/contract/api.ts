@@ -101,12 +101,26 @@ export interface SiteBuild {
   message: string;
 }
 
+/** What the dashboard shows of a backup. */
+export interface BackupSummary {
+  key: string;
+  createdAt: string;
+  /** Bytes of the backup file. */
+  size: number;
+  /** The last migration applied to the database it came from. */
+  schema: string;
+  rows: number;
+  files: number;
+}
+
 export interface DashboardSummary {
   content: Record<string, { total: number; visible: number }>;
   users: { total: number; active: number };
   subscribers: { total: number; active: number; unsubscribed: number; pending: number; last30Days: number; previous30Days: number };
   recentActivity: AuditEntry[];
   lastBuild: SiteBuild | null;
+  /** The newest daily backup in R2. */
+  lastBackup: BackupSummary | null;
   /** Whether each part the product runs on answered this request. */
   system: { database: boolean; storage: boolean; rebuildHook: boolean };
 }

@@ -362,7 +362,7 @@ export const ourImpact = defineResource({
 export const PERMISSION_MODULES = [
   'hero-section', 'vision', 'category', 'our-work', 'impact', 'partner', 'bio-core', 'seo', 'gallery',
   'history', 'vision-mission', 'values', 'team', 'our-impact', 'permission', 'role', 'user', 'subscribe',
-  'files', 'settings', 'audit', 'rebuild', 'dashboard', 'newsletter',
+  'files', 'settings', 'audit', 'rebuild', 'dashboard', 'newsletter', 'backup',
 ] as const;
 
 export const permission = defineResource({

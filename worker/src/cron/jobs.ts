@@ -1,4 +1,5 @@
 /** Every periodic job of the product, run each minute by the Cron Trigger. */
+import { dailyBackupJob } from '../backup/daily.ts';
 import { forgetExpiredSignIns } from '../auth/cleanup.ts';
 import { addMissingPermissionsJob } from '../auth/permission-catalog.ts';
 import { forgetOldIdempotencyKeys } from '../http/idempotency.ts';
@@ -9,6 +10,7 @@ import { unusedUploadsJob } from '../files/references.ts';
 
 export const cronJobs: CronJob[] = [
   addMissingPermissionsJob,
+  dailyBackupJob,
   forgetExpiredSignIns,
   forgetOldIdempotencyKeys,
   siteBuildsJob,

@@ -10,6 +10,7 @@ import { subscriber, user } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { ok } from '../http/errors.ts';
 import { latestBuilds, pendingBuild } from '../rebuild/rebuild.ts';
+import { latestBackup } from '../backup/daily.ts';
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();
@@ -57,6 +58,7 @@ export const dashboardRoutes = new Hono<AppEnv>().get('/', requirePermission('da
       rebuildHook: !!c.env.REBUILD_HOOK_URL,
     },
     lastBuild: (await latestBuilds(db, 1))[0] ?? null,
+    lastBackup: await latestBackup(c.env.BUCKET),
   };
   return ok(c, summary);
 });

@@ -17,6 +17,7 @@ import { ApiError, ok, unauthorized, forbidden } from '../http/errors.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { CronJob } from '../cron/scheduled.ts';
 import { z } from 'zod';
+import { callRebuildHook } from './hook.ts';
 
 /**
  * A pending request still unsent this long after its debounce lost its scheduled call: the
@@ -42,13 +43,10 @@ const debounceMs = (env: Bindings) => {
 };
 
 /** The one outgoing call that asks the builder to build; answers a failure text or null. */
-async function callRebuildHook(env: Bindings, buildId: string): Promise<string | null> {
+/** Asks the builder for a build; answers why it failed, or null. */
+async function askForBuild(env: Bindings, buildId: string): Promise<string | null> {
   try {
-    const response = await fetch(env.REBUILD_HOOK_URL!, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-rebuild-secret': env.REBUILD_SECRET ?? '' },
-      body: JSON.stringify({ buildId }),
-    });
+    const response = await callRebuildHook(env, buildId);
     return response.ok ? null : `Hook answered ${response.status}`;
   } catch (error) {
     return `Hook unreachable: ${error instanceof Error ? error.message : String(error)}`;
@@ -64,7 +62,7 @@ async function sendHook(env: Bindings, db: Database, buildId: string, delayMs: n
     .where(and(eq(siteBuilds.id, buildId), eq(siteBuilds.status, 'pending')))
     .returning({ id: siteBuilds.id });
   if (claimed.length === 0) return;
-  const failure = await callRebuildHook(env, buildId);
+  const failure = await askForBuild(env, buildId);
   if (failure) await db.update(siteBuilds).set({ status: 'failed', finishedAt: now(), message: failure }).where(eq(siteBuilds.id, buildId));
 }
 

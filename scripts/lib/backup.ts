@@ -1,0 +1,136 @@
+/**
+ * Backup and restore outside the worker. Locally: the D1 database file under the state folder
+ * through @libsql/client, and the local R2 through wrangler's platform proxy. With `remote`:
+ * the production D1 and R2 through wrangler's remote bindings (needs `wrangler login` or
+ * CLOUDFLARE_API_TOKEN). Both read and write through the same few calls.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { createClient, type InStatement } from '@libsql/client';
+import { collectBackup, productTables, type Query } from '../../worker/src/backup/collect.ts';
+import { backupProblem, base64ToBytes, type Backup, type Row } from '../../worker/src/backup/format.ts';
+import { UPLOAD_PREFIX } from '../../worker/src/files/storage.ts';
+import { offlineEnv, ROOT } from './local.ts';
+
+export const MIGRATIONS_DIR = path.join(ROOT, 'worker/migrations');
+
+/** The migrations this code knows, by the name wrangler records in d1_migrations. */
+export const knownMigrations = () =>
+  readdirSync(MIGRATIONS_DIR)
+    .filter((name) => name.endsWith('.sql'))
+    .sort();
+
+/** The local D1 database file wrangler keeps under `<stateDir>/v3`. */
+export function localDatabaseFile(stateDir: string) {
+  const dir = path.join(stateDir, 'v3/d1/miniflare-D1DatabaseObject');
+  let names: string[] = [];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite');
+  } catch {
+    // no folder: handled below
+  }
+  if (names.length !== 1) throw new Error(`No local database in ${dir} (run \`npm start\` once, or check the state folder).`);
+  return path.join(dir, names[0]!);
+}
+
+interface Statement {
+  sql: string;
+  args: Array<string | number | null>;
+}
+
+/** One product's database and bucket, local or remote. */
+export interface Target {
+  query: Query;
+  /** Runs the statements as one transaction where the database allows it. */
+  write(statements: Statement[]): Promise<void>;
+  bucket: R2Bucket;
+  close(): Promise<void>;
+}
+
+export async function openTarget({ stateDir, remote = false }: { stateDir: string; remote?: boolean }): Promise<Target> {
+  Object.assign(process.env, offlineEnv(stateDir));
+  const { getPlatformProxy } = await import('wrangler');
+  if (remote) {
+    const proxy = await getPlatformProxy<{ DB: D1Database; BUCKET: R2Bucket }>({ configPath: path.join(ROOT, 'wrangler.toml'), remoteBindings: true, environment: undefined });
+    const db = proxy.env.DB;
+    return {
+      query: async (sql) => (await db.prepare(sql).all<Row>()).results,
+      // D1 runs a batch as one transaction; its size limits make a large restore several batches.
+      write: async (statements) => {
+        for (let i = 0; i < statements.length; i += 500) {
+          await db.batch(statements.slice(i, i + 500).map(({ sql, args }) => db.prepare(sql).bind(...args)));
+        }
+      },
+      bucket: proxy.env.BUCKET,
+      close: () => proxy.dispose(),
+    };
+  }
+  const client = createClient({ url: `file:${localDatabaseFile(stateDir)}` });
+  const proxy = await getPlatformProxy<{ BUCKET: R2Bucket }>({ configPath: path.join(ROOT, 'wrangler.toml'), persist: { path: path.join(stateDir, 'v3') }, remoteBindings: false });
+  return {
+    query: async (sql) => {
+      const result = await client.execute(sql);
+      return result.rows.map((row) => Object.fromEntries(result.columns.map((column, i) => [column, row[i] as Row[string]])));
+    },
+    write: async (statements) => {
+      await client.batch(statements as InStatement[], 'write');
+    },
+    bucket: proxy.env.BUCKET,
+    close: async () => {
+      client.close();
+      await proxy.dispose();
+    },
+  };
+}
+
+export const makeBackup = (target: Target, now = new Date()) => collectBackup(target.query, target.bucket, { now, withBodies: true });
+
+/**
+ * Puts the database and the stored files back as the backup has them. Refuses, changing
+ * nothing, a backup that is damaged, edited, or from another schema version.
+ */
+export async function restoreBackup(target: Target, backup: Backup) {
+  const problem = await backupProblem(backup, knownMigrations());
+  if (problem) throw new Error(problem);
+
+  const current = await productTables(target.query);
+  const missing = Object.keys(backup.tables).filter((name) => !current.includes(name));
+  if (missing.length) throw new Error(`The database has no table ${missing.join(', ')}: apply the migrations first. Nothing was restored.`);
+
+  // Deletes and inserts in one transaction; links between tables hold again at its end.
+  const statements: Statement[] = [{ sql: 'PRAGMA defer_foreign_keys = ON', args: [] }];
+  for (const name of current) statements.push({ sql: `DELETE FROM "${name}"`, args: [] });
+  for (const [name, table] of Object.entries(backup.tables)) {
+    for (const row of table.rows) {
+      const columns = Object.keys(row);
+      statements.push({
+        sql: `INSERT INTO "${name}" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+        args: columns.map((column) => row[column] ?? null),
+      });
+    }
+  }
+  await target.write(statements);
+
+  const kept = new Set(backup.files.map((file) => file.key));
+  const absent: string[] = [];
+  for (const file of backup.files) {
+    if (file.body !== undefined) {
+      await target.bucket.put(file.key, base64ToBytes(file.body), { httpMetadata: { contentType: file.contentType } });
+    } else if (!(await target.bucket.head(file.key))) absent.push(file.key);
+  }
+  // Only a backup that carries the files themselves may remove files it does not list.
+  const complete = backup.files.every((file) => file.body !== undefined);
+  let removed = 0;
+  if (complete) {
+    let cursor: string | undefined;
+    const stale: string[] = [];
+    do {
+      const page = await target.bucket.list({ prefix: UPLOAD_PREFIX, cursor });
+      stale.push(...page.objects.map((object) => object.key).filter((key) => !kept.has(key)));
+      cursor = page.truncated ? page.cursor : undefined;
+    } while (cursor);
+    for (let i = 0; i < stale.length; i += 1000) await target.bucket.delete(stale.slice(i, i + 1000));
+    removed = stale.length;
+  }
+  return { tables: Object.keys(backup.tables).length, rows: Object.values(backup.tables).reduce((sum, t) => sum + t.count, 0), files: backup.files.length, removed, absent };
+}

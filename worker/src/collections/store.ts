@@ -50,14 +50,22 @@ export class CollectionStore {
     return Object.entries(this.resource.fields).filter((entry): entry is [string, Extract<Field, { kind: K }>] => entry[1].kind === kind);
   }
 
+  /** What a search matches when the definition names nothing: the words people type (text and slug fields). */
+  private textFields() {
+    return Object.entries(this.resource.fields)
+      .filter(([, field]) => field.kind === 'slug' || (field.kind === 'text' && (field.format === undefined || field.format === 'multiline' || field.format === 'email' || field.format === 'url')))
+      .map(([name]) => name);
+  }
+
   private conditions(query: Omit<ListQuery, 'limit' | 'page'>) {
     const conditions: SQL[] = [];
     if (query.visibleOnly && this.resource.visibleWhen) conditions.push(eq(this.column(this.resource.visibleWhen), true));
     for (const [name, value] of Object.entries(query.where)) conditions.push(eq(this.column(name), value));
     const search = query.search?.trim();
-    if (search && this.resource.searchable?.length) {
+    const searchable = this.resource.searchable ?? this.textFields();
+    if (search && searchable.length) {
       const pattern = `%${search.replace(/[%_]/g, '')}%`;
-      conditions.push(or(...this.resource.searchable.map((name) => like(this.column(name), pattern)))!);
+      conditions.push(or(...searchable.map((name) => like(this.column(name), pattern)))!);
     }
     return conditions.length ? and(...conditions) : undefined;
   }

@@ -47,7 +47,10 @@ export default function AdminLayout() {
           <span className="initial" aria-hidden="true">
             {user.username.charAt(0).toUpperCase()}
           </span>
-          Selamat datang, {user.username}
+          <span className="welcome-name">
+            <span className="welcome-greeting">Selamat datang, </span>
+            {user.username}
+          </span>
         </span>
         <button type="button" onClick={logout}>
           Logout

@@ -228,13 +228,15 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
                 <tr key={row._id}>
                   {screen.columns.map((column) => (
                     <td key={column.field + column.label} data-label={column.label}>
-                      {screen.resource === 'gallery' && column.field === 'isActive' ? (
-                        <button type="button" className={`badge ${row.isActive ? 'on' : 'off'}`} onClick={() => toggle.mutate(row)} aria-label={`Ubah status ${String(row.title)}`}>
-                          {row.isActive ? 'Active' : 'Inactive'}
-                        </button>
-                      ) : (
-                        <CellValue column={column} row={row} resource={resource} />
-                      )}
+                      <div className="cell-value">
+                        {screen.resource === 'gallery' && column.field === 'isActive' ? (
+                          <button type="button" className={`badge ${row.isActive ? 'on' : 'off'}`} onClick={() => toggle.mutate(row)} aria-label={`Ubah status ${String(row.title)}`}>
+                            {row.isActive ? 'Active' : 'Inactive'}
+                          </button>
+                        ) : (
+                          <CellValue column={column} row={row} resource={resource} />
+                        )}
+                      </div>
                     </td>
                   ))}
                   <td className="actions" data-label={actionLabel}>

@@ -18,7 +18,7 @@ import { compressForEditor } from './compress.ts';
 import './editor/editor.css';
 import { Indent } from './editor/indent.ts';
 import { replaceImageSources } from './editor/inlineImages.ts';
-import { cleanPastedHtml } from './editor/pasteCleaning.ts';
+import { cleanPaste } from './editor/pasteCleaning.ts';
 import { replaceEditorImageSources, useInlineImageReupload } from './editor/useInlineImageReupload.ts';
 
 export interface RichTextEditorProps {
@@ -55,6 +55,10 @@ async function uploadImage(file: File) {
 
 /** An editor that exists and was not destroyed (tiptap may replace the instance between renders). */
 const live = (editor: Editor | null): editor is Editor => editor !== null && !editor.isDestroyed;
+
+/** Word pastes its pictures as files on the author's disk, which the page cannot load. */
+export const droppedPicturesNotice = (count: number) =>
+  `${count} gambar dari Word tidak ikut ditempel karena tersimpan di komputer Anda. Simpan gambar itu sebagai file, lalu tempel gambarnya sendiri (Ctrl+V) atau unggah lewat File Manager.`;
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -176,20 +180,19 @@ function Toolbar({ editor, light }: { editor: Editor; light: boolean }) {
               </option>
             ))}
           </select>
-          <input
-            type="color"
-            aria-label="Warna teks"
-            title="Warna teks"
-            value={asColourInput(state.color, '#000000')}
-            onChange={(event) => chain().setColor(event.target.value).run()}
-          />
-          <input
-            type="color"
-            aria-label="Warna latar teks"
-            title="Warna latar teks"
-            value={asColourInput(state.backgroundColor, '#ffff00')}
-            onChange={(event) => chain().setBackgroundColor(event.target.value).run()}
-          />
+          <label className="colour-tool" title="Warna teks">
+            <span aria-hidden="true">A</span>
+            <input type="color" aria-label="Warna teks" value={asColourInput(state.color, '#000000')} onChange={(event) => chain().setColor(event.target.value).run()} />
+          </label>
+          <label className="colour-tool" title="Warna latar teks">
+            <span aria-hidden="true">Latar</span>
+            <input
+              type="color"
+              aria-label="Warna latar teks"
+              value={asColourInput(state.backgroundColor, '#ffff00')}
+              onChange={(event) => chain().setBackgroundColor(event.target.value).run()}
+            />
+          </label>
           <ToolButton label="Hapus warna" onClick={() => chain().unsetColor().unsetBackgroundColor().run()}>
             Tanpa warna
           </ToolButton>
@@ -246,6 +249,7 @@ function Toolbar({ editor, light }: { editor: Editor; light: boolean }) {
 export default function RichTextEditor({ id, value, onChange, light = false, label = 'Editor' }: RichTextEditorProps) {
   const [mode, setMode] = useState<Mode>('visual');
   const [uploadError, setUploadError] = useState('');
+  const [pasteNotice, setPasteNotice] = useState('');
   // Read by the paste handler and the upload timer, which outlive a render.
   const latest = useRef({ value, onChange, mode });
   useEffect(() => {
@@ -268,7 +272,11 @@ export default function RichTextEditor({ id, value, onChange, light = false, lab
     content: value,
     editorProps: {
       attributes: { id, class: 'editor-area', 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' },
-      transformPastedHTML: cleanPastedHtml,
+      transformPastedHTML: (html) => {
+        const { html: cleaned, droppedImages } = cleanPaste(html);
+        setPasteNotice(droppedImages ? droppedPicturesNotice(droppedImages) : '');
+        return cleaned;
+      },
       handlePaste: (view, event) => {
         const image = [...(event.clipboardData?.files ?? [])].find((file) => file.type.startsWith('image/'));
         if (!image) return false;
@@ -323,6 +331,14 @@ export default function RichTextEditor({ id, value, onChange, light = false, lab
       {uploadError && (
         <p className="editor-error" role="alert">
           Upload error: {uploadError}
+        </p>
+      )}
+      {pasteNotice && (
+        <p className="editor-notice" role="status">
+          {pasteNotice}
+          <button type="button" className="link-button" onClick={() => setPasteNotice('')} aria-label="Tutup pesan">
+            ×
+          </button>
         </p>
       )}
       {mode === 'visual' ? (

@@ -40,7 +40,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 async function open(route: string, width: number) {
-  const page = await browser.newPage({ viewport: { width, height: width < 500 ? 844 : 900 } } as never);
+  const page = await browser.newPage();
   await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
   page.on('dialog', (dialog) => dialog.accept());
   await page.goto(`${base}/admin/${route}`);

@@ -101,7 +101,7 @@ const NUMBER = /^[\s\u00a0]*\(?([0-9]{1,3}|[a-z]{1,2}|[ivxlc]{1,5})[.)][\s\u00a0
  * become real lists (nested by Word's level), the markers removed.
  */
 function rebuildWordLists(document: Document) {
-  const paragraphs = [...document.body.querySelectorAll('p')].filter((p) => wordListLevel(p) > 0 || TYPED_BULLET.test(p.textContent ?? ''));
+  const paragraphs: Element[] = [...document.body.querySelectorAll('p')].filter((p) => wordListLevel(p) > 0 || TYPED_BULLET.test(p.textContent ?? ''));
   const done = new Set<Element>();
   for (const first of paragraphs) {
     if (done.has(first)) continue;

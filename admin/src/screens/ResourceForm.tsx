@@ -2,7 +2,7 @@
  * The add/edit form of any collection, built from its definition: one input per field kind,
  * the definition's validation run before sending, the spec's slug rules per screen.
  */
-import { inputSchema, normalizeSlug, slugify, type Field, type ResourceDefinition } from '@cms/worker/contract';
+import { inputSchema, normalizeSlug, readingMinutes, slugify, type Field, type ResourceDefinition } from '@cms/worker/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { getJson } from '../api/client.ts';
@@ -35,8 +35,12 @@ export function initialValues(resource: ResourceDefinition, record: Row | null):
         // A list that must keep items starts with that many empty ones to fill in.
         values[name] = Array.isArray(current) ? current : Array.from({ length: field.minItems?.count ?? 0 }, (_, order) => emptyItem(field, order));
         break;
-      case 'boolean':
       case 'integer':
+        // A computed reading time shows as empty (its estimate is the placeholder) and stays computed.
+        if (field.readingTimeOf) values[name] = !record || record[`${name}Computed`] ? '' : (current ?? '');
+        else values[name] = current ?? field.default;
+        break;
+      case 'boolean':
         values[name] = current ?? field.default;
         break;
       case 'enum':
@@ -158,6 +162,7 @@ export default function ResourceForm({ screen, resource, record, saving, progres
         value={formValues[name]}
         onChange={(value) => set(name, value)}
         onBlur={field.kind === 'slug' ? () => setValues(tidySlug) : undefined}
+        placeholder={field.kind === 'integer' && field.readingTimeOf ? `± ${readingMinutes(String(formValues[field.readingTimeOf] ?? ''))} (otomatis)` : undefined}
         hint={hintOf(name, field)}
         onFile={(file) => setFiles(({ [name]: _replaced, ...others }) => (file ? { ...others, [name]: file } : others))}
         disabled={field.kind === 'slug' && ((screen.slugEditable === 'edit' && !record) || (screen.slugEditable === 'add' && !!record))}
@@ -219,9 +224,10 @@ interface FieldProps {
   dialect: Dialect;
   hint?: ReactNode;
   onBlur?: () => void;
+  placeholder?: string;
 }
 
-function FieldInput({ name, field, value, onChange, onFile, disabled, required, widget, dialect, hint, onBlur }: FieldProps) {
+function FieldInput({ name, field, value, onChange, onFile, disabled, required, widget, dialect, hint, onBlur, placeholder }: FieldProps) {
   const id = `field-${name}`;
   const label = (
     <label htmlFor={id}>
@@ -257,7 +263,21 @@ function FieldInput({ name, field, value, onChange, onFile, disabled, required, 
       return (
         <div className="field">
           {label}
-          <input id={id} type="number" min={field.min} max={field.max} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)} />
+          <input
+            id={id}
+            type="number"
+            min={field.min}
+            max={field.max}
+            value={String(value ?? '')}
+            placeholder={placeholder}
+            aria-describedby={hint ? `${id}-hint` : undefined}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          {hint && (
+            <small id={`${id}-hint`} className="muted">
+              {hint}
+            </small>
+          )}
         </div>
       );
     case 'richText':

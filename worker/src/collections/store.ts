@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, like, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Field, ResourceDefinition } from '../contract/fields.ts';
+import { readingMinutes } from '../contract/reading.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { chunk, MAX_BOUND_PARAMETERS, newId, now, type Database } from '../db/client.ts';
 import { collections, links, resourceByPath, type AnyTable } from '../db/schema.ts';
@@ -196,6 +197,13 @@ export class CollectionStore {
       const { id, passwordHash: _secret, ...rest } = row;
       const record: ApiRecord = { _id: String(id), ...rest, ...Object.fromEntries(expanded.get(String(id))!) };
       if (this.resource.snakeCaseTimestamps) Object.assign(record, { create_time: row.createdAt, update_time: row.updatedAt });
+      // Reading times left empty are answered computed, so every client shows minutes.
+      for (const [name, field] of this.fieldsOf('integer')) {
+        if (!field.readingTimeOf) continue;
+        const computed = !row[name];
+        record[`${name}Computed`] = computed;
+        if (computed) record[name] = readingMinutes(String(row[field.readingTimeOf] ?? ''));
+      }
       return record;
     });
   }

@@ -48,6 +48,11 @@ export interface IntegerField extends Common {
   default: number;
   min: number;
   max?: number;
+  /**
+   * Reading minutes: left empty (stored as 0), the API answers the time to read this rich-text
+   * field instead, and marks the record with `<name>Computed: true`.
+   */
+  readingTimeOf?: string;
 }
 export interface TagsField extends Common {
   kind: 'tags';

@@ -4,3 +4,4 @@ export * from './limits.ts';
 export * from './resources.ts';
 export * from './slug.ts';
 export * from './validation.ts';
+export * from './reading.ts';

@@ -41,6 +41,7 @@ const str = z.string().trim().default('');
 /** The inputs of list items: an icon by name or emoji, an image uploaded or chosen from the row. */
 const icon = () => text('Ikon', { max: 40, hint: 'Nama ikon (leaf, bolt, recycle, users...) atau emoji' });
 const rowImage = () => image('Gambar');
+const READ_TIME_HINT = 'Kosongkan agar dihitung dari isi (sekitar 200 kata per menit).';
 const itemOrder = z.coerce.number().int().min(0).catch(0).default(0);
 
 export const heroSection = defineResource({
@@ -81,7 +82,7 @@ export const vision = defineResource({
     tags: tags(),
     isPublished: flag('Dipublikasi', true),
     isFeatured: flag('Featured', false),
-    readTime: integer('Waktu Baca (menit)', { default: 3, min: 1 }),
+    readTime: integer('Waktu Baca (menit)', { default: 3, min: 0, readingTimeOf: 'content', hint: READ_TIME_HINT }),
     image: image('Gambar'),
   },
 });
@@ -202,7 +203,7 @@ export const bioCore = defineResource({
     tags: tags(),
     isPublished: flag('Published', false),
     isFeatured: flag('Featured', false),
-    readTime: integer('Read Time (minutes)', { default: 5, min: 1 }),
+    readTime: integer('Read Time (minutes)', { default: 5, min: 0, readingTimeOf: 'content', hint: READ_TIME_HINT }),
     featuredImage: image('Featured Image'),
     features: list(
       'Fitur Utama',

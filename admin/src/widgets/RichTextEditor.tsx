@@ -53,6 +53,18 @@ async function uploadImage(file: File) {
   return data.url;
 }
 
+/** A picture's own size, so the site can reserve its box before it loads; null when unreadable. */
+async function imageSize(file: File) {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return { width: null, height: null };
+  }
+}
+
 /** An editor that exists and was not destroyed (tiptap may replace the instance between renders). */
 const live = (editor: Editor | null): editor is Editor => editor !== null && !editor.isDestroyed;
 
@@ -124,6 +136,7 @@ function Toolbar({ editor, light }: { editor: Editor; light: boolean }) {
       orderedList: current.isActive('orderedList'),
       blockquote: current.isActive('blockquote'),
       link: current.isActive('link'),
+      image: current.isActive('image'),
       canIndent: current.can().indent(),
       canOutdent: current.can().outdent(),
       canUndo: current.can().undo(),
@@ -235,6 +248,17 @@ function Toolbar({ editor, light }: { editor: Editor; light: boolean }) {
       >
         Tautan
       </ToolButton>
+      <ToolButton
+        label="Teks alternatif gambar"
+        disabled={!state.image}
+        onClick={() => {
+          const current: unknown = editor.getAttributes('image').alt;
+          const alt = prompt('Teks alternatif: apa yang terlihat di gambar (kosongkan bila hanya hiasan)', typeof current === 'string' ? current : '');
+          if (alt !== null) chain().updateAttributes('image', { alt: alt.trim() }).run();
+        }}
+      >
+        Alt gambar
+      </ToolButton>
       {!light && <TableInsert editor={editor} />}
       <ToolButton label="Urungkan" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
         ↶
@@ -281,8 +305,8 @@ export default function RichTextEditor({ id, value, onChange, light = false, lab
         const image = [...(event.clipboardData?.files ?? [])].find((file) => file.type.startsWith('image/'));
         if (!image) return false;
         setUploadError('');
-        uploadImage(image)
-          .then((src) => view.dispatch(view.state.tr.replaceSelectionWith(view.state.schema.nodes.image!.create({ src }))))
+        Promise.all([uploadImage(image), imageSize(image)])
+          .then(([src, size]) => view.dispatch(view.state.tr.replaceSelectionWith(view.state.schema.nodes.image!.create({ src, alt: '', ...size }))))
           .catch((error: unknown) => setUploadError(errorMessage(error)));
         return true;
       },

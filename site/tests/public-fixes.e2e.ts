@@ -5,7 +5,7 @@
  * keystroke, before their islands load.
  */
 import AxeBuilder from '@axe-core/playwright';
-import type { BrowserContext, Page, Route } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser } from '../../e2e/browser.ts';
 import WORD from '../../admin/src/widgets/editor/fixtures/word-clipboard.html?raw';
@@ -14,7 +14,7 @@ const base = inject('baseUrl');
 let browser: BrowserContext;
 let cookie = '';
 const suffix = Date.now().toString(36);
-const visionSlug = `laporan-word-${suffix}`;
+let visionSlug = '';
 const words = (count: number) => Array.from({ length: count }, (_, i) => `kata${i}`).join(' ');
 
 /** Waits until the served site has a page (the rebuild after a save has finished). */
@@ -28,21 +28,48 @@ async function published(path: string) {
 
 beforeAll(async () => {
   browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
+  const signIn = await browser.newPage();
+  await signIn.goto(`${base}/login`);
+  await signIn.getByLabel('Username').fill('admin');
+  await signIn.getByLabel('Password', { exact: true }).fill(inject('adminPassword'));
+  await signIn.getByRole('button', { name: 'Login' }).click();
+  await signIn.waitForURL(`${base}/admin`);
+  await signIn.close();
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { origin: base, 'content-type': 'application/json' },
     body: JSON.stringify({ username: 'admin', password: inject('adminPassword') }),
   });
   cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  // A long vision pasted from Word as is (the server keeps what its sanitiser allows), its reading time left empty.
-  const body = new FormData();
-  body.append('title', `Laporan Word ${suffix}`);
-  body.append('slug', visionSlug);
-  body.append('shortDescription', 'Laporan dari Word');
-  body.append('content', `${WORD}<p>${words(1500)}</p><p><img src="/favicon.svg"></p>`);
-  body.append('readTime', '');
-  const created = await fetch(`${base}/api/vision`, { method: 'POST', headers: { origin: base, cookie }, body });
-  expect(created.status).toBe(201);
+  // A long vision written in the admin: a report pasted from Word, then more text, reading time left empty.
+  const admin = await browser.newPage();
+  await admin.goto(`${base}/admin/vision`);
+  await admin.waitForURL(/\/admin\/vision$/);
+  await admin.getByRole('button', { name: /^\+ Tambah/ }).click();
+  await admin.locator('#field-title').fill(`Laporan Word ${suffix}`);
+  await admin.locator('#field-shortDescription').fill('Laporan dari Word');
+  const editor = admin.locator('.ProseMirror#field-content');
+  await editor.click();
+  const paste = (html: string, text: string) =>
+    editor.evaluate(
+      (element, [html, text]) => {
+        const data = new DataTransfer();
+        data.setData('text/html', html!);
+        data.setData('text/plain', text!);
+        element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+      },
+      [html, text],
+    );
+  await paste(WORD, 'Laporan');
+  await expect.poll(() => admin.getByRole('status').filter({ hasText: 'gambar dari Word' }).count()).toBe(1);
+  await admin.keyboard.press('Control+End');
+  await paste(`<p>${words(1500)}</p>`, words(1500));
+  await admin.getByRole('button', { name: 'Simpan' }).click();
+  await expect.poll(() => admin.locator('.alert').first().innerText()).toContain('berhasil');
+  const stored = ((await (await fetch(`${base}/api/vision?search=${suffix}`, { headers: { cookie } })).json()) as { data: Array<{ slug: string; content: string }> }).data[0]!;
+  visionSlug = stored.slug;
+  expect(stored.content).toContain('<ul>');
+  await admin.close();
   await published(`/vision/${visionSlug}`);
 }, 200_000);
 afterAll(() => browser?.close());
@@ -117,12 +144,13 @@ describe('rich text and articles', () => {
 describe('typing before the islands load', () => {
   /** Holds the site's scripts until released, as a slow phone connection does. */
   async function holdScripts(page: Page) {
-    const held: Route[] = [];
-    await page.route('**/_astro/*.js', (route) => void held.push(route));
-    return async () => {
-      await page.unroute('**/_astro/*.js');
-      for (const route of held) await route.continue();
-    };
+    let open = () => {};
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    await page.route('**/_astro/*.js', async (route) => {
+      await gate;
+      await route.continue();
+    });
+    return async () => open();
   }
 
   it('filters the BioCore list by what was typed before the search box came alive', async () => {

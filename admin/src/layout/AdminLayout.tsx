@@ -41,7 +41,7 @@ export default function AdminLayout() {
           Menu
         </button>
         <a href="/" target="_blank" rel="noopener">
-          Lihat Website
+          <span className="topbar-long">Lihat </span>Website
         </a>
         <span className="welcome">
           <span className="initial" aria-hidden="true">

@@ -143,6 +143,13 @@ describe.each([1280, 390])('at %i px', (width) => {
       expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent, [box.x + box.width / 2, box.y + box.height / 2])).toBe('Hapus');
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // The cards take the form's whole width, one under the other, the add button below them.
+    const form = (await page.locator('.resource-form').boundingBox())!;
+    const cards = await features.locator('.list-card').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
+    for (const box of cards) expect(box.width).toBeGreaterThan(form.width * 0.8);
+    expect(new Set(cards.map((box) => Math.round(box.left))).size).toBe(1);
+    const add = (await features.getByRole('button', { name: '+ Tambah Fitur' }).boundingBox())!;
+    expect(add.y).toBeGreaterThan(cards.at(-1)!.bottom - 1);
     await features.scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/admin-bio-core-features-${width}.png`, fullPage: true });
     await features.getByRole('button', { name: 'Hapus Fitur Utama 1' }).click();

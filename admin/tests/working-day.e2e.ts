@@ -60,6 +60,10 @@ describe.each([1280, 390])('at %i px', (width) => {
     await page.getByRole('button', { name: 'Edit Turning Waste into Worth' }).click();
     await expect.poll(() => page.locator('#field-ctaUrl').inputValue()).toBe('/our-work');
     const before = (await apiList('hero-section')).find((hero) => hero.title === 'Turning Waste into Worth')!;
+    // The colour tools show their name and a swatch big enough to see.
+    const colours = page.locator('.rich-editor').first().locator('.colour-tool');
+    expect(await colours.allInnerTexts()).toEqual(['Teks', 'Latar']);
+    for (const swatch of await colours.locator('input[type=color]').all()) expect((await swatch.boundingBox())!.width).toBeGreaterThanOrEqual(24);
     await page.locator('#field-backgroundImage').setInputFiles(png(`latar-${width}.png`));
     await page.screenshot({ path: `${SHOTS}/admin-hero-form-${width}.png`, fullPage: true });
     await page.getByRole('button', { name: 'Update' }).click();
@@ -101,9 +105,13 @@ describe.each([1280, 390])('at %i px', (width) => {
     expect(await page.locator('#field-slug').inputValue()).toBe(`bank-sampah-cibunut-${width}`);
     await page.locator('.ProseMirror#field-content').click();
     await page.keyboard.type('Isi artikel.');
+    // The reading time left empty shows the estimate it will get.
+    expect(await page.locator('#field-readTime').inputValue()).toBe('');
+    expect(await page.locator('#field-readTime').getAttribute('placeholder')).toBe('± 1 (otomatis)');
     await page.getByRole('button', { name: 'Simpan' }).click();
     await expect.poll(() => page.locator('.alert').first().innerText()).toContain('berhasil');
     const stored = (await apiList('bio-core')).find((article) => article.title === title)!;
+    expect([stored.readTime, stored.readTimeComputed]).toEqual([1, true]);
     expect(stored.slug).toBe(`bank-sampah-cibunut-${width}`);
     await page.getByRole('button', { name: `Edit ${title}` }).click();
     await expect.poll(() => page.locator('#field-slug').inputValue()).toBe(`bank-sampah-cibunut-${width}`);

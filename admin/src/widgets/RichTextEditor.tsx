@@ -194,7 +194,7 @@ function Toolbar({ editor, light }: { editor: Editor; light: boolean }) {
             ))}
           </select>
           <label className="colour-tool" title="Warna teks">
-            <span aria-hidden="true">A</span>
+            <span aria-hidden="true">Teks</span>
             <input type="color" aria-label="Warna teks" value={asColourInput(state.color, '#000000')} onChange={(event) => chain().setColor(event.target.value).run()} />
           </label>
           <label className="colour-tool" title="Warna latar teks">

@@ -123,7 +123,7 @@ export default function Dashboard() {
             <ul className="activity">
               {data.recentActivity.map((entry) => (
                 <li key={entry._id}>
-                  <strong>{entry.username || 'Pengunjung'}</strong> {entry.action} {entry.resource} <em>{entry.summary}</em> <span className="muted">{when(entry.createdAt)}</span>
+                  <strong>{entry.username || 'Pengunjung'}</strong> {entry.action} {screenOf(entry.resource)?.title ?? entry.resource} <em>{entry.summary}</em> <span className="muted">{when(entry.createdAt)}</span>
                 </li>
               ))}
             </ul>

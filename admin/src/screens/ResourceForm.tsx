@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { getJson } from '../api/client.ts';
 import EditorField from '../widgets/EditorField.tsx';
-import ListEditor, { emptyItem, type ListItem } from '../widgets/ListEditor.tsx';
+import ListEditor, { asRow, emptyItem, type ListItem } from '../widgets/ListEditor.tsx';
 import MultiSelect from '../widgets/MultiSelect.tsx';
 import UploadButton from '../widgets/UploadButton.tsx';
 import type { Dialect } from '../api/messages.ts';
@@ -33,7 +33,7 @@ export function initialValues(resource: ResourceDefinition, record: Row | null):
         break;
       case 'list':
         // A list that must keep items starts with that many empty ones to fill in.
-        values[name] = Array.isArray(current) ? current : Array.from({ length: field.minItems?.count ?? 0 }, (_, order) => emptyItem(field, order));
+        values[name] = Array.isArray(current) ? current.map(asRow) : Array.from({ length: field.minItems?.count ?? 0 }, (_, order) => emptyItem(field, order));
         break;
       case 'integer':
         // A computed reading time shows as empty (its estimate is the placeholder) and stays computed.

@@ -12,14 +12,20 @@ type ListField = Extract<Field, { kind: 'list' }>;
 
 /** Files chosen in a row, by item key; a symbol, so JSON and validation never see them. */
 export const PENDING_FILES = Symbol('files chosen in a list row, uploaded on save');
-export type ListItem = Record<string, unknown> & { [PENDING_FILES]?: Record<string, File> };
+/** A row's identity while the form is open, so removing a row keeps the others' inputs in place. */
+const ROW = Symbol('row identity');
+export type ListItem = Record<string, unknown> & { [PENDING_FILES]?: Record<string, File>; [ROW]?: number };
+
+let rows = 0;
+/** An item with its row identity (items from the record get one when the form opens). */
+export const asRow = (item: Record<string, unknown>): ListItem => ((item as ListItem)[ROW] === undefined ? { ...item, [ROW]: rows++ } : item);
 
 export const itemKeys = (field: ListField) => {
   const shape = (field.item as unknown as { shape?: Record<string, unknown> }).shape ?? {};
   return Object.keys(shape).filter((key) => key !== 'order');
 };
 
-export const emptyItem = (field: ListField, order: number): ListItem => ({ ...Object.fromEntries(itemKeys(field).map((key) => [key, ''])), order });
+export const emptyItem = (field: ListField, order: number): ListItem => asRow({ ...Object.fromEntries(itemKeys(field).map((key) => [key, ''])), order });
 
 /** How a key is entered: as its list field describes it, else a one-line text named after the key. */
 export const itemInput = (field: ListField, key: string): ListItemInput =>
@@ -56,7 +62,7 @@ export default function ListEditor({ name, label, field, value, onChange, dialec
       {value.length === 0 && <p className="muted">{dialect === 'en' ? `No ${itemLabel.toLowerCase()} yet.` : `Belum ada ${itemLabel.toLowerCase()}.`}</p>}
       <ol className="list-cards">
         {value.map((item, index) => (
-          <li className="list-row list-card" key={index}>
+          <li className="list-row list-card" key={item[ROW] ?? `at-${index}`}>
             <div className="list-card-head">
               <strong>
                 {itemLabel} {index + 1}

@@ -62,6 +62,7 @@ describe.each([1280, 390])('at %i px', (width) => {
     const before = (await apiList('hero-section')).find((hero) => hero.title === 'Turning Waste into Worth')!;
     // The colour tools show their name and a swatch big enough to see.
     const colours = page.locator('.rich-editor').first().locator('.colour-tool');
+    await colours.first().waitFor();
     expect(await colours.allInnerTexts()).toEqual(['Teks', 'Latar']);
     for (const swatch of await colours.locator('input[type=color]').all()) expect((await swatch.boundingBox())!.width).toBeGreaterThanOrEqual(24);
     await page.locator('#field-backgroundImage').setInputFiles(png(`latar-${width}.png`));

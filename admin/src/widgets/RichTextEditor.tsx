@@ -249,7 +249,7 @@ function Toolbar({ editor, light }: { editor: Editor; light: boolean }) {
         Tautan
       </ToolButton>
       <ToolButton
-        label="Teks alternatif gambar"
+        label="Alt gambar (teks alternatif)"
         disabled={!state.image}
         onClick={() => {
           const current: unknown = editor.getAttributes('image').alt;

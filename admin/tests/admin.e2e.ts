@@ -318,7 +318,7 @@ describe('widgets', () => {
     const photos = page.getByRole('group', { name: 'Photos' });
     await photos.getByRole('button', { name: '+ Add Photo' }).click();
     await photos.getByLabel('Caption').fill('Panen biogas');
-    await photos.getByRole('button', { name: 'Pilih gambar Photos 1' }).click();
+    await photos.getByRole('button', { name: 'Pilih dari file yang ada: Gambar Photo 1' }).click();
     const picker = page.getByRole('dialog', { name: 'Pilih File' });
     await picker.getByRole('radio').first().check();
     await picker.getByRole('button', { name: 'Pilih 1 File' }).click();

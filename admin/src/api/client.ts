@@ -32,6 +32,15 @@ async function send(url: string, init: RequestInit) {
   }
 }
 
+/** The envelope's data, or a RequestFailure carrying the API's error (or the status when no JSON came). */
+function unwrap<T>(status: number, statusText: string, body: ApiResponse<T> | null): Answer<T> {
+  if (status >= 300 || !body || !body.success) {
+    const failure = body && !body.success ? (body as ApiFailure) : null;
+    throw new RequestFailure(status, failure, failure?.message || statusText || String(status));
+  }
+  return { data: body.data, message: body.message, pagination: body.pagination };
+}
+
 export async function api<T>(path: string, init: RequestInit = {}): Promise<Answer<T>> {
   const headers = new Headers(init.headers);
   headers.set('accept', 'application/json');
@@ -39,17 +48,59 @@ export async function api<T>(path: string, init: RequestInit = {}): Promise<Answ
   if (!isRead(init) && !headers.has('idempotency-key')) headers.set('idempotency-key', crypto.randomUUID());
   const response = await send(`/api${path}`, { ...init, headers, credentials: 'same-origin' });
   const body = (await response.json().catch(() => null)) as ApiResponse<T> | null;
-  if (!response.ok || !body || !body.success) {
-    const failure = body && !body.success ? (body as ApiFailure) : null;
-    throw new RequestFailure(response.status, failure, failure?.message || response.statusText || String(response.status));
+  return unwrap(response.status, response.statusText, body);
+}
+
+/** The share of a request body sent so far, 0 to 1. */
+export type OnProgress = (sent: number) => void;
+
+/**
+ * A form sent with XMLHttpRequest, because fetch cannot report upload progress; answers and
+ * failures as api() gives them (no answer at all fails like fetch, with a TypeError).
+ */
+export async function sendFormWithProgress<T>(method: 'POST' | 'PUT', path: string, form: FormData, onProgress: OnProgress): Promise<Answer<T>> {
+  // Both attempts carry one key, so a repeat of a save that was in fact stored is not stored twice.
+  const key = crypto.randomUUID();
+  try {
+    return await sendOnce<T>(method, path, form, onProgress, key);
+  } catch (error) {
+    // Tried again once, like api()'s writes, when no answer of our API came.
+    const unanswered = error instanceof TypeError || (error instanceof RequestFailure && error.status >= 502 && !error.body);
+    if (!unanswered) throw error;
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    return sendOnce<T>(method, path, form, onProgress, key);
   }
-  return { data: body.data, message: body.message, pagination: body.pagination };
+}
+
+function sendOnce<T>(method: 'POST' | 'PUT', path: string, form: FormData, onProgress: OnProgress, idempotencyKey: string): Promise<Answer<T>> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open(method, `/api${path}`);
+    request.setRequestHeader('accept', 'application/json');
+    request.setRequestHeader('idempotency-key', idempotencyKey);
+    request.upload.onprogress = (event) => event.lengthComputable && onProgress(event.loaded / event.total);
+    request.onload = () => {
+      let body: ApiResponse<T> | null = null;
+      try {
+        body = JSON.parse(request.responseText) as ApiResponse<T>;
+      } catch {
+        // A proxy's or the platform's own error page: the status says enough.
+      }
+      try {
+        resolve(unwrap(request.status, request.statusText, body));
+      } catch (failure) {
+        reject(failure);
+      }
+    };
+    request.onerror = () => reject(new TypeError('Failed to fetch'));
+    request.send(form);
+  });
 }
 
 export const getJson = <T>(path: string) => api<T>(path);
+export const sendForm = <T>(method: 'POST' | 'PUT', path: string, form: FormData) => api<T>(path, { method, body: form });
 export const sendJson = <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
   api<T>(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
-export const sendForm = <T>(method: 'POST' | 'PUT', path: string, form: FormData) => api<T>(path, { method, body: form });
 
 /** Stored paths (uploads/...) are served by the worker at /uploads/...; full URLs stay as they are. */
 export const fileUrl = (value: string | null | undefined) =>

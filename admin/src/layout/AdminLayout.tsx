@@ -42,13 +42,16 @@ export default function AdminLayout() {
           Menu
         </button>
         <a href="/" target="_blank" rel="noopener">
-          Lihat Website
+          <span className="topbar-long">Lihat </span>Website
         </a>
         <span className="welcome">
           <span className="initial" aria-hidden="true">
             {user.username.charAt(0).toUpperCase()}
           </span>
-          Selamat datang, {user.username}
+          <span className="welcome-name">
+            <span className="welcome-greeting">Selamat datang, </span>
+            {user.username}
+          </span>
         </span>
         <button type="button" onClick={logout}>
           Logout

@@ -1,3 +1,4 @@
+import { resources } from '@cms/worker/contract';
 import type { DashboardSummary, SiteBuild } from '@cms/worker/contract/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -6,6 +7,7 @@ import { saveErrorMessage } from '../api/messages.ts';
 import { reload } from '../api/reload.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 import { BackupPanel } from './BackupPanel.tsx';
+import { SCREENS } from './screens.ts';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('id-ID') : '-');
 
@@ -24,6 +26,9 @@ const SYSTEM_PARTS = [
   ['storage', 'Penyimpanan file (R2)'],
   ['rebuildHook', 'Rebuild situs otomatis'],
 ] as const;
+
+/** The screen that edits a collection, by the collection's API path (hero-section: Manage Hero Section). */
+const screenOf = (path: string) => SCREENS.find((screen) => resources[screen.resource].path === path);
 
 const IN_PROGRESS: readonly SiteBuild['status'][] = ['pending', 'sent', 'building'];
 /** A finished build's message says what went wrong, or which records a good build skipped. */
@@ -123,7 +128,7 @@ export default function Dashboard() {
             <ul className="activity">
               {data.recentActivity.map((entry) => (
                 <li key={entry._id}>
-                  <strong>{entry.username || 'Pengunjung'}</strong> {entry.action} {entry.resource} <em>{entry.summary}</em> <span className="muted">{when(entry.createdAt)}</span>
+                  <strong>{entry.username || 'Pengunjung'}</strong> {entry.action} {screenOf(entry.resource)?.title ?? entry.resource} <em>{entry.summary}</em> <span className="muted">{when(entry.createdAt)}</span>
                 </li>
               ))}
             </ul>
@@ -139,13 +144,16 @@ export default function Dashboard() {
                 </tr>
               </thead>
               <tbody>
-                {Object.entries(data.content).map(([path, counts]) => (
-                  <tr key={path}>
-                    <td>{path}</td>
-                    <td>{counts.total}</td>
-                    <td>{counts.visible}</td>
-                  </tr>
-                ))}
+                {Object.entries(data.content).map(([path, counts]) => {
+                  const screen = screenOf(path);
+                  return (
+                    <tr key={path}>
+                      <td>{screen ? <Link to={`/admin/${screen.route}`}>{screen.title}</Link> : path}</td>
+                      <td>{counts.total}</td>
+                      <td>{counts.visible}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </section>

@@ -2,12 +2,12 @@
  * The add/edit form of any collection, built from its definition: one input per field kind,
  * the definition's validation run before sending, the spec's slug rules per screen.
  */
-import { inputSchema, slugify, type Field, type ResourceDefinition } from '@cms/worker/contract';
+import { inputSchema, normalizeSlug, readingMinutes, slugify, type Field, type ResourceDefinition } from '@cms/worker/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { getJson } from '../api/client.ts';
 import EditorField from '../widgets/EditorField.tsx';
-import FilePicker from '../widgets/FilePicker.tsx';
+import ListEditor, { asRow, emptyItem, type ListItem } from '../widgets/ListEditor.tsx';
 import MultiSelect from '../widgets/MultiSelect.tsx';
 import UploadButton from '../widgets/UploadButton.tsx';
 import type { Dialect } from '../api/messages.ts';
@@ -15,13 +15,6 @@ import type { Screen } from './screens.ts';
 
 export type Values = Record<string, unknown>;
 type Row = { _id: string } & Record<string, unknown>;
-
-const itemKeys = (field: Extract<Field, { kind: 'list' }>) => {
-  const shape = (field.item as unknown as { shape?: Record<string, unknown> }).shape ?? {};
-  return Object.keys(shape).filter((key) => key !== 'order');
-};
-
-const emptyItem = (field: Extract<Field, { kind: 'list' }>, order: number): Values => ({ ...Object.fromEntries(itemKeys(field).map((key) => [key, ''])), order });
 
 /** Form state from a record (edit) or the definition's defaults (add). */
 export function initialValues(resource: ResourceDefinition, record: Row | null): Values {
@@ -40,10 +33,14 @@ export function initialValues(resource: ResourceDefinition, record: Row | null):
         break;
       case 'list':
         // A list that must keep items starts with that many empty ones to fill in.
-        values[name] = Array.isArray(current) ? current : Array.from({ length: field.minItems?.count ?? 0 }, (_, order) => emptyItem(field, order));
+        values[name] = Array.isArray(current) ? current.map(asRow) : Array.from({ length: field.minItems?.count ?? 0 }, (_, order) => emptyItem(field, order));
+        break;
+      case 'integer':
+        // A computed reading time shows as empty (its estimate is the placeholder) and stays computed.
+        if (field.readingTimeOf) values[name] = !record || record[`${name}Computed`] ? '' : (current ?? '');
+        else values[name] = current ?? field.default;
         break;
       case 'boolean':
-      case 'integer':
         values[name] = current ?? field.default;
         break;
       case 'enum':
@@ -87,19 +84,27 @@ export function toFormData(resource: ResourceDefinition, values: Values, files: 
   return form;
 }
 
+/** What a save sends: the form's values and the files chosen for its file fields (list rows keep theirs in the items). */
+export interface Submission {
+  values: Values;
+  files: Record<string, File>;
+}
+
 interface Props {
   screen: Screen;
   resource: ResourceDefinition;
   record: Row | null;
   saving: boolean;
+  /** Percent of the files sent so far while saving, when files are sent. */
+  progress?: number | null;
   /** The stored record is still being fetched: the form waits, disabled. */
   loading?: boolean;
-  onSubmit: (form: FormData) => void;
+  onSubmit: (submission: Submission) => void;
   onCancel: () => void;
 }
 
-export default function ResourceForm({ screen, resource, record, saving, loading = false, onSubmit, onCancel }: Props) {
-  const [values, setValues] = useState<Values>(() => initialValues(resource, record));
+export default function ResourceForm({ screen, resource, record, saving, progress = null, loading = false, onSubmit, onCancel }: Props) {
+  const [formValues, setValues] = useState<Values>(() => initialValues(resource, record));
   const [files, setFiles] = useState<Record<string, File>>({});
   const [errors, setErrors] = useState<string[]>([]);
   const mode = record ? 'update' : 'create';
@@ -115,8 +120,13 @@ export default function ResourceForm({ screen, resource, record, saving, loading
       return next;
     });
 
+  // A slug typed by hand becomes the address the server will store as soon as the input is left.
+  const tidySlug = (current: Values) => (slugField && current[slugField[0]] ? { ...current, [slugField[0]]: normalizeSlug(String(current[slugField[0]])) } : current);
+
   function submit(event: FormEvent) {
     event.preventDefault();
+    const values = tidySlug(formValues);
+    setValues(values);
     // Files were checked when chosen (refused ones are never kept); the rest by the shared schema.
     const checked = inputSchema(resource, mode).safeParse(Object.fromEntries(Object.entries(values).filter(([name]) => resource.fields[name]?.kind !== 'file')));
     const problems = checked.success ? [] : checked.error.issues.map((issue) => issue.message);
@@ -125,8 +135,21 @@ export default function ResourceForm({ screen, resource, record, saving, loading
       if (field.kind === 'file' && field.required && !files[name] && !values[name]) problems.push(`${field.label} wajib diisi.`);
     }
     setErrors(problems);
-    if (problems.length === 0) onSubmit(toFormData(resource, values, files));
+    if (problems.length === 0) onSubmit({ values, files });
   }
+
+  const slugLocked = screen.slugEditable === 'add';
+  /** Help under an input: where the slug leads and whether it can change later. */
+  const hintOf = (name: string, field: Field): ReactNode => {
+    if (field.kind !== 'slug') return field.hint;
+    const address = normalizeSlug(String(formValues[name] ?? ''));
+    const lock = slugLocked ? (record ? ' Slug tidak dapat diubah setelah disimpan, agar tautan yang sudah dibagikan tetap berlaku.' : ' Setelah disimpan, slug tidak dapat diubah lagi.') : '';
+    return (
+      <>
+        Alamat: /{resource.path}/<strong>{address || '…'}</strong>.{lock}
+      </>
+    );
+  };
 
   const input = (name: string) => {
     const field = resource.fields[name];
@@ -136,8 +159,11 @@ export default function ResourceForm({ screen, resource, record, saving, loading
         key={name}
         name={name}
         field={field}
-        value={values[name]}
+        value={formValues[name]}
         onChange={(value) => set(name, value)}
+        onBlur={field.kind === 'slug' ? () => setValues(tidySlug) : undefined}
+        placeholder={field.kind === 'integer' && field.readingTimeOf ? `± ${readingMinutes(String(formValues[field.readingTimeOf] ?? ''))} (otomatis)` : undefined}
+        hint={hintOf(name, field)}
         onFile={(file) => setFiles(({ [name]: _replaced, ...others }) => (file ? { ...others, [name]: file } : others))}
         disabled={field.kind === 'slug' && ((screen.slugEditable === 'edit' && !record) || (screen.slugEditable === 'add' && !!record))}
         required={field.required === true && !(field.kind === 'password' && record) && field.kind !== 'file'}
@@ -170,8 +196,13 @@ export default function ResourceForm({ screen, resource, record, saving, loading
       )}
       <div className="form-actions">
         <button type="submit" className="primary" disabled={saving || loading}>
-          {saving ? 'Saving...' : record ? 'Update' : 'Simpan'}
+          {saving ? (progress === null ? 'Saving...' : `Saving... ${progress}%`) : record ? 'Update' : 'Simpan'}
         </button>
+        {saving && progress !== null && (
+          <progress className="save-progress" max={100} value={progress} aria-label="Upload file">
+            {progress}%
+          </progress>
+        )}
         <button type="button" onClick={onCancel} disabled={saving}>
           Batal
         </button>
@@ -191,9 +222,12 @@ interface FieldProps {
   /** Links from a dropdown instead of checkboxes; rich text in the light editor. */
   widget?: 'dropdown' | 'light';
   dialect: Dialect;
+  hint?: ReactNode;
+  onBlur?: () => void;
+  placeholder?: string;
 }
 
-function FieldInput({ name, field, value, onChange, onFile, disabled, required, widget, dialect }: FieldProps) {
+function FieldInput({ name, field, value, onChange, onFile, disabled, required, widget, dialect, hint, onBlur, placeholder }: FieldProps) {
   const id = `field-${name}`;
   const label = (
     <label htmlFor={id}>
@@ -229,7 +263,21 @@ function FieldInput({ name, field, value, onChange, onFile, disabled, required, 
       return (
         <div className="field">
           {label}
-          <input id={id} type="number" min={field.min} max={field.max} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)} />
+          <input
+            id={id}
+            type="number"
+            min={field.min}
+            max={field.max}
+            value={String(value ?? '')}
+            placeholder={placeholder}
+            aria-describedby={hint ? `${id}-hint` : undefined}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          {hint && (
+            <small id={`${id}-hint`} className="muted">
+              {hint}
+            </small>
+          )}
         </div>
       );
     case 'richText':
@@ -250,17 +298,38 @@ function FieldInput({ name, field, value, onChange, onFile, disabled, required, 
         <RelationChecklist label={field.label} field={field} value={(value as string[]) ?? []} onChange={onChange} />
       );
     case 'list':
-      return <ListEditor label={field.label} field={field} value={(value as Values[]) ?? []} onChange={onChange} dialect={dialect} />;
+      return <ListEditor name={name} label={field.label} field={field} value={(value as ListItem[]) ?? []} onChange={onChange} dialect={dialect} />;
     default: {
       const multiline = field.kind === 'text' && (field.format === 'multiline' || field.format === 'json' || field.format === 'meta-tags');
-      const type = field.kind === 'password' ? 'password' : field.kind === 'text' && field.format === 'email' ? 'email' : field.kind === 'text' && field.format === 'url' ? 'url' : 'text';
+      const format = field.kind === 'text' ? field.format : undefined;
+      // Links are typed as text: the browser's url type refuses addresses inside the site
+      // (/our-work, #section); the shared validation decides what is a safe link.
+      const type = field.kind === 'password' ? 'password' : format === 'email' ? 'email' : 'text';
+      const hintId = `${id}-hint`;
       return (
         <div className={multiline ? 'field wide' : 'field'}>
           {label}
           {multiline ? (
-            <textarea id={id} rows={4} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)} required={required} />
+            <textarea id={id} rows={4} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)} required={required} aria-describedby={hint ? hintId : undefined} />
           ) : (
-            <input id={id} type={type} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)} required={required} disabled={disabled} autoComplete={field.kind === 'password' ? 'new-password' : undefined} />
+            <input
+              id={id}
+              type={type}
+              inputMode={format === 'url' ? 'url' : undefined}
+              spellCheck={format === 'url' || field.kind === 'slug' ? false : undefined}
+              value={String(value ?? '')}
+              onChange={(event) => onChange(event.target.value)}
+              onBlur={onBlur}
+              required={required}
+              disabled={disabled}
+              aria-describedby={hint ? hintId : undefined}
+              autoComplete={field.kind === 'password' ? 'new-password' : undefined}
+            />
+          )}
+          {hint && (
+            <small id={hintId} className="muted">
+              {hint}
+            </small>
           )}
         </div>
       );
@@ -317,45 +386,6 @@ function RelationChecklist({ label, field, value, onChange }: { label: string; f
           </label>
         ))}
       </div>
-    </fieldset>
-  );
-}
-
-function ListEditor({ label, field, value, onChange, dialect }: { label: string; field: Extract<Field, { kind: 'list' }>; value: Values[]; onChange: (v: Values[]) => void; dialect: Dialect }) {
-  const keys = itemKeys(field);
-  const [pickingFor, setPickingFor] = useState<number | null>(null);
-  const update = (index: number, key: string, text: string) => onChange(value.map((item, i) => (i === index ? { ...item, [key]: text } : item)));
-  // Positions are the order: the server renumbers by position too.
-  const add = () => onChange([...value, emptyItem(field, value.length)]);
-  const itemLabel = field.itemLabel ?? label;
-  const remove = (index: number) => onChange(value.filter((_, i) => i !== index).map((item, i) => ({ ...item, order: i })));
-  return (
-    <fieldset className="field wide list-editor">
-      <legend>{label}</legend>
-      {value.map((item, index) => (
-        <div className="list-row" key={index}>
-          {keys.map((key) => (
-            <label key={key}>
-              {key.charAt(0).toUpperCase() + key.slice(1)}
-              <input value={String(item[key] ?? '')} onChange={(event) => update(index, key, event.target.value)} />
-            </label>
-          ))}
-          {keys.includes('image') && (
-            <button type="button" onClick={() => setPickingFor(index)} aria-label={`Pilih gambar ${label} ${index + 1}`}>
-              Pilih gambar
-            </button>
-          )}
-          <button type="button" onClick={() => remove(index)} disabled={!!field.minItems && value.length <= field.minItems.count} aria-label={`Hapus ${label} ${index + 1}`}>
-            Hapus
-          </button>
-        </div>
-      ))}
-      <button type="button" onClick={add}>
-        {dialect === 'en' ? `+ Add ${itemLabel}` : `+ Tambah ${itemLabel}`}
-      </button>
-      {keys.includes('image') && (
-        <FilePicker open={pickingFor !== null} imagesOnly onClose={() => setPickingFor(null)} onPick={([file]) => file && pickingFor !== null && update(pickingFor, 'image', file.url)} />
-      )}
     </fieldset>
   );
 }

@@ -1,13 +1,14 @@
 /** A collection's screen: 'Total: N item', the add/edit form above the table, delete with confirmation, alerts. */
 import { resources, type ResourceDefinition } from '@cms/worker/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { api, fileUrl, getJson, sendForm, sendJson } from '../api/client.ts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { api, fileUrl, getJson, sendJson } from '../api/client.ts';
 import { deleteErrorMessage, RequestFailure, saveErrorMessage, SUCCESS } from '../api/messages.ts';
 import { reload } from '../api/reload.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 import TextCell from '../widgets/TextCell.tsx';
-import ResourceForm from './ResourceForm.tsx';
+import ResourceForm, { type Submission } from './ResourceForm.tsx';
+import { saveRecord } from './save.ts';
 import type { Column, Screen } from './screens.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
@@ -81,12 +82,29 @@ function CellValue({ column, row, resource }: { column: Column; row: Row; resour
   }
 }
 
+/** What was typed in the search box, once typing pauses: one request per search, not per key. */
+function useSearchTerm(typed: string) {
+  const [term, setTerm] = useState('');
+  useEffect(() => {
+    const timer = setTimeout(() => setTerm(typed.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  return term;
+}
+
 export default function ResourceScreen({ screen }: { screen: Screen }) {
   const resource: ResourceDefinition = resources[screen.resource];
   const dialect = screen.dialect ?? 'id';
   const errors = { ...screen.errors, dialect };
   const client = useQueryClient();
-  const list = useQuery({ queryKey: [resource.path], queryFn: async ({ signal }) => (await api<Row[]>(`/${resource.path}`, { signal })).data });
+  const [search, setSearch] = useState('');
+  const searched = useSearchTerm(search);
+  const list = useQuery({
+    queryKey: [resource.path, { search: searched }],
+    queryFn: async ({ signal }) => (await api<Row[]>(`/${resource.path}${searched ? `?search=${encodeURIComponent(searched)}` : ''}`, { signal })).data,
+    // The rows found so far stay while the next search is on its way.
+    placeholderData: keepPreviousData,
+  });
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   // Editing starts from the record as stored now, not the list's copy; the form waits for it.
   const editingId = editing && editing !== 'new' ? editing._id : null;
@@ -99,8 +117,13 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   const [alert, setAlert] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const refresh = () => reload(client, { queryKey: [resource.path] });
 
+  const [progress, setProgress] = useState<number | null>(null);
   const save = useMutation({
-    mutationFn: (form: FormData) => (editing && editing !== 'new' ? sendForm('PUT', `/${resource.path}/${editing._id}`, form) : sendForm('POST', `/${resource.path}`, form)),
+    mutationFn: (submission: Submission) => {
+      setProgress(null);
+      const target = editing && editing !== 'new' ? { method: 'PUT' as const, path: `/${resource.path}/${editing._id}` } : { method: 'POST' as const, path: `/${resource.path}` };
+      return saveRecord(resource, submission, target, setProgress);
+    },
     onSuccess: () => {
       const texts = screen.success ?? SUCCESS[dialect];
       setAlert({ kind: 'success', text: texts[editing === 'new' ? 'create' : 'update'] });
@@ -123,6 +146,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   });
 
   const rows = list.data ?? [];
+  const actionLabel = dialect === 'id' && screen.route === 'vision' ? 'Aksi' : 'Action';
   const confirmText = screen.deleteConfirm ?? 'Apakah Anda yakin ingin menghapus data ini?';
   return (
     <PageShell title={screen.title} subtitle={list.isLoading ? undefined : `Total: ${rows.length} item`} group={screen.group}>
@@ -141,8 +165,9 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
           resource={resource}
           record={editing === 'new' ? null : (detail.data ?? editing)}
           saving={save.isPending}
+          progress={progress}
           loading={detail.isFetching}
-          onSubmit={(form) => save.mutate(form)}
+          onSubmit={(submission) => save.mutate(submission)}
           onCancel={() => setEditing(null)}
         />
       ) : (
@@ -150,6 +175,10 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
           + Tambah {resource.title}
         </button>
       )}
+      <div className="toolbar">
+        <input type="search" className="list-search" aria-label={`Cari ${resource.title}`} placeholder={dialect === 'en' ? 'Search...' : 'Cari...'} value={search} onChange={(event) => setSearch(event.target.value)} />
+        {list.isFetching && !list.isLoading && <span className="muted">{dialect === 'en' ? 'Searching...' : 'Mencari...'}</span>}
+      </div>
       {list.isError && screen.loadError ? (
         <div className="alert error" role="alert">
           {list.error instanceof RequestFailure ? screen.loadError.failed : screen.loadError.unreachable}{' '}
@@ -175,6 +204,8 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
         </div>
       ) : list.isLoading ? (
         <p className="loading">Memuat...</p>
+      ) : rows.length === 0 && searched ? (
+        <p className="empty">{dialect === 'en' ? `Nothing matches "${searched}".` : `Tidak ada data yang cocok dengan "${searched}".`}</p>
       ) : rows.length === 0 ? (
         <p className="empty">{screen.empty ?? `Belum ada data. Tambahkan ${resource.title} pertama Anda.`}</p>
       ) : (
@@ -187,24 +218,28 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
                     {column.label}
                   </th>
                 ))}
-                <th scope="col">{dialect === 'id' && screen.route === 'vision' ? 'Aksi' : 'Action'}</th>
+                <th scope="col" className="actions-head">
+                  {actionLabel}
+                </th>
               </tr>
             </thead>
             <tbody>
               {rows.map((row) => (
                 <tr key={row._id}>
                   {screen.columns.map((column) => (
-                    <td key={column.field + column.label}>
-                      {screen.resource === 'gallery' && column.field === 'isActive' ? (
-                        <button type="button" className={`badge ${row.isActive ? 'on' : 'off'}`} onClick={() => toggle.mutate(row)} aria-label={`Ubah status ${String(row.title)}`}>
-                          {row.isActive ? 'Active' : 'Inactive'}
-                        </button>
-                      ) : (
-                        <CellValue column={column} row={row} resource={resource} />
-                      )}
+                    <td key={column.field + column.label} data-label={column.label}>
+                      <div className="cell-value">
+                        {screen.resource === 'gallery' && column.field === 'isActive' ? (
+                          <button type="button" className={`badge ${row.isActive ? 'on' : 'off'}`} onClick={() => toggle.mutate(row)} aria-label={`Ubah status ${String(row.title)}`}>
+                            {row.isActive ? 'Active' : 'Inactive'}
+                          </button>
+                        ) : (
+                          <CellValue column={column} row={row} resource={resource} />
+                        )}
+                      </div>
                     </td>
                   ))}
-                  <td className="actions">
+                  <td className="actions" data-label={actionLabel}>
                     <button type="button" onClick={() => (setAlert(null), setEditing(row), window.scrollTo({ top: 0 }))} aria-label={`Edit ${String(row.title ?? row.name ?? row.username ?? row.page ?? '')}`}>
                       Edit
                     </button>

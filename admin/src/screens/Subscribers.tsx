@@ -134,19 +134,21 @@ export default function Subscribers() {
                 <th scope="col">Status</th>
                 <th scope="col">Source</th>
                 <th scope="col">Subscribed</th>
-                <th scope="col">Action</th>
+                <th scope="col" className="actions-head">
+                  Action
+                </th>
               </tr>
             </thead>
             <tbody>
               {(list.data?.data ?? []).map((s) => (
                 <tr key={s._id}>
-                  <td>{s.email}</td>
-                  <td>
+                  <td data-label="Email">{s.email}</td>
+                  <td data-label="Status">
                     <span className="badge">{STATUS_LABEL[s.status] ?? 'Pending'}</span>
                   </td>
-                  <td>{s.source}</td>
-                  <td>{s.subscribedAt ? new Date(s.subscribedAt).toLocaleDateString('id-ID') : '-'}</td>
-                  <td className="actions">
+                  <td data-label="Source">{s.source}</td>
+                  <td data-label="Subscribed">{s.subscribedAt ? new Date(s.subscribedAt).toLocaleDateString('id-ID') : '-'}</td>
+                  <td className="actions" data-label="Action">
                     <button type="button" disabled={s.status === 'active'} onClick={() => change.mutate({ id: s._id, next: 'active' })} aria-label={`Activate ${s.email}`}>
                       Activate
                     </button>

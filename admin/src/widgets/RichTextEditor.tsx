@@ -18,7 +18,7 @@ import { compressForEditor } from './compress.ts';
 import './editor/editor.css';
 import { Indent } from './editor/indent.ts';
 import { replaceImageSources } from './editor/inlineImages.ts';
-import { cleanPastedHtml } from './editor/pasteCleaning.ts';
+import { cleanPaste } from './editor/pasteCleaning.ts';
 import { replaceEditorImageSources, useInlineImageReupload } from './editor/useInlineImageReupload.ts';
 
 export interface RichTextEditorProps {
@@ -53,8 +53,24 @@ async function uploadImage(file: File) {
   return data.url;
 }
 
+/** A picture's own size, so the site can reserve its box before it loads; null when unreadable. */
+async function imageSize(file: File) {
+  try {
+    const bitmap = await createImageBitmap(file);
+    const size = { width: bitmap.width, height: bitmap.height };
+    bitmap.close();
+    return size;
+  } catch {
+    return { width: null, height: null };
+  }
+}
+
 /** An editor that exists and was not destroyed (tiptap may replace the instance between renders). */
 const live = (editor: Editor | null): editor is Editor => editor !== null && !editor.isDestroyed;
+
+/** Word pastes its pictures as files on the author's disk, which the page cannot load. */
+export const droppedPicturesNotice = (count: number) =>
+  `${count} gambar dari Word tidak ikut ditempel karena tersimpan di komputer Anda. Simpan gambar itu sebagai file, lalu tempel gambarnya sendiri (Ctrl+V) atau unggah lewat File Manager.`;
 
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -120,6 +136,7 @@ function Toolbar({ editor, light }: { editor: Editor; light: boolean }) {
       orderedList: current.isActive('orderedList'),
       blockquote: current.isActive('blockquote'),
       link: current.isActive('link'),
+      image: current.isActive('image'),
       canIndent: current.can().indent(),
       canOutdent: current.can().outdent(),
       canUndo: current.can().undo(),
@@ -176,20 +193,19 @@ function Toolbar({ editor, light }: { editor: Editor; light: boolean }) {
               </option>
             ))}
           </select>
-          <input
-            type="color"
-            aria-label="Warna teks"
-            title="Warna teks"
-            value={asColourInput(state.color, '#000000')}
-            onChange={(event) => chain().setColor(event.target.value).run()}
-          />
-          <input
-            type="color"
-            aria-label="Warna latar teks"
-            title="Warna latar teks"
-            value={asColourInput(state.backgroundColor, '#ffff00')}
-            onChange={(event) => chain().setBackgroundColor(event.target.value).run()}
-          />
+          <label className="colour-tool" title="Warna teks">
+            <span aria-hidden="true">Teks</span>
+            <input type="color" aria-label="Warna teks" value={asColourInput(state.color, '#000000')} onChange={(event) => chain().setColor(event.target.value).run()} />
+          </label>
+          <label className="colour-tool" title="Warna latar teks">
+            <span aria-hidden="true">Latar</span>
+            <input
+              type="color"
+              aria-label="Warna latar teks"
+              value={asColourInput(state.backgroundColor, '#ffff00')}
+              onChange={(event) => chain().setBackgroundColor(event.target.value).run()}
+            />
+          </label>
           <ToolButton label="Hapus warna" onClick={() => chain().unsetColor().unsetBackgroundColor().run()}>
             Tanpa warna
           </ToolButton>
@@ -232,6 +248,17 @@ function Toolbar({ editor, light }: { editor: Editor; light: boolean }) {
       >
         Tautan
       </ToolButton>
+      <ToolButton
+        label="Alt gambar (teks alternatif)"
+        disabled={!state.image}
+        onClick={() => {
+          const current: unknown = editor.getAttributes('image').alt;
+          const alt = prompt('Teks alternatif: apa yang terlihat di gambar (kosongkan bila hanya hiasan)', typeof current === 'string' ? current : '');
+          if (alt !== null) chain().updateAttributes('image', { alt: alt.trim() }).run();
+        }}
+      >
+        Alt gambar
+      </ToolButton>
       {!light && <TableInsert editor={editor} />}
       <ToolButton label="Urungkan" disabled={!state.canUndo} onClick={() => chain().undo().run()}>
         ↶
@@ -246,6 +273,7 @@ function Toolbar({ editor, light }: { editor: Editor; light: boolean }) {
 export default function RichTextEditor({ id, value, onChange, light = false, label = 'Editor' }: RichTextEditorProps) {
   const [mode, setMode] = useState<Mode>('visual');
   const [uploadError, setUploadError] = useState('');
+  const [pasteNotice, setPasteNotice] = useState('');
   // Read by the paste handler and the upload timer, which outlive a render.
   const latest = useRef({ value, onChange, mode });
   useEffect(() => {
@@ -268,13 +296,17 @@ export default function RichTextEditor({ id, value, onChange, light = false, lab
     content: value,
     editorProps: {
       attributes: { id, class: 'editor-area', 'aria-label': label, 'aria-multiline': 'true', role: 'textbox' },
-      transformPastedHTML: cleanPastedHtml,
+      transformPastedHTML: (html) => {
+        const { html: cleaned, droppedImages } = cleanPaste(html);
+        setPasteNotice(droppedImages ? droppedPicturesNotice(droppedImages) : '');
+        return cleaned;
+      },
       handlePaste: (view, event) => {
         const image = [...(event.clipboardData?.files ?? [])].find((file) => file.type.startsWith('image/'));
         if (!image) return false;
         setUploadError('');
-        uploadImage(image)
-          .then((src) => view.dispatch(view.state.tr.replaceSelectionWith(view.state.schema.nodes.image!.create({ src }))))
+        Promise.all([uploadImage(image), imageSize(image)])
+          .then(([src, size]) => view.dispatch(view.state.tr.replaceSelectionWith(view.state.schema.nodes.image!.create({ src, alt: '', ...size }))))
           .catch((error: unknown) => setUploadError(errorMessage(error)));
         return true;
       },
@@ -323,6 +355,14 @@ export default function RichTextEditor({ id, value, onChange, light = false, lab
       {uploadError && (
         <p className="editor-error" role="alert">
           Upload error: {uploadError}
+        </p>
+      )}
+      {pasteNotice && (
+        <p className="editor-notice" role="status">
+          {pasteNotice}
+          <button type="button" className="link-button" onClick={() => setPasteNotice('')} aria-label="Tutup pesan">
+            ×
+          </button>
         </p>
       )}
       {mode === 'visual' ? (

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 
 export interface ArticleCard {
   title: string;
@@ -13,6 +13,12 @@ export interface ArticleCard {
 /** BioCore articles with a search box and tag filter buttons (All plus every tag). */
 export default function BioCoreBrowser({ articles, placeholder, tagsPerCard }: { articles: ArticleCard[]; placeholder: string; tagsPerCard: number }) {
   const [query, setQuery] = useState('');
+  const search = useRef<HTMLInputElement>(null);
+  // Words typed before the island loaded are in the box already: filter by them at once.
+  useEffect(() => {
+    const typed = search.current?.value ?? '';
+    if (typed) setQuery(typed);
+  }, []);
   const [tag, setTag] = useState<string | null>(null);
   const tags = useMemo(() => [...new Set(articles.flatMap((a) => a.tags))].sort((a, b) => a.localeCompare(b)), [articles]);
   const needle = query.trim().toLowerCase();
@@ -25,7 +31,7 @@ export default function BioCoreBrowser({ articles, placeholder, tagsPerCard }: {
       <div className="filters">
         <label className="search">
           <span className="sr-only">Search articles</span>
-          <input type="search" placeholder="Cari artikel..." value={query} onChange={(event) => setQuery(event.target.value)} />
+          <input ref={search} type="search" placeholder="Cari artikel..." value={query} onChange={(event) => setQuery(event.target.value)} />
         </label>
         <div className="tag-filter" role="group" aria-label="Filter by tag">
           <button type="button" aria-pressed={tag === null} onClick={() => setTag(null)}>

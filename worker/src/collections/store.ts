@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { ignoresCase, type Field, type ResourceDefinition } from '../contract/fields.ts';
+import { readingMinutes } from '../contract/reading.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { chunk, MAX_BOUND_PARAMETERS, newId, now, type Database } from '../db/client.ts';
 import { collections, links, resourceByPath, type AnyTable } from '../db/schema.ts';
@@ -50,15 +51,23 @@ export class CollectionStore {
     return Object.entries(this.resource.fields).filter((entry): entry is [string, Extract<Field, { kind: K }>] => entry[1].kind === kind);
   }
 
+  /** What a search matches when the definition names nothing: the words people type (text and slug fields). */
+  private textFields() {
+    return Object.entries(this.resource.fields)
+      .filter(([, field]) => field.kind === 'slug' || (field.kind === 'text' && (field.format === undefined || field.format === 'multiline' || field.format === 'email' || field.format === 'url')))
+      .map(([name]) => name);
+  }
+
   private conditions(query: Omit<ListQuery, 'limit' | 'page'>) {
     const conditions: SQL[] = [];
     if (query.visibleOnly && this.resource.visibleWhen) conditions.push(eq(this.column(this.resource.visibleWhen), true));
     for (const [name, value] of Object.entries(query.where)) conditions.push(eq(this.column(name), value));
     const search = query.search?.trim();
-    if (search && this.resource.searchable?.length) {
+    const searchable = this.resource.searchable ?? this.textFields();
+    if (search && searchable.length) {
       // instr() matches the term as plain text: no pattern characters to escape, and no
       // "LIKE pattern too complex" from D1 for a long term.
-      conditions.push(or(...this.resource.searchable.map((name) => sql`instr(lower(${this.column(name)}), lower(${search})) > 0`))!);
+      conditions.push(or(...searchable.map((name) => sql`instr(lower(${this.column(name)}), lower(${search})) > 0`))!);
     }
     return conditions.length ? and(...conditions) : undefined;
   }
@@ -190,6 +199,13 @@ export class CollectionStore {
       const { id, passwordHash: _secret, ...rest } = row;
       const record: ApiRecord = { _id: String(id), ...rest, ...Object.fromEntries(expanded.get(String(id))!) };
       if (this.resource.snakeCaseTimestamps) Object.assign(record, { create_time: row.createdAt, update_time: row.updatedAt });
+      // Reading times left empty are answered computed, so every client shows minutes.
+      for (const [name, field] of this.fieldsOf('integer')) {
+        if (!field.readingTimeOf) continue;
+        const computed = !row[name];
+        record[`${name}Computed`] = computed;
+        if (computed) record[name] = readingMinutes(String(row[field.readingTimeOf] ?? ''));
+      }
       return record;
     });
   }

@@ -6,7 +6,7 @@
  */
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { FileField } from '../contract/fields.ts';
-import { slugify } from '../contract/slug.ts';
+import { normalizeSlug, slugify } from '../contract/slug.ts';
 import { fieldErrors, hasVisibleContent, inputSchema } from '../contract/validation.ts';
 import { hashPassword } from '../auth/password.ts';
 import { sanitizeMetaTags, sanitizeRichText } from '../content/sanitize.ts';
@@ -46,7 +46,7 @@ export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionS
       case 'slug': {
         const given = typeof values[name] === 'string' ? (values[name] as string) : undefined;
         const source = values[field.from] ?? target.existing?.[field.from];
-        if (given) values[name] = slugify(given, field.style);
+        if (given) values[name] = normalizeSlug(given);
         else if (target.mode === 'create' || given === '') values[name] = slugify(String(source ?? ''), field.style);
         if (values[name] === '') errors.push({ field: name, message: `${field.label} wajib diisi.` });
         break;

@@ -10,6 +10,8 @@ interface Common {
   label: string;
   required?: boolean;
   unique?: boolean;
+  /** A short help text shown under the input in the admin. */
+  hint?: string;
 }
 
 export interface TextField extends Common {
@@ -52,6 +54,11 @@ export interface IntegerField extends Common {
   default: number;
   min: number;
   max?: number;
+  /**
+   * Reading minutes: left empty (stored as 0), the API answers the time to read this rich-text
+   * field instead, and marks the record with `<name>Computed: true`.
+   */
+  readingTimeOf?: string;
 }
 export interface TagsField extends Common {
   kind: 'tags';
@@ -66,7 +73,11 @@ export interface ListField<T extends { order: number } = { order: number }> exte
   minItems?: { count: number; message: string };
   /** An item is kept only when these keys are filled; otherwise when any key is. */
   requiredKeys?: readonly string[];
+  /** How each key of an item is entered (label, multiline text, an image file); plain text otherwise. */
+  inputs?: Partial<Record<Exclude<keyof T, 'order'>, ListItemInput>>;
 }
+/** One key of a list item as the admin edits it. */
+export type ListItemInput = TextField | FileField;
 export interface FileField extends Common {
   kind: 'file';
   maxBytes: number;
@@ -132,7 +143,7 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   sort: 'order' | 'newest' | 'oldest';
   /** Records with this flag set cannot be deleted. */
   protectedWhen?: string;
-  /** Fields matched by the `search` query. */
+  /** Fields matched by the `search` query; by default its text and slug fields. */
   searchable?: readonly string[];
   /** Also expose createdAt/updatedAt as create_time/update_time (the public impact page reads those). */
   snakeCaseTimestamps?: boolean;

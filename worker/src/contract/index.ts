@@ -5,3 +5,4 @@ export * from './resources.ts';
 export * from './slug.ts';
 export * from './validation.ts';
 export * from './text.ts';
+export * from './reading.ts';

@@ -38,6 +38,11 @@ const image = (label: string, maxBytes = MAX_UPLOAD_BYTES, more: { part?: string
   file(label, { maxBytes, accept: IMAGE_TYPES, acceptLabel: IMAGE_LABEL, ...more });
 
 const str = itemText;
+
+/** The inputs of list items: an icon by name or emoji, an image uploaded or chosen from the row. */
+const icon = () => text('Ikon', { max: 40, hint: 'Nama ikon (leaf, bolt, recycle, users...) atau emoji' });
+const rowImage = () => image('Gambar');
+const READ_TIME_HINT = 'Kosongkan agar dihitung dari isi (sekitar 200 kata per menit).';
 const itemOrder = z.coerce.number().int().min(0).catch(0).default(0);
 
 export const heroSection = defineResource({
@@ -80,7 +85,7 @@ export const vision = defineResource({
     tags: tags(),
     isPublished: flag('Dipublikasi', true),
     isFeatured: flag('Featured', false),
-    readTime: integer('Waktu Baca (menit)', { default: 3, min: 1 }),
+    readTime: integer('Waktu Baca (menit)', { default: 3, min: 0, readingTimeOf: 'content', hint: READ_TIME_HINT }),
     image: image('Gambar'),
   },
 });
@@ -150,17 +155,21 @@ export const impact = defineResource({
       required: true,
       minItems: { count: 1, message: 'At least one valid statistic is required' },
       requiredKeys: ['value', 'label'],
+      inputs: { value: text('Value'), label: text('Label'), icon: icon() },
     }),
     // The public impact section (BioCore list and home) is edited with the same record.
     mainStatement: text('Main Statement', { format: 'multiline' }),
     collaborations: list(
       'Collaborations',
       z.object({ name: str, description: str, number: str, icon: str, image: itemImage, order: itemOrder }),
-      { itemLabel: 'Collaboration' },
+      {
+        itemLabel: 'Collaboration',
+        inputs: { name: text('Name'), description: text('Description', { format: 'multiline' }), number: text('Number'), icon: icon(), image: rowImage() },
+      },
     ),
-    metrics: list('Metrics', z.object({ value: str, label: str, order: itemOrder }), { itemLabel: 'Metric' }),
+    metrics: list('Metrics', z.object({ value: str, label: str, order: itemOrder }), { itemLabel: 'Metric', inputs: { value: text('Value'), label: text('Label') } }),
     description: text('Description', { format: 'multiline' }),
-    photos: list('Photos', z.object({ image: itemImage, caption: str, order: itemOrder }), { itemLabel: 'Photo' }),
+    photos: list('Photos', z.object({ image: itemImage, caption: str, order: itemOrder }), { itemLabel: 'Photo', inputs: { image: rowImage(), caption: text('Caption') } }),
   },
 });
 
@@ -202,12 +211,15 @@ export const bioCore = defineResource({
     tags: tags(),
     isPublished: flag('Published', false),
     isFeatured: flag('Featured', false),
-    readTime: integer('Read Time (minutes)', { default: 5, min: 1 }),
+    readTime: integer('Read Time (minutes)', { default: 5, min: 0, readingTimeOf: 'content', hint: READ_TIME_HINT }),
     featuredImage: image('Featured Image'),
     features: list(
       'Fitur Utama',
       z.object({ title: str, description: str, icon: str, image: itemImage, order: itemOrder }),
-      { itemLabel: 'Fitur' },
+      {
+        itemLabel: 'Fitur',
+        inputs: { title: text('Judul'), description: text('Deskripsi', { format: 'multiline' }), icon: icon(), image: rowImage() },
+      },
     ),
   },
 });

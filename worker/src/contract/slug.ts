@@ -37,3 +37,10 @@ export const slugifyAlnum = (text: string) =>
   );
 
 export const slugify = (text: string, style: 'words' | 'alnum') => (style === 'alnum' ? slugifyAlnum(text) : slugifyWords(text));
+
+/**
+ * A slug typed by hand is an address already: kept as words joined by hyphens, whichever rule
+ * made it from the title, so a slug normalised twice stays the same (what the form shows is
+ * what is stored).
+ */
+export const normalizeSlug = (slug: string) => slugifyWords(slug);

@@ -252,9 +252,11 @@ const defaultOf = (field: Field): unknown => {
   switch (field.kind) {
     case 'text':
       return field.default ?? '';
+    case 'integer':
+      // A reading time left empty is computed from the text (0 stands for "computed").
+      return field.readingTimeOf ? 0 : field.default;
     case 'enum':
     case 'boolean':
-    case 'integer':
       return field.default;
     case 'tags':
     case 'list':

@@ -46,10 +46,13 @@ function styleDeclarations(style: string): Array<[property: string, value: strin
 const isKeptStyleProperty = (property: string) =>
   KEPT_STYLE_PROPERTIES.has(property) || KEPT_STYLE_PREFIXES.some((prefix) => property === prefix || property.startsWith(`${prefix}-`));
 
+/** Justified text leaves uneven gaps on a phone's narrow lines: pasted text keeps its other alignments only. */
+const isJustify = (property: string, value: string) => property === 'text-align' && /^justify/i.test(value);
+
 /** The style attribute with only the allowed properties, or '' when none is left. */
 export function filterStyle(style: string): string {
   return styleDeclarations(style)
-    .filter(([property, value]) => value !== '' && isKeptStyleProperty(property) && !UNSAFE_STYLE_VALUE.test(value))
+    .filter(([property, value]) => value !== '' && isKeptStyleProperty(property) && !UNSAFE_STYLE_VALUE.test(value) && !isJustify(property, value))
     .map(([property, value]) => `${property}: ${value}`)
     .join('; ');
 }
@@ -79,12 +82,97 @@ function removeComments(document: Document) {
   for (const comment of comments) comment.parentNode?.removeChild(comment);
 }
 
-export function cleanPastedHtml(html: string): string {
+/** Word's list paragraphs: a class MsoListParagraph... or an `mso-list: l0 level2 lfo1` style. */
+const wordListLevel = (element: Element) => {
+  const style = element.getAttribute('style') ?? '';
+  const level = /mso-list:\s*l\d+\s+level(\d+)/i.exec(style);
+  if (level) return Number(level[1]);
+  return /^MsoListParagraph/i.test(element.getAttribute('class') ?? '') ? 1 : 0;
+};
+const wordListId = (element: Element) => /mso-list:\s*(l\d+)/i.exec(element.getAttribute('style') ?? '')?.[1] ?? '';
+/** The marker Word writes before a list item's text: a bullet glyph, or a number/letter with "." or ")". */
+const BULLET = /^[\s\u00a0]*([·•▪◦§o\uf0b7\uf0a7\-–])[\s\u00a0]+/;
+/** A bullet typed into plain paragraphs (Word's markup lost on the way). */
+const TYPED_BULLET = /^[\s\u00a0]*[·•▪◦\uf0b7][\s\u00a0]+/;
+const NUMBER = /^[\s\u00a0]*\(?([0-9]{1,3}|[a-z]{1,2}|[ivxlc]{1,5})[.)][\s\u00a0]+/i;
+
+/**
+ * Word pastes lists as paragraphs with a typed bullet ('·' in the Symbol font) or number; they
+ * become real lists (nested by Word's level), the markers removed.
+ */
+function rebuildWordLists(document: Document) {
+  const paragraphs: Element[] = [...document.body.querySelectorAll('p')].filter((p) => wordListLevel(p) > 0 || TYPED_BULLET.test(p.textContent ?? ''));
+  const done = new Set<Element>();
+  for (const first of paragraphs) {
+    if (done.has(first)) continue;
+    // A run of list paragraphs that follow each other and belong to the same Word list (l0, l1...).
+    const run: Element[] = [first];
+    for (let next = first.nextElementSibling; next && paragraphs.includes(next) && wordListId(next) === wordListId(first); next = next.nextElementSibling) run.push(next);
+    const firstLevel = Math.max(1, wordListLevel(first));
+    const stack: Array<{ level: number; list: HTMLElement }> = [];
+    let top: HTMLElement | null = null;
+    for (const paragraph of run) {
+      done.add(paragraph);
+      const level = Math.max(firstLevel, wordListLevel(paragraph));
+      // The marker: Word's own span (mso-list: Ignore), else typed text at the start.
+      const ignored = paragraph.querySelector('[style*="mso-list" i][style*="ignore" i]');
+      const marker = ignored ? (ignored.textContent ?? '') : (paragraph.textContent ?? '');
+      const ordered = NUMBER.test(`${marker.trim()} `) && !BULLET.test(`${marker.trim()} `);
+      if (ignored) ignored.remove();
+      else stripLeadingMarker(paragraph);
+      while (stack.length && stack[stack.length - 1]!.level > level) stack.pop();
+      if (!stack.length || stack[stack.length - 1]!.level < level) {
+        const list = document.createElement(ordered ? 'ol' : 'ul');
+        const parentItem = stack[stack.length - 1]?.list.lastElementChild;
+        if (parentItem) parentItem.append(list);
+        else top = list;
+        stack.push({ level, list });
+      }
+      const item = document.createElement('li');
+      const text = document.createElement('p');
+      text.append(...paragraph.childNodes);
+      item.append(text);
+      stack[stack.length - 1]!.list.append(item);
+    }
+    if (top) first.before(top);
+    for (const paragraph of run) paragraph.remove();
+  }
+}
+
+/** Removes a typed bullet or number from the first text of a paragraph. */
+function stripLeadingMarker(paragraph: Element) {
+  const walker = paragraph.ownerDocument.createTreeWalker(paragraph, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode as Text;
+    if (!node.data.trim()) continue;
+    node.data = node.data.replace(BULLET, '').replace(NUMBER, '');
+    return;
+  }
+}
+
+export interface CleanedPaste {
+  html: string;
+  /** Pictures that pointed at the author's own disk (Word's file:///C:/...), which no visitor can load. */
+  droppedImages: number;
+}
+
+/** Pasted HTML reduced to plain content, with what had to be dropped counted for the user. */
+export function cleanPaste(html: string): CleanedPaste {
   const document = new DOMParser().parseFromString(html, 'text/html');
   const body = document.body;
   for (const element of [...document.querySelectorAll(REMOVED_ELEMENTS)]) element.remove();
   // Word and Chrome wrap fragments in comments (StartFragment, conditional comments).
   removeComments(document);
+  const local = [...body.querySelectorAll('img')].filter((image) => /^(file:|blob:|cid:|ms-)/i.test(image.getAttribute('src')?.trim() ?? ''));
+  for (const image of local) image.remove();
+  rebuildWordLists(document);
+  // The page's title is its only h1: pasted headings start one level down.
+  for (const heading of [...body.querySelectorAll('h1')]) {
+    const h2 = document.createElement('h2');
+    for (const name of heading.getAttributeNames()) h2.setAttribute(name, heading.getAttribute(name)!);
+    h2.append(...heading.childNodes);
+    heading.replaceWith(h2);
+  }
   for (const element of [...body.querySelectorAll('*')]) cleanAttributes(element);
   // Deepest first, so a list that only held empty paragraphs goes too.
   for (const element of [...body.querySelectorAll(EMPTY_REMOVED)].reverse()) {
@@ -97,5 +185,7 @@ export function cleanPastedHtml(html: string): string {
     const kept = table.getAttribute('style');
     table.setAttribute('style', kept ? `${kept}; ${TABLE_STYLE}` : TABLE_STYLE);
   }
-  return body.innerHTML;
+  return { html: body.innerHTML, droppedImages: new Set(local.map((image) => image.getAttribute('src'))).size };
 }
+
+export const cleanPastedHtml = (html: string) => cleanPaste(html).html;

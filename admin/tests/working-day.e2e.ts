@@ -1,0 +1,273 @@
+/**
+ * A working day in the back-office at 1280 px and on a 390 px phone: the seeded hero saved with
+ * its relative CTA, the slug shown is the slug stored, features edited with an image uploaded
+ * from the row, lists that never hide their actions, upload progress on a slow connection.
+ * Screenshots of every screen land in .build/screenshots/ to be looked at.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openBrowser } from '../../e2e/browser.ts';
+import { SCREENS } from '../src/screens/screens.ts';
+
+const base = inject('baseUrl');
+const password = inject('adminPassword');
+const SHOTS = path.resolve('.build/screenshots');
+mkdirSync(SHOTS, { recursive: true });
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
+
+type Row = Record<string, unknown> & { _id: string };
+const apiList = async (route: string) => ((await (await fetch(`${base}/api/${route}`, { headers: { cookie } })).json()) as { data: Row[] }).data;
+
+let browser: BrowserContext;
+let cookie = '';
+
+beforeAll(async () => {
+  browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
+  browser.setDefaultTimeout(15_000);
+  const page = await browser.newPage();
+  await page.goto(`${base}/login`);
+  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${base}/admin`);
+  cookie = (await browser.cookies(base)).map((c) => `${c.name}=${c.value}`).join('; ');
+  await page.close();
+});
+afterAll(() => browser?.close());
+
+async function open(route: string, width: number) {
+  const page = await browser.newPage();
+  await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+  page.on('dialog', (dialog) => dialog.accept());
+  await page.goto(`${base}/admin/${route}`);
+  return page;
+}
+
+const screen = (route: string) => SCREENS.find((s) => s.route === route)!;
+const ready = async (page: Page, route: string) => {
+  await expect.poll(() => page.locator('h1').innerText()).toBe(screen(route).title);
+  await page.locator('tbody tr').first().waitFor();
+};
+
+describe.each([1280, 390])('at %i px', (width) => {
+  it('saves the seeded hero slide with its relative CTA and a new background', async () => {
+    const page = await open('hero-section', width);
+    await ready(page, 'hero-section');
+    await page.getByRole('button', { name: 'Edit Turning Waste into Worth' }).click();
+    await expect.poll(() => page.locator('#field-ctaUrl').inputValue()).toBe('/our-work');
+    const before = (await apiList('hero-section')).find((hero) => hero.title === 'Turning Waste into Worth')!;
+    // The colour tools show their name and a swatch big enough to see.
+    const colours = page.locator('.rich-editor').first().locator('.colour-tool');
+    await colours.first().waitFor();
+    expect(await colours.allInnerTexts()).toEqual(['Teks', 'Latar']);
+    for (const swatch of await colours.locator('input[type=color]').all()) expect((await swatch.boundingBox())!.width).toBeGreaterThanOrEqual(24);
+    await page.locator('#field-backgroundImage').setInputFiles(png(`latar-${width}.png`));
+    await page.screenshot({ path: `${SHOTS}/admin-hero-form-${width}.png`, fullPage: true });
+    await page.getByRole('button', { name: 'Update' }).click();
+    await expect.poll(() => page.locator('.alert').first().innerText()).toContain('Data updated successfully!');
+    const after = (await apiList('hero-section')).find((hero) => hero._id === before._id)!;
+    expect(after.ctaUrl).toBe('/our-work');
+    expect(after.backgroundImage).not.toBe(before.backgroundImage);
+    expect(String(after.backgroundImage)).toContain(`latar-${width}`);
+    await page.close();
+  });
+
+  it('accepts links inside the site in every link input, and refuses unsafe ones with a message', async () => {
+    const page = await open('seo', width);
+    await ready(page, 'seo');
+    await page.getByRole('button', { name: /^\+ Tambah/ }).click();
+    for (const id of ['ogUrl', 'canonicalUrl']) expect(await page.locator(`#field-${id}`).getAttribute('type')).toBe('text');
+    expect(await page.locator('#field-ogUrl').getAttribute('inputmode')).toBe('url');
+    await page.close();
+    const team = await open('about/team', width);
+    await ready(team, 'about/team');
+    await team.getByRole('button', { name: /^\+ Tambah/ }).click();
+    for (const id of ['linkedin', 'instagram', 'twitter']) expect(await team.locator(`#field-${id}`).getAttribute('type')).toBe('text');
+    await team.close();
+  });
+
+  it('shows the BioCore slug exactly as it is stored, and says it is fixed once saved', async () => {
+    const page = await open('bio-core', width);
+    await ready(page, 'bio-core');
+    await page.getByRole('button', { name: /^\+ Tambah/ }).click();
+    const title = `Bank Sampah Digital di Kampung Cibunut ${width}`;
+    await page.locator('#field-title').fill(title);
+    const shown = await page.locator('#field-slug').inputValue();
+    expect(shown).toBe(`bank-sampah-digital-di-kampung-cibunut-${width}`);
+    expect(await page.locator('#field-slug-hint').innerText()).toContain(`/bio-core/${shown}`);
+    expect(await page.locator('#field-slug-hint').innerText()).toContain('tidak dapat diubah');
+    // A slug typed by hand becomes the stored address as soon as the input is left.
+    await page.locator('#field-slug').fill(`Bank Sampah: Cibunut! ${width}`);
+    await page.locator('#field-subtitle').click();
+    expect(await page.locator('#field-slug').inputValue()).toBe(`bank-sampah-cibunut-${width}`);
+    await page.locator('.ProseMirror#field-content').click();
+    await page.keyboard.type('Isi artikel.');
+    // The reading time left empty shows the estimate it will get.
+    expect(await page.locator('#field-readTime').inputValue()).toBe('');
+    expect(await page.locator('#field-readTime').getAttribute('placeholder')).toBe('± 1 (otomatis)');
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(() => page.locator('.alert').first().innerText()).toContain('berhasil');
+    const stored = (await apiList('bio-core')).find((article) => article.title === title)!;
+    expect([stored.readTime, stored.readTimeComputed]).toEqual([1, true]);
+    expect(stored.slug).toBe(`bank-sampah-cibunut-${width}`);
+    await page.getByRole('button', { name: `Edit ${title}` }).click();
+    await expect.poll(() => page.locator('#field-slug').inputValue()).toBe(`bank-sampah-cibunut-${width}`);
+    expect(await page.locator('#field-slug').isDisabled()).toBe(true);
+    await page.close();
+  });
+
+  it('adds, edits and removes features, each a card with its image uploaded from the row', async () => {
+    const page = await open('bio-core', width);
+    await ready(page, 'bio-core');
+    await page.getByRole('button', { name: /^\+ Tambah/ }).click();
+    const title = `Fitur ${width} ${Date.now() % 100000}`;
+    await page.locator('#field-title').fill(title);
+    await page.locator('.ProseMirror#field-content').click();
+    await page.keyboard.type('Isi artikel.');
+    const features = page.getByRole('group', { name: 'Fitur Utama' });
+    for (let i = 0; i < 3; i++) await features.getByRole('button', { name: '+ Tambah Fitur' }).click();
+    const card = (i: number) => features.locator('.list-card').nth(i);
+    for (const [i, name] of ['Dihapus', 'Modular', 'Hemat Energi'].entries()) {
+      await card(i).getByLabel('Judul').fill(name);
+      await card(i).getByLabel('Deskripsi').fill(`Deskripsi ${name}`);
+      await card(i).getByLabel('Ikon').fill(i === 1 ? 'boxes' : 'bolt');
+    }
+    await card(1).locator('input[type=file]').setInputFiles(png(`fitur-modular-${width}.png`));
+    // Every input of a card is wide enough to type in, nothing overlaps, Hapus stays visible.
+    for (let i = 0; i < 3; i++) {
+      const boxes = await card(i).locator('input:not([type=file]), textarea').evaluateAll((inputs) => inputs.map((input) => input.getBoundingClientRect().toJSON() as DOMRect));
+      for (const box of boxes) expect(box.width).toBeGreaterThan(150);
+      for (const [a, b] of boxes.flatMap((x, ai) => boxes.slice(ai + 1).map((y) => [x, y] as const))) {
+        const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        expect(overlap).toBe(false);
+      }
+      const remove = card(i).getByRole('button', { name: /^Hapus Fitur Utama/ });
+      await remove.scrollIntoViewIfNeeded();
+      const box = (await remove.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent, [box.x + box.width / 2, box.y + box.height / 2])).toBe('Hapus');
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // The cards take the form's whole width, one under the other, the add button below them.
+    const form = (await page.locator('.resource-form').boundingBox())!;
+    const cards = await features.locator('.list-card').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect));
+    for (const box of cards) expect(box.width).toBeGreaterThan(form.width * 0.8);
+    expect(new Set(cards.map((box) => Math.round(box.left))).size).toBe(1);
+    const add = (await features.getByRole('button', { name: '+ Tambah Fitur' }).boundingBox())!;
+    expect(add.y).toBeGreaterThan(cards.at(-1)!.bottom - 1);
+    await features.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/admin-bio-core-features-${width}.png`, fullPage: true });
+    await features.getByRole('button', { name: 'Hapus Fitur Utama 1' }).click();
+    await card(1).getByLabel('Judul').fill('Hemat Energi Biogas');
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(() => page.locator('.alert').first().innerText()).toContain('berhasil');
+    const stored = (await apiList('bio-core')).find((article) => article.title === title)!;
+    expect(stored.features).toEqual([
+      { title: 'Modular', description: 'Deskripsi Modular', icon: 'boxes', image: expect.stringMatching(new RegExp(`^/uploads/.*fitur-modular-${width}`)), order: 0 },
+      { title: 'Hemat Energi Biogas', description: 'Deskripsi Hemat Energi', icon: 'bolt', image: '', order: 1 },
+    ]);
+    const image = await fetch(`${base}${String((stored.features as Row[])[0]!.image)}`);
+    expect(image.status).toBe(200);
+    await page.close();
+  });
+
+  it('shows the upload percentage while a form with a big file saves over a slow connection', async () => {
+    const page = await open('about/gallery', width);
+    await ready(page, 'about/gallery');
+    await page.getByRole('button', { name: /^\+ Tambah/ }).click();
+    await page.locator('#field-title').fill(`Lambat ${width}`);
+    await page.locator('#field-description').fill('Foto besar dari acara.');
+    await page.locator('#field-category').selectOption({ index: 1 });
+    // A 6 MB photo (the size of a phone's JPEG), sent at 2 MB a second.
+    const big = Buffer.alloc(6 * 1024 * 1024, 1);
+    PNG.copy(big);
+    await page.locator('#field-image').setInputFiles({ name: `besar-${width}.png`, mimeType: 'image/png', buffer: big });
+    const cdp = await browser.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 50, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
+    const button = page.locator('.form-actions button.primary');
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    const seen = new Set<string>();
+    await expect
+      .poll(async () => {
+        const text = await button.innerText().catch(() => '');
+        if (/\d+%/.test(text)) seen.add(text);
+        return seen.size;
+      }, { timeout: 20_000, interval: 50 })
+      .toBeGreaterThanOrEqual(2);
+    expect(await page.getByRole('progressbar', { name: 'Upload file' }).count()).toBe(1);
+    await page.screenshot({ path: `${SHOTS}/admin-save-progress-${width}.png` });
+    await expect.poll(() => page.locator('.alert').first().innerText(), { timeout: 30_000 }).toContain('Gallery berhasil dibuat!');
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const percents = [...seen].map((text) => Number(/(\d+)%/.exec(text)![1]));
+    expect(percents.some((p) => p > 0 && p < 100)).toBe(true);
+    await page.close();
+  });
+});
+
+describe.each([1280, 1366, 390])('every list at %i px', (width) => {
+  it.each(SCREENS.map((s) => [s.route] as const))('/admin/%s keeps its actions in view', async (route) => {
+    const page = await open(route, width);
+    await ready(page, route);
+    const remove = page.locator('tbody tr').first().getByRole('button', { name: /^Hapus/ });
+    const box = (await remove.boundingBox())!;
+    const wrap = (await page.locator('.table-wrap').boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(wrap.x);
+    expect(box.x + box.width).toBeLessThanOrEqual(Math.min(wrap.x + wrap.width, width));
+    // Not hidden under another cell: the button itself is what a tap there meets.
+    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent, [box.x + box.width / 2, box.y + box.height / 2])).toBe('Hapus');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    if (width !== 1366) await page.screenshot({ path: `${SHOTS}/admin-${route.replace('/', '-')}-${width}.png`, fullPage: true });
+    await page.close();
+  });
+});
+
+describe('the header and the other screens', () => {
+  it('keeps the greeting on one line beside a round avatar on a phone', async () => {
+    const page = await open('', 390);
+    await expect.poll(() => page.locator('.welcome').innerText()).toContain('admin');
+    const avatar = (await page.locator('.initial').boundingBox())!;
+    expect(Math.round(avatar.width)).toBe(32);
+    expect(Math.round(avatar.height)).toBe(32);
+    const welcome = (await page.locator('.welcome').boundingBox())!;
+    expect(welcome.height).toBeLessThan(40);
+    expect(await page.locator('.welcome').getAttribute('class')).toBe('welcome');
+    await page.close();
+  });
+
+  it.each([1280, 390])('dashboard, subscribers, file manager and collaborate at %i px', async (width) => {
+    for (const route of ['', 'subscribe', 'file-manager', 'collaborate']) {
+      const page = await open(route, width);
+      await page.locator('h1').waitFor();
+      await page.waitForLoadState('networkidle');
+      if (route === '') {
+        const sections = page.getByRole('table').last();
+        await expect.poll(() => sections.innerText()).toContain('Manage Hero Section');
+        expect(await sections.innerText()).not.toMatch(/hero-section|vision-mission/);
+        // Recent activity names the screens too (the hero was saved earlier in this file).
+        expect(await page.locator('.activity').innerText()).not.toMatch(/\b(hero-section|bio-core)\b/);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      await page.screenshot({ path: `${SHOTS}/admin-${route || 'dashboard'}-${width}.png`, fullPage: true });
+      await page.close();
+    }
+  });
+
+  it('searches every list on the server, over its text fields', async () => {
+    const page = await open('our-work', 1280);
+    await ready(page, 'our-work');
+    const all = await page.locator('tbody tr').count();
+    const first = await page.locator('tbody tr').first().locator('td').nth(1).innerText();
+    const searching = page.waitForResponse((response) => response.url().includes('/api/our-work?search='));
+    await page.getByRole('searchbox', { name: 'Cari Our Work' }).fill(first.slice(0, 12));
+    await searching;
+    await expect.poll(() => page.locator('tbody tr').first().innerText()).toContain(first);
+    expect(await page.locator('tbody tr').count()).toBeLessThanOrEqual(all);
+    await page.getByRole('searchbox', { name: 'Cari Our Work' }).fill('tidak-ada-yang-cocok-xyz');
+    await expect.poll(() => page.locator('.empty').innerText()).toContain('Tidak ada data yang cocok');
+    await page.close();
+  });
+});

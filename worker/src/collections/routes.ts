@@ -7,6 +7,7 @@
  */
 import { Hono, type Context } from 'hono';
 import type { ResourceDefinition } from '../contract/fields.ts';
+import { MAX_LIST_LIMIT, PUBLIC_LIST_LIMIT } from '../contract/limits.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { assertGrantsHeld, assertKeepsAccess, assertPermission, assertRoleUnused } from '../auth/guard.ts';
 import { can } from '../auth/permissions.ts';
@@ -43,14 +44,34 @@ function listQuery(c: Context<AppEnv>, resource: ResourceDefinition, seesAll: bo
       where[name] = value;
     }
   }
+  const limit = positive(query.limit);
+  const page = positive(query.page);
   return {
     visibleOnly: !seesAll,
     where,
     search: query.search,
-    limit: positive(query.limit) ? Math.min(positive(query.limit)!, 1000) : undefined,
-    page: positive(query.page),
+    updatedAfter: instant(query.updatedAfter),
+    // Anyone may read a public list: without a page size, one answer stays bounded.
+    limit: limit ? Math.min(limit, MAX_LIST_LIMIT) : !seesAll && !page ? PUBLIC_LIST_LIMIT : undefined,
+    page,
   };
 }
+
+/** `updatedAfter` as the stored timestamps are written (ISO 8601 in UTC), or a clear refusal. */
+function instant(value: string | undefined) {
+  if (value === undefined || value === '') return undefined;
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) throw new ApiError(400, 'VALIDATION_ERROR', 'updatedAfter harus berupa tanggal ISO 8601, contoh: 2026-01-31T08:00:00.000Z.');
+  return new Date(time).toISOString();
+}
+
+const sha1 = async (text: string) =>
+  [...new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(text)))].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+/** Whether an If-None-Match header names `tag` (weak comparison, `*` matches any). */
+const matches = (header: string | undefined, tag: string) =>
+  !!header && header.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(tag));
 
 export function collectionRoutes(key: ResourceKey) {
   const resource: ResourceDefinition = resources[key];
@@ -69,11 +90,31 @@ export function collectionRoutes(key: ResourceKey) {
     if (resource.public) await requestRebuild(c, `${resource.title}: ${action}`);
   };
 
+  // Anonymous reads carry an ETag derived from the collection's version, so a client that
+  // holds it gets 304 without the list being read, expanded or serialised again.
+  if (resource.public) {
+    app.get('*', async (c, next) => {
+      if (c.var.user) return next();
+      const url = new URL(c.req.url);
+      const tag = `W/"${await sha1(`${await store(c).version()} ${url.pathname}${url.search}`)}"`;
+      const headers = { etag: tag, 'cache-control': 'no-cache' };
+      if (matches(c.req.header('if-none-match'), tag)) return c.body(null, 304, headers);
+      await next();
+      if (c.res.status === 200) for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    });
+  }
+
   app.get('/', async (c) => {
     const query = listQuery(c, resource, readAccess(c, 'list'));
     const { records, total, limit } = await store(c).list(query);
-    const pagination = query.page ? { page: query.page, limit: limit!, total, pages: Math.max(1, Math.ceil(total / limit!)) } : undefined;
+    const pagination = limit ? { page: query.page ?? 1, limit, total, pages: Math.max(1, Math.ceil(total / limit)) } : undefined;
     return ok(c, records, 'OK', 200, pagination);
+  });
+
+  /** Ids and last changes of every matching record (same filters as the list, no paging). */
+  app.get('/versions', async (c) => {
+    const { limit: _limit, page: _page, ...query } = listQuery(c, resource, readAccess(c, 'list'));
+    return ok(c, await store(c).versions(query));
   });
 
   if (Object.values(resource.fields).some((field) => field.kind === 'slug')) {

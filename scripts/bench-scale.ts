@@ -1,0 +1,173 @@
+/**
+ * `npm run bench:scale -- <N>`: the product at N published BioCore articles (default 1,000).
+ * Creates them through the API (a few requests at a time) on a fresh seeded local D1, lets the
+ * site build, then measures: save -> live three times (an article's title changed, its public
+ * page polled until it shows), the site build time, the largest public HTML page (raw and
+ * gzipped), the largest API list response and the Workers runtime's peak memory around it.
+ * Linux only (reads /proc). Set KEEP_STATE=1 to keep the state folder.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { buildSite, startSiteBuilder } from './lib/builds.ts';
+import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker } from './lib/local.ts';
+
+const N = Number(process.argv[2] ?? 1000);
+const CONCURRENCY = 4;
+const TAGS = ['biogas', 'kompos', 'edukasi', 'energi', 'pasar', 'sekolah', 'sungai', 'plastik', 'daur-ulang', 'komunitas', 'kebijakan', 'riset'];
+const say = (line: string) => console.log(`[bench] ${line}`);
+
+const state = mkdtempSync(path.join(tmpdir(), 'cms-scale-'));
+const www = path.join(state, 'www');
+migrate(state);
+await seedIfEmpty(state);
+const port = 9700 + Math.floor(Math.random() * 100);
+const apiUrl = `http://127.0.0.1:${port}`;
+const secret = randomBytes(16).toString('hex');
+const buildLog: number[] = [];
+const builder = await startSiteBuilder({
+  port: port + 1000,
+  apiUrl: () => apiUrl,
+  wwwDir: www,
+  stateDir: state,
+  secret,
+  log: (line) => {
+    const seconds = line.match(/site rebuilt in ([\d.]+) s/);
+    if (seconds) buildLog.push(Number(seconds[1]));
+  },
+});
+const workerOptions = { stateDir: state, port, assetsDir: www, vars: { REBUILD_SECRET: secret, REBUILD_HOOK_URL: builder.url } };
+let worker = await startWorker(workerOptions);
+
+const parentOf = (pid: string) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]!;
+/** The runtime processes started by our wrangler, not other workers on the machine. */
+const runtimePids = () =>
+  readdirSync('/proc')
+    .filter((pid) => /^\d+$/.test(pid))
+    .filter((pid) => {
+      try {
+        if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('workerd')) return false;
+        for (let p = pid; p !== '0' && p !== '1'; p = parentOf(p)) if (p === String(worker.process.pid)) return true;
+      } catch {
+        // the process ended while we looked
+      }
+      return false;
+    });
+const memoryKb = (field: 'VmHWM' | 'VmRSS') =>
+  runtimePids().reduce((sum, pid) => sum + Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))![1]), 0);
+
+const paragraph = (i: number, p: number) =>
+  `<p>Paragraf ${p + 1} artikel ${i}: unit BioCore di pasar dan sekolah mengolah sampah organik menjadi biogas dan kompos. ` +
+  'Warga memilah sampah di rumah, petugas mengangkutnya setiap pagi, dan hasilnya dipakai kembali oleh komunitas sekitar.</p>';
+const article = (i: number) => ({
+  title: `Catatan Lapangan BioCore Nomor ${i}`,
+  subtitle: 'Dari sampah organik menjadi energi',
+  description: `Laporan singkat kegiatan ke-${i} bersama warga.`,
+  excerpt: `Ringkasan kegiatan lapangan nomor ${i}: pemilahan, pengolahan, dan hasilnya bagi warga.`,
+  content: Array.from({ length: 5 }, (_, p) => paragraph(i, p)).join(''),
+  author: 'Tim BioCore',
+  tags: [TAGS[i % TAGS.length], TAGS[(i * 7 + 3) % TAGS.length]],
+  isPublished: true,
+  isFeatured: false,
+  readTime: 3 + (i % 5),
+});
+
+try {
+  const login = await fetch(`${apiUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: apiUrl },
+    body: JSON.stringify(DEFAULT_ADMIN),
+  });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const send = (method: string, route: string, body: unknown) =>
+    fetch(apiUrl + route, { method, headers: { cookie, origin: apiUrl, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  let started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (next < N) {
+        const i = next++;
+        const response = await send('POST', '/api/bio-core', article(i));
+        if (response.status !== 201) throw new Error(`create ${i} answered ${response.status}: ${await response.text()}`);
+      }
+    }),
+  );
+  say(`created ${N} articles in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+  // The first full build at this size (not through the hook, so its time is measured alone).
+  await builder.idle();
+  started = performance.now();
+  const full = await buildSite(apiUrl, www, state);
+  if (!full.ok) throw new Error(`site build failed:\n${full.output.slice(-3000)}`);
+  const fullBuild = (performance.now() - started) / 1000;
+  say(`full site build ${fullBuild.toFixed(1)} s`);
+  buildLog.length = 0;
+
+  // Save -> live: the newest article's title changes; its public page is polled until it shows.
+  const listed = (await (await fetch(`${apiUrl}/api/bio-core?published=true&limit=1`)).json()) as { data: { _id: string; slug: string }[] };
+  const target = listed.data[0]!;
+  const saveToLive: number[] = [];
+  for (let round = 1; round <= 3; round++) {
+    const title = `Judul Baru Putaran ${round} ${randomBytes(3).toString('hex')}`;
+    started = performance.now();
+    const response = await send('PUT', `/api/bio-core/${target._id}`, { title });
+    if (!response.ok) throw new Error(`update answered ${response.status}`);
+    for (;;) {
+      const page = await fetch(`${apiUrl}/bio-core/${target.slug}`).catch(() => null);
+      if (page?.ok && (await page.text()).includes(title)) break;
+      if (performance.now() - started > 120_000) throw new Error('the change did not reach the page within 120 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    saveToLive.push((performance.now() - started) / 1000);
+    await builder.idle();
+  }
+
+  // The largest public HTML page.
+  let largest = { file: '', raw: 0, gzipped: 0 };
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (entry.name !== 'admin') walk(full);
+      } else if (entry.name.endsWith('.html') && statSync(full).size > largest.raw) {
+        largest = { file: path.relative(www, full), raw: statSync(full).size, gzipped: 0 };
+      }
+    }
+  };
+  walk(www);
+  largest.gzipped = gzipSync(readFileSync(path.join(www, largest.file))).length;
+
+  // The largest anonymous API list answer (the spec's client asks for the whole list) and the
+  // runtime's memory around it, in a freshly started runtime so earlier builds' reads don't set the peak.
+  await worker.stop();
+  worker = await startWorker(workerOptions);
+  const rssBefore = memoryKb('VmRSS');
+  const peakBefore = memoryKb('VmHWM');
+  started = performance.now();
+  const apiBody = await (await fetch(`${apiUrl}/api/bio-core`)).text();
+  const apiSeconds = (performance.now() - started) / 1000;
+  const peakAfter = memoryKb('VmHWM');
+  const records = (JSON.parse(apiBody) as { data: unknown[] }).data.length;
+
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const seconds = (values: number[]) => values.map((v) => v.toFixed(1)).join(' / ') + ' s';
+  console.log(`
+| ${N} articles | |
+|---|---|
+| save -> live (3 runs) | ${seconds(saveToLive)} |
+| site build per save (builder log) | ${seconds(buildLog)} |
+| full site build | ${fullBuild.toFixed(1)} s |
+| largest public HTML page | ${largest.file}: ${kb(largest.raw)} raw, ${kb(largest.gzipped)} gzipped |
+| GET /api/bio-core (anonymous, no limit) | ${records} records, ${mb(apiBody.length)}, ${apiSeconds.toFixed(2)} s |
+| workerd RSS before that read / peak growth during it | ${(rssBefore / 1024).toFixed(0)} MB / +${((peakAfter - peakBefore) / 1024).toFixed(0)} MB |
+`);
+} finally {
+  await worker.stop();
+  await builder.close();
+  if (!process.env.KEEP_STATE) rmSync(state, { recursive: true, force: true });
+  else say(`state kept in ${state}`);
+}

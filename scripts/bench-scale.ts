@@ -36,6 +36,7 @@ const builder = await startSiteBuilder({
   log: (line) => {
     const seconds = line.match(/site rebuilt in ([\d.]+) s/);
     if (seconds) buildLog.push(Number(seconds[1]));
+    else say(line);
   },
 });
 const workerOptions = { stateDir: state, port, assetsDir: www, vars: { REBUILD_SECRET: secret, REBUILD_HOOK_URL: builder.url } };

@@ -1,0 +1,13 @@
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { startSiteBuilder } from './lib/builds.ts';
+import { migrate, seedIfEmpty, startWorker } from './lib/local.ts';
+const state = '/tmp/scale-try';
+migrate(state);
+await seedIfEmpty(state);
+const port = 9650;
+const secret = randomBytes(8).toString('hex');
+const builder = await startSiteBuilder({ port: port + 1000, apiUrl: () => `http://127.0.0.1:${port}`, wwwDir: path.join(state, 'www'), stateDir: state, secret, log: (l) => console.log(l) });
+const w = await startWorker({ stateDir: state, port, assetsDir: path.join(state, 'www'), vars: { REBUILD_SECRET: secret, REBUILD_HOOK_URL: builder.url, REBUILD_DEBOUNCE_MS: process.env.DEBOUNCE ?? '2000' } });
+console.log('ready', w.url);
+process.on('SIGTERM', async () => { await w.stop(); await builder.close(); process.exit(0); });

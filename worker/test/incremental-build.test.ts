@@ -69,7 +69,7 @@ describe('a build after one saved article', () => {
 
     expect(readFileSync(path.join(www, `bio-core/${article.slug}.html`), 'utf8')).toContain('Artikel Yang Sudah Diubah');
     expect(readFileSync(path.join(www, 'bio-core/page/2.html'), 'utf8')).toContain('Artikel Yang Sudah Diubah');
-  });
+  }, 180_000);
 
   it('drops a deleted article and its page, and reads nothing else', async () => {
     await fetch(`${worker.url}/api/bio-core/${article._id}`, { method: 'DELETE', headers: { cookie, origin: worker.url } });
@@ -78,5 +78,5 @@ describe('a build after one saved article', () => {
     expect(third.rendered.concat(third.reused)).not.toContain(`/bio-core/${article.slug}.html`);
     expect(existsSync(path.join(www, `bio-core/${article.slug}.html`))).toBe(false);
     expect(existsSync(path.join(www, 'bio-core/page/2.html'))).toBe(true);
-  });
+  }, 180_000);
 });

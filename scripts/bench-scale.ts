@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildSite, startSiteBuilder } from './lib/builds.ts';
@@ -180,6 +180,7 @@ try {
   console.log(`
 | ${N} articles (debounce ${process.env.REBUILD_DEBOUNCE_MS ?? 'default'}) | |
 |---|---|
+| machine load average (1 / 5 min) at the end | ${loadavg().slice(0, 2).map((l) => l.toFixed(1)).join(' / ')} |
 | save -> live (3 runs) | ${seconds(saveToLive)} |
 | site build per save (builder log) | ${seconds(buildLog)} |
 | full site build | ${fullBuild.toFixed(1)} s |

@@ -42,7 +42,8 @@ const builder = await startSiteBuilder({
 // REBUILD_DEBOUNCE_MS=... measures another debounce than the worker's default.
 const debounce: Record<string, string> = process.env.REBUILD_DEBOUNCE_MS ? { REBUILD_DEBOUNCE_MS: process.env.REBUILD_DEBOUNCE_MS } : {};
 const workerOptions = { stateDir: state, port, assetsDir: www, vars: { REBUILD_SECRET: secret, REBUILD_HOOK_URL: builder.url, ...debounce } };
-let worker = await startWorker(workerOptions);
+// Articles are created with no rebuild hook, so builds don't compete with the saves for the CPU.
+let worker = await startWorker({ ...workerOptions, vars: {} });
 
 const parentOf = (pid: string) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]!;
 /** The runtime processes started by our wrangler, not other workers on the machine. */
@@ -102,9 +103,10 @@ try {
     }),
   );
   say(`created ${N} articles in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+  await worker.stop();
+  worker = await startWorker(workerOptions);
 
   // The first full build at this size (not through the hook, so its time is measured alone).
-  await builder.idle();
   started = performance.now();
   const full = await buildSite(apiUrl, www, state);
   if (!full.ok) throw new Error(`site build failed:\n${full.output.slice(-3000)}`);

@@ -111,10 +111,11 @@ interface Versioned {
 export const digest = (text: string) => createHash('sha1').update(text).digest('hex');
 
 /**
- * What every page shows besides its own record (the header's categories): part of each page's
- * cache key, so a renamed category re-renders every page and an article save re-renders one.
+ * What pages show besides their own records (the header's categories, the lists' SEO records):
+ * part of each page's cache key, so a renamed category re-renders every page and an article
+ * save re-renders one.
  */
-export const layoutVersion = () => once('layout', async () => digest(JSON.stringify(await categories())));
+export const layoutVersion = () => once('layout', async () => digest(JSON.stringify([await categories(), await seoRecords()])));
 
 export const categories = () => list<Category>('/api/category?active=true');
 export const works = () => list<OurWork>('/api/our-work?active=true');

@@ -160,6 +160,9 @@ try {
   const apiSeconds = (performance.now() - started) / 1000;
   const peakAfter = memoryKb('VmHWM');
   const records = (JSON.parse(apiBody) as { data: unknown[] }).data.length;
+  // The largest answer an anonymous caller can ask for (limit at its maximum), in the same runtime.
+  const largestBody = await (await fetch(`${apiUrl}/api/bio-core?limit=1000`)).text();
+  const peakLargest = memoryKb('VmHWM');
 
   // Revalidation: a full read of a 500-record page against a conditional one (median of 5 each).
   const median = async (read: () => Promise<unknown>) => {
@@ -189,6 +192,7 @@ try {
 | largest public HTML page | ${largest.file}: ${kb(largest.raw)} raw, ${kb(largest.gzipped)} gzipped |
 | GET /api/bio-core (anonymous, no limit) | ${records} records, ${mb(apiBody.length)}, ${apiSeconds.toFixed(2)} s |
 | workerd RSS before that read / peak growth during it | ${(rssBefore / 1024).toFixed(0)} MB / +${((peakAfter - peakBefore) / 1024).toFixed(0)} MB |
+| GET /api/bio-core?limit=1000 / further peak growth | ${mb(largestBody.length)} / +${((peakLargest - peakAfter) / 1024).toFixed(0)} MB |
 | GET 500 records: 200 / 304 with If-None-Match (median of 5) | ${fullRead.toFixed(0)} ms / ${etag ? `${conditional.toFixed(0)} ms` : 'no ETag'} |
 `);
 } finally {

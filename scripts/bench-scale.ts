@@ -148,6 +148,13 @@ try {
   };
   walk(www);
   largest.gzipped = gzipSync(readFileSync(path.join(www, largest.file))).length;
+  let searchIndex = 'none';
+  try {
+    const index = readFileSync(path.join(www, 'bio-core/search-index.json'));
+    searchIndex = `${(index.length / 1024).toFixed(0)} KB raw, ${(gzipSync(index).length / 1024).toFixed(0)} KB gzipped`;
+  } catch {
+    // a site without the static search index
+  }
 
   // The largest anonymous API list answer (the spec's client asks for the whole list) and the
   // runtime's memory around it, in a freshly started runtime so earlier builds' reads don't set the peak.
@@ -190,6 +197,7 @@ try {
 | site build per save (builder log) | ${seconds(buildLog)} |
 | full site build | ${fullBuild.toFixed(1)} s |
 | largest public HTML page | ${largest.file}: ${kb(largest.raw)} raw, ${kb(largest.gzipped)} gzipped |
+| BioCore search index (loaded on first search) | ${searchIndex} |
 | GET /api/bio-core (anonymous, no limit) | ${records} records, ${mb(apiBody.length)}, ${apiSeconds.toFixed(2)} s |
 | workerd RSS before that read / peak growth during it | ${(rssBefore / 1024).toFixed(0)} MB / +${((peakAfter - peakBefore) / 1024).toFixed(0)} MB |
 | GET /api/bio-core?limit=1000 / further peak growth | ${mb(largestBody.length)} / +${((peakLargest - peakAfter) / 1024).toFixed(0)} MB |

@@ -15,7 +15,7 @@ import { buildSite, startSiteBuilder } from './lib/builds.ts';
 import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker } from './lib/local.ts';
 
 const N = Number(process.argv[2] ?? 1000);
-const CONCURRENCY = 4;
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const TAGS = ['biogas', 'kompos', 'edukasi', 'energi', 'pasar', 'sekolah', 'sungai', 'plastik', 'daur-ulang', 'komunitas', 'kebijakan', 'riset'];
 const say = (line: string) => console.log(`[bench] ${line}`);
 

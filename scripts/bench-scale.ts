@@ -19,7 +19,8 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const TAGS = ['biogas', 'kompos', 'edukasi', 'energi', 'pasar', 'sekolah', 'sungai', 'plastik', 'daur-ulang', 'komunitas', 'kebijakan', 'riset'];
 const say = (line: string) => console.log(`[bench] ${line}`);
 
-const state = mkdtempSync(path.join(tmpdir(), 'cms-scale-'));
+// BENCH_STATE=<folder> measures again on a state kept by an earlier run (KEEP_STATE=1), adding N more articles.
+const state = process.env.BENCH_STATE ?? mkdtempSync(path.join(tmpdir(), 'cms-scale-'));
 const www = path.join(state, 'www');
 migrate(state);
 await seedIfEmpty(state);
@@ -61,6 +62,15 @@ const runtimePids = () =>
     });
 const memoryKb = (field: 'VmHWM' | 'VmRSS') =>
   runtimePids().reduce((sum, pid) => sum + Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))![1]), 0);
+
+/**
+ * CPU seconds of this process's finished children (the builds it spawned): independent of how
+ * many other processes share the machine, unlike wall time.
+ */
+const childCpuSeconds = () => {
+  const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[13]) + Number(fields[14])) / 100;
+};
 
 const paragraph = (i: number, p: number) =>
   `<p>Paragraf ${p + 1} artikel ${i}: unit BioCore di pasar dan sekolah mengolah sampah organik menjadi biogas dan kompos. ` +
@@ -108,7 +118,9 @@ try {
 
   // The first full build at this size (not through the hook, so its time is measured alone).
   started = performance.now();
+  let cpu = childCpuSeconds();
   const full = await buildSite(apiUrl, www, state);
+  const fullBuildCpu = childCpuSeconds() - cpu;
   if (!full.ok) throw new Error(`site build failed:\n${full.output.slice(-3000)}`);
   const fullBuild = (performance.now() - started) / 1000;
   say(`full site build ${fullBuild.toFixed(1)} s`);
@@ -118,9 +130,11 @@ try {
   const listed = (await (await fetch(`${apiUrl}/api/bio-core?published=true&limit=1`)).json()) as { data: { _id: string; slug: string }[] };
   const target = listed.data[0]!;
   const saveToLive: number[] = [];
+  const buildCpu: number[] = [];
   for (let round = 1; round <= 3; round++) {
     const title = `Judul Baru Putaran ${round} ${randomBytes(3).toString('hex')}`;
     started = performance.now();
+    cpu = childCpuSeconds();
     let response = await send('PUT', `/api/bio-core/${target._id}`, { title });
     if (response.status === 503) response = await send('PUT', `/api/bio-core/${target._id}`, { title });
     if (!response.ok) throw new Error(`update answered ${response.status}`);
@@ -132,6 +146,7 @@ try {
     }
     saveToLive.push((performance.now() - started) / 1000);
     await builder.idle();
+    buildCpu.push(childCpuSeconds() - cpu);
   }
 
   // The largest public HTML page.
@@ -195,7 +210,8 @@ try {
 | machine load average (1 / 5 min) at the end | ${loadavg().slice(0, 2).map((l) => l.toFixed(1)).join(' / ')} |
 | save -> live (3 runs) | ${seconds(saveToLive)} |
 | site build per save (builder log) | ${seconds(buildLog)} |
-| full site build | ${fullBuild.toFixed(1)} s |
+| build CPU time per save (user + system, load-independent) | ${seconds(buildCpu)} |
+| full site build | ${fullBuild.toFixed(1)} s wall, ${fullBuildCpu.toFixed(1)} s CPU |
 | largest public HTML page | ${largest.file}: ${kb(largest.raw)} raw, ${kb(largest.gzipped)} gzipped |
 | BioCore search index (loaded on first search) | ${searchIndex} |
 | GET /api/bio-core (anonymous, no limit) | ${records} records, ${mb(apiBody.length)}, ${apiSeconds.toFixed(2)} s |
@@ -206,6 +222,6 @@ try {
 } finally {
   await worker.stop();
   await builder.close();
-  if (!process.env.KEEP_STATE) rmSync(state, { recursive: true, force: true });
+  if (!process.env.KEEP_STATE && !process.env.BENCH_STATE) rmSync(state, { recursive: true, force: true });
   else say(`state kept in ${state}`);
 }

@@ -72,6 +72,15 @@ const childCpuSeconds = () => {
   return (Number(fields[13]) + Number(fields[14])) / 100;
 };
 
+/**
+ * wrangler dev restarts the worker after a build changes its assets, and a restart drops the
+ * worker's pending debounce timer: wait for it to settle before the next timed save.
+ */
+const settle = async () => {
+  await new Promise((resolve) => setTimeout(resolve, 4_000));
+  while (!(await fetch(`${apiUrl}/api/settings`).then((r) => r.ok).catch(() => false))) await new Promise((resolve) => setTimeout(resolve, 250));
+};
+
 const paragraph = (i: number, p: number) =>
   `<p>Paragraf ${p + 1} artikel ${i}: unit BioCore di pasar dan sekolah mengolah sampah organik menjadi biogas dan kompos. ` +
   'Warga memilah sampah di rumah, petugas mengangkutnya setiap pagi, dan hasilnya dipakai kembali oleh komunitas sekitar.</p>';
@@ -125,6 +134,7 @@ try {
   const fullBuild = (performance.now() - started) / 1000;
   say(`full site build ${fullBuild.toFixed(1)} s`);
   buildLog.length = 0;
+  await settle();
 
   // Save -> live: the newest article's title changes; its public page is polled until it shows.
   const listed = (await (await fetch(`${apiUrl}/api/bio-core?published=true&limit=1`)).json()) as { data: { _id: string; slug: string }[] };
@@ -147,6 +157,7 @@ try {
     saveToLive.push((performance.now() - started) / 1000);
     await builder.idle();
     buildCpu.push(childCpuSeconds() - cpu);
+    await settle();
   }
 
   // The largest public HTML page.

@@ -12,4 +12,10 @@ export default defineConfig({
   // page.html files are served at /page by the worker's assets without a trailing-slash redirect.
   build: { format: 'file', inlineStylesheets: 'always' },
   devToolbar: { enabled: false },
+  // Kept between builds (scripts/lib/builds.ts gives each local state its own): it holds the
+  // incremental build's copies of pages and the build's copy of the API's large lists.
+  cacheDir: process.env.ASTRO_CACHE_DIR ?? './node_modules/.astro',
+  // Pages whose cacheKey (their record's change time and the layout's data) and template are
+  // unchanged are copied from the last build instead of rendered. Needs build.concurrency 1.
+  experimental: { incrementalBuild: true },
 });

@@ -52,7 +52,13 @@ export interface SiteBuildResult {
 export async function buildSite(apiUrl: string, siteDir: string, stateDir: string): Promise<SiteBuildResult> {
   mkdirSync(siteDir, { recursive: true });
   const outDir = path.join(siteDir, `build-${Date.now()}`);
-  const result = await exec(['run', 'build', '-w', 'site'], { ...offlineEnv(stateDir), PUBLIC_API_URL: apiUrl, SITE_OUT_DIR: outDir });
+  const result = await exec(['run', 'build', '-w', 'site'], {
+    ...offlineEnv(stateDir),
+    PUBLIC_API_URL: apiUrl,
+    SITE_OUT_DIR: outDir,
+    // Astro's cache (incremental pages, images, the API copy) belongs to this state's content.
+    ASTRO_CACHE_DIR: path.join(stateDir, 'astro-cache'),
+  });
   const skipped = [...new Set(result.output.match(SKIPPED_LINE) ?? [])].map((line) => line.slice(line.indexOf('Halaman dilewati:')));
   if (!result.ok) {
     rmSync(outDir, { recursive: true, force: true });

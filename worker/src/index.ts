@@ -42,7 +42,8 @@ const api = new Hono<AppEnv>()
   .use(idempotentWrites)
   .use(async (c, next) => {
     await next();
-    c.header('cache-control', 'no-store');
+    // Answers that may be revalidated say so themselves (public reads with an ETag).
+    if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
   })
   .route('/auth', authRoutes)
   .route('/files', fileRoutes)

@@ -99,6 +99,19 @@ function sendOnce<T>(method: 'POST' | 'PUT', path: string, form: FormData, onPro
 
 export const getJson = <T>(path: string) => api<T>(path);
 export const sendForm = <T>(method: 'POST' | 'PUT', path: string, form: FormData) => api<T>(path, { method, body: form });
+
+/** Records per request when a whole list is wanted (the API's largest page). */
+const LIST_PAGE = 1000;
+
+/** Every record of a list, page by page, so no answer holds more than one page. */
+export async function getAll<T>(path: string): Promise<T[]> {
+  const records: T[] = [];
+  for (let page = 1; ; page++) {
+    const answer = await api<T[]>(`${path}${path.includes('?') ? '&' : '?'}limit=${LIST_PAGE}&page=${page}`);
+    records.push(...answer.data);
+    if (!answer.pagination || page >= answer.pagination.pages) return records;
+  }
+}
 export const sendJson = <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
   api<T>(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
 

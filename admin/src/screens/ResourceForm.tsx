@@ -5,7 +5,7 @@
 import { inputSchema, normalizeSlug, readingMinutes, slugify, type Field, type ResourceDefinition } from '@cms/worker/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { getJson } from '../api/client.ts';
+import { getAll } from '../api/client.ts';
 import EditorField from '../widgets/EditorField.tsx';
 import ListEditor, { asRow, emptyItem, type ListItem } from '../widgets/ListEditor.tsx';
 import MultiSelect from '../widgets/MultiSelect.tsx';
@@ -337,7 +337,7 @@ function FieldInput({ name, field, value, onChange, onFile, disabled, required, 
   }
 }
 
-const useOptions = (path: string) => useQuery({ queryKey: [path], queryFn: async () => (await getJson<Row[]>(`/${path}`)).data });
+const useOptions = (path: string) => useQuery({ queryKey: [path], queryFn: () => getAll<Row>(`/${path}`) });
 
 function ReferenceSelect({ id, label, field, value, onChange, required }: { id: string; label: ReactNode; field: Extract<Field, { kind: 'reference' }>; value: string; onChange: (v: string) => void; required: boolean }) {
   const options = useOptions(field.to);

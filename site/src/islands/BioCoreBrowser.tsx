@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { pageLinks, pageHref, type Paging } from '../lib/paging-links.ts';
 
 export interface ArticleCard {
   title: string;
@@ -10,35 +11,88 @@ export interface ArticleCard {
   readTime: string;
 }
 
-/** BioCore articles with a search box and tag filter buttons (All plus every tag). */
-export default function BioCoreBrowser({ articles, placeholder, tagsPerCard }: { articles: ArticleCard[]; placeholder: string; tagsPerCard: number }) {
+/** Search results shown at first, and added per "show more". */
+const RESULTS_STEP = 24;
+
+interface Props {
+  /** The cards of this page of the list. */
+  articles: ArticleCard[];
+  /** Every tag of every published article. */
+  tags: string[];
+  paging: Paging;
+  /** Every published article as a card: fetched once, on the first search or tag choice. */
+  indexUrl: string | null;
+  placeholder: string;
+  tagsPerCard: number;
+}
+
+/**
+ * BioCore articles with a search box and tag filter buttons (All plus every tag). Without a
+ * search the page's own cards show with links to the other pages; a search or a tag looks
+ * through every article, from a static index loaded on first use (no request per keystroke).
+ */
+export default function BioCoreBrowser({ articles, tags, paging, indexUrl, placeholder, tagsPerCard }: Props) {
   const [query, setQuery] = useState('');
-  const search = useRef<HTMLInputElement>(null);
-  // Words typed before the island loaded are in the box already: filter by them at once.
-  useEffect(() => {
-    const typed = search.current?.value ?? '';
-    if (typed) setQuery(typed);
-  }, []);
+  const box = useRef<HTMLInputElement>(null);
   const [tag, setTag] = useState<string | null>(null);
-  const tags = useMemo(() => [...new Set(articles.flatMap((a) => a.tags))].sort((a, b) => a.localeCompare(b)), [articles]);
+  const [index, setIndex] = useState<ArticleCard[] | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const [limit, setLimit] = useState(RESULTS_STEP);
+  // Words typed before the island loaded are in the box already: search for them at once.
+  useEffect(() => {
+    const typed = box.current?.value ?? '';
+    if (typed) {
+      setQuery(typed);
+      setWanted(true);
+    }
+  }, []);
+
+  useEffect(() => {
+    if (!wanted || !indexUrl || index) return;
+    let cancelled = false;
+    fetch(indexUrl)
+      .then((response) => (response.ok ? (response.json() as Promise<ArticleCard[]>) : Promise.reject(new Error(String(response.status)))))
+      .then((cards) => !cancelled && setIndex(cards))
+      // Without the index the search still covers this page's cards.
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [wanted, indexUrl, index]);
+
   const needle = query.trim().toLowerCase();
-  const shown = articles.filter(
+  const filtering = needle !== '' || tag !== null;
+  const pool = filtering ? (index ?? articles) : articles;
+  const matching = pool.filter(
     (a) => (!tag || a.tags.includes(tag)) && (!needle || `${a.title} ${a.excerpt} ${a.tags.join(' ')}`.toLowerCase().includes(needle)),
   );
+  const shown = filtering ? matching.slice(0, limit) : matching;
+  const search = (next: () => void) => {
+    setWanted(true);
+    setLimit(RESULTS_STEP);
+    next();
+  };
 
   return (
     <div className="biocore-browser">
       <div className="filters">
         <label className="search">
           <span className="sr-only">Search articles</span>
-          <input ref={search} type="search" placeholder="Cari artikel..." value={query} onChange={(event) => setQuery(event.target.value)} />
+          <input
+            ref={box}
+            type="search"
+            placeholder="Cari artikel..."
+            value={query}
+            onFocus={() => setWanted(true)}
+            onChange={(event) => search(() => setQuery(event.target.value))}
+          />
         </label>
         <div className="tag-filter" role="group" aria-label="Filter by tag">
-          <button type="button" aria-pressed={tag === null} onClick={() => setTag(null)}>
+          <button type="button" aria-pressed={tag === null} onClick={() => search(() => setTag(null))}>
             All
           </button>
           {tags.map((t) => (
-            <button key={t} type="button" aria-pressed={tag === t} onClick={() => setTag(t)}>
+            <button key={t} type="button" aria-pressed={tag === t} onClick={() => search(() => setTag(t))}>
               {t}
             </button>
           ))}
@@ -70,6 +124,50 @@ export default function BioCoreBrowser({ articles, placeholder, tagsPerCard }: {
           ))}
         </ul>
       )}
+      {filtering && matching.length > shown.length && (
+        <button type="button" className="load-more" onClick={() => setLimit(limit + RESULTS_STEP)}>
+          Tampilkan lebih banyak ({matching.length - shown.length})
+        </button>
+      )}
+      {!filtering && <Pagination {...paging} />}
     </div>
+  );
+}
+
+/** The same links as the site's Pagination component. */
+function Pagination({ base, page, pages }: Paging) {
+  if (pages <= 1) return null;
+  return (
+    <nav className="pagination" aria-label="Pagination">
+      {page > 1 ? (
+        <a rel="prev" href={pageHref(base, page - 1)}>
+          ← Previous
+        </a>
+      ) : (
+        <span className="disabled">← Previous</span>
+      )}
+      <ol>
+        {pageLinks(base, page, pages).map((link, i) =>
+          link ? (
+            <li key={link.page}>
+              <a href={link.href} aria-current={link.current ? 'page' : undefined}>
+                {link.page}
+              </a>
+            </li>
+          ) : (
+            <li key={`gap-${i}`} className="gap" aria-hidden="true">
+              …
+            </li>
+          ),
+        )}
+      </ol>
+      {page < pages ? (
+        <a rel="next" href={pageHref(base, page + 1)}>
+          Next →
+        </a>
+      ) : (
+        <span className="disabled">Next →</span>
+      )}
+    </nav>
   );
 }

@@ -2,9 +2,13 @@
  * Build-time content from the public API. An unreachable API or a server error fails the
  * build (the last good site stays online); an empty answer gives the spec's built-in defaults.
  */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import type {
   AboutBlock,
   ApiResponse,
+  ApiSuccess,
   BioCore,
   Category,
   HeroSection,
@@ -18,7 +22,11 @@ import type {
   Vision,
 } from '@cms/worker/contract';
 
+// Kept between builds beside Astro's own cache (ASTRO_CACHE_DIR, as astro.config.mjs reads it).
+const CONTENT_CACHE = path.resolve(process.env.ASTRO_CACHE_DIR ?? 'node_modules/.astro', 'api-content');
 const API = (process.env.PUBLIC_API_URL ?? 'http://127.0.0.1:8787').replace(/\/$/, '');
+/** Records per API request when the build reads a whole list. */
+const READ_PAGE = 500;
 const cache = new Map<string, Promise<unknown>>();
 
 /** Retries a dropped connection a few times (the local server restarts when the site's files change). */
@@ -32,20 +40,82 @@ async function fetchWithRetry(url: string, attempts = 5): Promise<Response> {
   }
 }
 
-async function load<T>(path: string): Promise<T | null> {
+async function load<T>(path: string): Promise<ApiSuccess<T> | null> {
   const response = await fetchWithRetry(API + path);
   if (response.status === 404) return null;
   if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
   const body = (await response.json()) as ApiResponse<T>;
-  return body.success ? body.data : null;
+  return body.success ? body : null;
+}
+
+const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
+
+/** Every record of a list, page by page (an unpaged public read stops at the API's cap). */
+async function loadAll<T>(path: string): Promise<T[]> {
+  const records: T[] = [];
+  for (let page = 1; ; page++) {
+    const body = await load<T[]>(withQuery(path, `limit=${READ_PAGE}&page=${page}`));
+    if (!body) return records;
+    records.push(...body.data);
+    if (!body.pagination || page >= body.pagination.pages) return records;
+  }
 }
 
 /** One request per path per build, however many pages ask. */
-const get = <T>(path: string) => {
-  if (!cache.has(path)) cache.set(path, load<T>(path));
-  return cache.get(path) as Promise<T | null>;
+const once = <T>(path: string, read: () => Promise<T>) => {
+  if (!cache.has(path)) cache.set(path, read());
+  return cache.get(path) as Promise<T>;
 };
-const list = async <T>(path: string) => (await get<T[]>(path)) ?? [];
+const list = <T>(path: string) => once(path, () => loadAll<T>(path));
+const first = async <T>(path: string) => (await once(path, () => load<T[]>(path)))?.data[0] ?? null;
+
+/**
+ * A large collection read as a copy kept between builds, brought up to date from what changed:
+ * the ids and change times of every record say which were deleted or unpublished (dropped) and
+ * which are new or changed (read with `updatedAfter` from the oldest of them). A build after
+ * one save then reads one record instead of thousands.
+ */
+function synced<T extends Versioned>(route: string): Promise<T[]> {
+  return once(route, async () => {
+    const file = path.join(CONTENT_CACHE, `${digest(API + route).slice(0, 16)}.json`);
+    const kept = new Map<string, T>();
+    try {
+      for (const record of JSON.parse(readFileSync(file, 'utf8')) as T[]) kept.set(record._id, record);
+    } catch {
+      // no copy yet (first build, or the cache was cleared): everything counts as changed
+    }
+    const versions = await load<Versioned[]>(`${route}/versions`);
+    if (!versions) return loadAll<T>(route);
+    const stale = versions.data.filter((version) => kept.get(version._id)?.updatedAt !== version.updatedAt);
+    if (stale.length) {
+      const oldest = stale.map((version) => version.updatedAt).sort()[0]!;
+      const since = new Date(Date.parse(oldest) - 1).toISOString();
+      for (const record of await loadAll<T>(withQuery(route, `updatedAfter=${encodeURIComponent(since)}`))) kept.set(record._id, record);
+    }
+    const records = versions.data.map((version) => kept.get(version._id)).filter((record): record is T => record !== undefined);
+    if (stale.length || records.length !== kept.size) {
+      mkdirSync(CONTENT_CACHE, { recursive: true });
+      writeFileSync(`${file}.tmp`, JSON.stringify(records));
+      renameSync(`${file}.tmp`, file);
+    }
+    console.log(`[content] ${route}: ${records.length} records, ${stale.length} read from the API`);
+    return records;
+  });
+}
+
+interface Versioned {
+  _id: string;
+  updatedAt: string;
+}
+
+export const digest = (text: string) => createHash('sha1').update(text).digest('hex');
+
+/**
+ * What pages show besides their own records (the header's categories, the lists' SEO records):
+ * part of each page's cache key, so a renamed category re-renders every page and an article
+ * save re-renders one.
+ */
+export const layoutVersion = () => once('layout', async () => digest(JSON.stringify([await categories(), await seoRecords()])));
 
 /** Marks a build-output line naming a record that got no page; the builder reports these lines. */
 export const SKIPPED_MARK = 'Halaman dilewati:';
@@ -83,19 +153,19 @@ export const categories = async () => withPageSlugs('Category', await list<Categ
 export const works = async () => withPageSlugs('Our Work', await list<OurWork>('/api/our-work?active=true'));
 export const partners = async () => (await list<Partner>('/api/partner?active=true')).slice(0, PARTNERS_SHOWN);
 export const heroSlides = () => list<HeroSection>('/api/hero-section?active=true');
-export const visions = async () => withPageSlugs('Vision', (await list<Vision>('/api/vision')).filter((v) => v.isPublished));
+export const visions = async () => withPageSlugs('Vision', (await synced<Vision>('/api/vision')).filter((v) => v.isPublished));
 export const values = () => list<AboutBlock>('/api/values?published=true');
 export const team = () => list<TeamMember>('/api/team?active=true');
 export const history = async () => (await list<AboutBlock>('/api/history?active=true'))[0] ?? null;
 export const ourImpacts = async () => withPageSlugs('Our Impact', (await list<OurImpact>('/api/our-impact')).filter((entry) => entry.isActive));
-export const articles = async () => withPageSlugs('Bio Core', (await list<BioCore>('/api/bio-core')).filter((a) => a.isPublished));
+export const articles = async () => withPageSlugs('Bio Core', (await synced<BioCore>('/api/bio-core')).filter((a) => a.isPublished));
 export const seoRecords = () => list<Seo>('/api/seo?active=true');
 export const impact = async () => (await list<Impact>('/api/impact?active=true')).find((i) => i.isActive) ?? null;
 
 /** The featured published vision, else the latest published one. */
 export async function featuredVision() {
-  const featured = withPageSlugs('Vision', await list<Vision>('/api/vision?published=true&featured=true&limit=1'));
-  return featured[0] ?? withPageSlugs('Vision', await list<Vision>('/api/vision?published=true&limit=1'))[0] ?? null;
+  const featured = (await first<Vision>('/api/vision?published=true&featured=true&limit=1')) ?? (await first<Vision>('/api/vision?published=true&limit=1'));
+  return featured ? (withPageSlugs('Vision', [featured])[0] ?? null) : null;
 }
 
 export const PARTNERS_SHOWN = 5;
@@ -203,6 +273,9 @@ export async function impactStats() {
 export async function seoFor(page: string) {
   return (await seoRecords()).find((record) => record.page === page) ?? null;
 }
+
+/** The works listed under a category. */
+export const worksIn = async (categorySlug: string) => (await works()).filter((w) => w.category_ids.some((c) => c.slug === categorySlug));
 
 /** Where a work is shown: under each of its categories, or under "all" when it has none. */
 export const workPaths = (work: OurWork) => {

@@ -1,17 +1,20 @@
 import type { APIRoute } from 'astro';
-import { articles, categories, ourImpacts, visions, workPaths, works } from '../lib/content.ts';
+import { articles, categories, ourImpacts, visions, workPaths, works, worksIn } from '../lib/content.ts';
+import { pageHrefs } from '../lib/paging.ts';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 export const GET: APIRoute = async ({ site }) => {
+  // Every numbered page of each list too, so crawlers reach every record through the lists.
+  const listPages = async (base: string, count: Promise<number>) => pageHrefs(base, await count).map((path): [string] => [path]);
   const entries: [string, string?][] = [
     ['/'],
     ['/about-us'],
-    ['/vision'],
-    ['/our-work'],
+    ...(await listPages('/vision', visions().then((v) => v.length))),
+    ...(await listPages('/our-work', works().then((w) => w.length))),
     ['/our-impact'],
-    ['/bio-core'],
-    ...(await categories()).map((c): [string, string] => [`/our-work/${c.slug}`, c.updatedAt]),
+    ...(await listPages('/bio-core', articles().then((a) => a.length))),
+    ...(await Promise.all((await categories()).map((c) => listPages(`/our-work/${c.slug}`, worksIn(c.slug).then((w) => w.length))))).flat(),
     ...(await works()).flatMap((w) => workPaths(w).map((path): [string, string] => [path, w.updatedAt])),
     ...(await visions()).map((v): [string, string] => [`/vision/${v.slug}`, v.updatedAt]),
     ...(await ourImpacts()).map((o): [string, string] => [`/our-impact/${o.slug}`, o.updatedAt]),

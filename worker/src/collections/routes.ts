@@ -8,6 +8,7 @@
 import type { BatchItem } from 'drizzle-orm/batch';
 import { Hono, type Context } from 'hono';
 import type { ResourceDefinition } from '../contract/fields.ts';
+import { MAX_LIST_LIMIT, PUBLIC_LIST_LIMIT } from '../contract/limits.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { SEARCH_MAX } from '../contract/validation.ts';
 import { assertPermission } from '../auth/guard.ts';
@@ -24,8 +25,6 @@ import { droppedFiles, releaseFiles } from '../files/references.ts';
 
 const truthy = (value: string | undefined) => (value === undefined ? undefined : value === 'true' || value === '1');
 
-/** The most records one page may hold; a larger `limit` is read as this. */
-const LIMIT_MAX = 1000;
 /** Far beyond any real list, and small enough that page × limit stays an exact SQLite integer. */
 const PAGE_MAX = 1_000_000;
 
@@ -58,14 +57,34 @@ function listQuery(c: Context<AppEnv>, resource: ResourceDefinition, seesAll: bo
   }
   const search = query.search?.trim();
   if (search && search.length > SEARCH_MAX) throw new ApiError(400, 'VALIDATION_ERROR', `Kata pencarian maksimal ${SEARCH_MAX} karakter.`);
+  const limit = positive('limit', query.limit, MAX_LIST_LIMIT);
+  const page = positive('page', query.page, PAGE_MAX);
   return {
     visibleOnly: !seesAll,
     where,
     search,
-    limit: positive('limit', query.limit, LIMIT_MAX),
-    page: positive('page', query.page, PAGE_MAX),
+    updatedAfter: instant(query.updatedAfter),
+    // Anyone may read a public list: without a page size, one answer stays bounded.
+    limit: limit ?? (!seesAll && !page ? PUBLIC_LIST_LIMIT : undefined),
+    page,
   };
 }
+
+/** `updatedAfter` as the stored timestamps are written (ISO 8601 in UTC), or a clear refusal. */
+function instant(value: string | undefined) {
+  if (value === undefined || value === '') return undefined;
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) throw new ApiError(400, 'VALIDATION_ERROR', 'updatedAfter harus berupa tanggal ISO 8601, contoh: 2026-01-31T08:00:00.000Z.');
+  return new Date(time).toISOString();
+}
+
+const sha1 = async (text: string) =>
+  [...new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(text)))].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+/** Whether an If-None-Match header names `tag` (weak comparison, `*` matches any). */
+const matches = (header: string | undefined, tag: string) =>
+  !!header && header.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(tag));
 
 export function collectionRoutes(key: ResourceKey) {
   const resource: ResourceDefinition = resources[key];
@@ -84,11 +103,31 @@ export function collectionRoutes(key: ResourceKey) {
     if (resource.rebuildsSite) await requestRebuild(c, `${resource.title}: ${action}`);
   };
 
+  // Anonymous reads carry an ETag derived from the collection's version, so a client that
+  // holds it gets 304 without the list being read, expanded or serialised again.
+  if (resource.public) {
+    app.get('*', async (c, next) => {
+      if (c.var.user) return next();
+      const url = new URL(c.req.url);
+      const tag = `W/"${await sha1(`${await store(c).version()} ${url.pathname}${url.search}`)}"`;
+      const headers = { etag: tag, 'cache-control': 'no-cache' };
+      if (matches(c.req.header('if-none-match'), tag)) return c.body(null, 304, headers);
+      await next();
+      if (c.res.status === 200) for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
+    });
+  }
+
   app.get('/', async (c) => {
     const query = listQuery(c, resource, readAccess(c, 'list'));
     const { records, total, limit } = await store(c).list(query);
-    const pagination = query.page ? { page: query.page, limit: limit!, total, pages: Math.max(1, Math.ceil(total / limit!)) } : undefined;
+    const pagination = limit ? { page: query.page ?? 1, limit, total, pages: Math.max(1, Math.ceil(total / limit)) } : undefined;
     return ok(c, records, 'OK', 200, pagination);
+  });
+
+  /** Ids and last changes of every matching record (same filters as the list, no paging). */
+  app.get('/versions', async (c) => {
+    const { limit: _limit, page: _page, ...query } = listQuery(c, resource, readAccess(c, 'list'));
+    return ok(c, await store(c).versions(query));
   });
 
   if (Object.values(resource.fields).some((field) => field.kind === 'slug')) {

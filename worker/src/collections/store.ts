@@ -3,9 +3,10 @@
  * pagination, slug look-ups, and the expansion of references and link tables into the
  * { _id, ... } objects the clients read.
  */
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, max, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { ignoresCase, type Field, type ResourceDefinition } from '../contract/fields.ts';
+import { DEFAULT_PAGE_SIZE } from '../contract/limits.ts';
 import { readingMinutes } from '../contract/reading.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { chunk, MAX_BOUND_PARAMETERS, newId, now, type Database } from '../db/client.ts';
@@ -20,6 +21,8 @@ export interface ListQuery {
   /** Equality filters on boolean or choice fields. */
   where: Record<string, boolean | string>;
   search?: string;
+  /** Only records changed after this instant (ISO 8601), for builds that read what changed. */
+  updatedAfter?: string;
   limit?: number;
   page?: number;
 }
@@ -62,6 +65,7 @@ export class CollectionStore {
     const conditions: SQL[] = [];
     if (query.visibleOnly && this.resource.visibleWhen) conditions.push(eq(this.column(this.resource.visibleWhen), true));
     for (const [name, value] of Object.entries(query.where)) conditions.push(eq(this.column(name), value));
+    if (query.updatedAfter) conditions.push(gt(this.column('updatedAt'), query.updatedAfter));
     const search = query.search?.trim();
     const searchable = this.resource.searchable ?? this.textFields();
     if (search && searchable.length) {
@@ -81,11 +85,38 @@ export class CollectionStore {
   async list(query: ListQuery) {
     const where = this.conditions(query);
     let select = this.db.select().from(this.table).where(where).orderBy(...this.ordering()).$dynamic();
-    const limit = query.limit ?? (query.page ? 10 : undefined);
+    const limit = query.limit ?? (query.page ? DEFAULT_PAGE_SIZE : undefined);
     if (limit) select = select.limit(limit).offset(query.page ? (query.page - 1) * limit : 0);
     const rows = await select;
-    const total = query.page ? ((await this.db.select({ n: count() }).from(this.table).where(where))[0]?.n ?? 0) : rows.length;
+    // A full first page may not be all there is: count then, so the caller can page on.
+    const total = query.page || (limit && rows.length === limit) ? ((await this.db.select({ n: count() }).from(this.table).where(where))[0]?.n ?? 0) : rows.length;
     return { records: await this.present(rows), total, limit };
+  }
+
+  /** Every matching record's id and last change, in list order: how a build learns what was deleted or unpublished. */
+  async versions(query: Omit<ListQuery, 'limit' | 'page'>) {
+    const rows = await this.db
+      .select({ id: this.column('id'), updatedAt: this.column('updatedAt') })
+      .from(this.table)
+      .where(this.conditions(query))
+      .orderBy(...this.ordering());
+    return rows.map((row) => ({ _id: String(row.id), updatedAt: String(row.updatedAt) }));
+  }
+
+  /**
+   * A fingerprint of everything a read of this collection can show: the row count and latest
+   * change of its table and of the tables its links expand. Any create, update, delete or
+   * (un)publish changes it, and it costs one small aggregate query per table instead of the read.
+   */
+  async version() {
+    const targets = new Set<string>([
+      ...this.fieldsOf('relation').map(([, field]) => field.to),
+      ...this.fieldsOf('reference').map(([, field]) => field.to),
+    ]);
+    const tables = [this.table, ...[...targets].map((path) => collections[keyOfPath(path)] as unknown as AnyTable)];
+    const [first, ...rest] = tables.map((table) => this.db.select({ n: count(), latest: max(getTableColumns(table).updatedAt!) }).from(table));
+    const results = await this.db.batch([first!, ...rest]);
+    return results.map((rows) => `${rows[0]?.n ?? 0}@${rows[0]?.latest ?? ''}`).join('|');
   }
 
   async count(where: Record<string, boolean | string> = {}) {

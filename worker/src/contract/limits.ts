@@ -24,6 +24,15 @@ export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
 export const SUBSCRIBER_STATUSES = ['active', 'unsubscribed', 'pending'] as const;
 export const SUBSCRIBER_PAGE_SIZE = 10;
 
+/**
+ * Lists: an anonymous read without `limit` or `page` answers at most PUBLIC_LIST_LIMIT records
+ * with a pagination block (so the whole list stays one call for any organisation below that
+ * size); `limit` goes up to MAX_LIST_LIMIT; `page` without `limit` pages by DEFAULT_PAGE_SIZE.
+ */
+export const PUBLIC_LIST_LIMIT = 100;
+export const MAX_LIST_LIMIT = 1000;
+export const DEFAULT_PAGE_SIZE = 10;
+
 export const DEFAULT_READ_TIME = 5;
 export const ROLE_LEVEL = { min: 1, max: 10, default: 1 } as const;
 

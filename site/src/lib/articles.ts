@@ -1,0 +1,20 @@
+/** BioCore articles as the list's cards and its search index show them. */
+import type { BioCore } from '@cms/worker/contract';
+import type { ArticleCard } from '../islands/BioCoreBrowser.tsx';
+import { formatDate, readTime, stripHtml } from './format.ts';
+import { mediaUrl } from './media.ts';
+
+export const SEARCH_INDEX_URL = '/bio-core/search-index.json';
+
+export const articleCard = (a: BioCore): ArticleCard => ({
+  title: a.title,
+  href: `/bio-core/${a.slug}`,
+  excerpt: a.excerpt || stripHtml(a.description || a.content, 140),
+  tags: a.tags,
+  image: mediaUrl(a.featuredImage),
+  date: formatDate(a.createdAt),
+  readTime: readTime(a.readTime),
+});
+
+/** Every tag of the published articles, for the filter buttons. */
+export const allTags = (articles: BioCore[]) => [...new Set(articles.flatMap((a) => a.tags))].sort((a, b) => a.localeCompare(b));

@@ -1,0 +1,82 @@
+/**
+ * Rebuild cost follows the change: after one article is saved, the next site build renders that
+ * article and the list pages showing it, reuses every other page from the last build, and reads
+ * only the changed record from the API. Its own worker and state, so the counts are its own.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildSite } from '../../scripts/lib/builds.ts';
+import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker, type RunningWorker } from '../../scripts/lib/local.ts';
+
+const state = mkdtempSync(path.join(tmpdir(), 'cms-incremental-'));
+const www = path.join(state, 'www');
+let worker: RunningWorker;
+let cookie = '';
+
+const send = async (method: string, route: string, body: unknown) => {
+  const response = await fetch(worker.url + route, { method, headers: { cookie, origin: worker.url, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = (await response.json()) as { success: boolean; data: { _id: string; slug: string }; message: string };
+  if (!answer.success) throw new Error(`${method} ${route}: ${answer.message}`);
+  return answer.data;
+};
+
+/** Which pages a build rendered and which it reused, from Astro's own build log. */
+async function build() {
+  const result = await buildSite(worker.url, www, state);
+  if (!result.ok) throw new Error(result.output.slice(-3000));
+  const pages = [...result.output.matchAll(/[├└]─ (\S+\.html) (\(restored\)|\(cached\)|\(\+\d+ms\))/g)].map(([, file, how]) => ({ file: file!, reused: how!.startsWith('(r') || how!.startsWith('(c') }));
+  const readFromApi = Number(result.output.match(/\[content\] \/api\/bio-core: \d+ records, (\d+) read from the API/)?.[1]);
+  return { rendered: pages.filter((p) => !p.reused).map((p) => p.file), reused: pages.filter((p) => p.reused).map((p) => p.file), readFromApi };
+}
+
+let first: Awaited<ReturnType<typeof build>>;
+let article: { _id: string; slug: string };
+
+beforeAll(async () => {
+  migrate(state);
+  await seedIfEmpty(state);
+  worker = await startWorker({ stateDir: state, port: 9500 + Math.floor(Math.random() * 90), assetsDir: www });
+  const login = await fetch(`${worker.url}/api/auth/login`, { method: 'POST', headers: { origin: worker.url, 'content-type': 'application/json' }, body: JSON.stringify(DEFAULT_ADMIN) });
+  cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  // Enough articles for a second list page; the first one created ends up on it.
+  article = await send('POST', '/api/bio-core', { title: 'Artikel Yang Akan Diubah', content: '<p>Isi awal.</p>', isPublished: true });
+  for (let i = 1; i <= 12; i++) await send('POST', '/api/bio-core', { title: `Artikel Pengisi ${i}`, content: '<p>Isi.</p>', isPublished: true });
+  first = await build();
+}, 300_000);
+
+afterAll(async () => {
+  await worker?.stop();
+  rmSync(state, { recursive: true, force: true });
+});
+
+describe('a build after one saved article', () => {
+  it('renders that article and the list page showing it, and reuses every other article page', async () => {
+    expect(first.rendered.filter((file) => /^\/bio-core\/[^/]+\.html$/.test(file)).length).toBe(16);
+    expect(first.readFromApi).toBe(16);
+
+    await send('PUT', `/api/bio-core/${article._id}`, { title: 'Artikel Yang Sudah Diubah' });
+    const second = await build();
+
+    const articlePages = (files: string[]) => files.filter((file) => /^\/bio-core\/(?!page\/)[^/]+\.html$/.test(file));
+    expect(articlePages(second.rendered)).toEqual([`/bio-core/${article.slug}.html`]);
+    expect(articlePages(second.reused)).toHaveLength(15);
+    expect(second.rendered).toContain('/bio-core/page/2.html');
+    expect(second.readFromApi).toBe(1);
+    // Pages of other collections were not rendered again either.
+    expect(second.rendered.filter((file) => /^\/(vision|our-work)\/.+\/.+\.html$|^\/vision\/[^/]+\.html$/.test(file))).toEqual([]);
+
+    expect(readFileSync(path.join(www, `bio-core/${article.slug}.html`), 'utf8')).toContain('Artikel Yang Sudah Diubah');
+    expect(readFileSync(path.join(www, 'bio-core/page/2.html'), 'utf8')).toContain('Artikel Yang Sudah Diubah');
+  }, 180_000);
+
+  it('drops a deleted article and its page, and reads nothing else', async () => {
+    await fetch(`${worker.url}/api/bio-core/${article._id}`, { method: 'DELETE', headers: { cookie, origin: worker.url } });
+    const third = await build();
+    expect(third.readFromApi).toBe(0);
+    expect(third.rendered.concat(third.reused)).not.toContain(`/bio-core/${article.slug}.html`);
+    expect(existsSync(path.join(www, `bio-core/${article.slug}.html`))).toBe(false);
+    expect(existsSync(path.join(www, 'bio-core/page/2.html'))).toBe(true);
+  }, 180_000);
+});

@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // and browser tests against the built site and admin served by the worker.
 export default defineConfig({
   test: {
-    projects: ['worker', 'admin', 'e2e'],
+    projects: ['worker', 'admin', 'site', 'e2e'],
   },
 });

@@ -1,14 +1,28 @@
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import path from 'node:path';
 
 // Built by scripts/lib/builds.ts with PUBLIC_API_URL (where the content comes from at build
 // time) and SITE_OUT_DIR (the worker's assets folder); SITE_URL is the public address.
+const apiUrl = process.env.PUBLIC_API_URL ?? 'http://127.0.0.1:8787';
+
+/** The hosts stored images are read from at build time, for Astro's image pipeline. */
+const imageHosts = [process.env.PUBLIC_MEDIA_URL, apiUrl, 'http://127.0.0.1:8787']
+  .filter(Boolean)
+  .map((address) => new URL(address));
+
 export default defineConfig({
-  site: process.env.SITE_URL ?? process.env.PUBLIC_API_URL ?? 'http://127.0.0.1:8787',
+  site: process.env.SITE_URL ?? apiUrl,
   outDir: process.env.SITE_OUT_DIR ?? 'dist',
+  // Encoded image variants are kept here between builds (the state folder locally, the CI's
+  // cache in production), so a rebuild after a text edit encodes nothing again.
+  cacheDir: process.env.ASTRO_CACHE_DIR ? path.resolve(process.env.ASTRO_CACHE_DIR) : './node_modules/.astro',
   integrations: [react()],
   trailingSlash: 'ignore',
   // page.html files are served at /page by the worker's assets without a trailing-slash redirect.
   build: { format: 'file', inlineStylesheets: 'always' },
+  image: {
+    remotePatterns: imageHosts.map((url) => ({ protocol: url.protocol.replace(':', ''), hostname: url.hostname, port: url.port || undefined })),
+  },
   devToolbar: { enabled: false },
 });

@@ -35,7 +35,9 @@ export async function buildSite(apiUrl: string, wwwDir: string, stateDir: string
   // Beside the served folder, so moving the build in is a rename on the same file system.
   const staging = `${wwwDir}.staging`;
   rmSync(staging, { recursive: true, force: true });
-  const result = await exec(['run', 'build', '-w', 'site'], { ...offlineEnv(stateDir), PUBLIC_API_URL: apiUrl, SITE_OUT_DIR: staging });
+  // Astro's cache of encoded image variants lives in the state folder, so it outlives builds.
+  const cacheDir = process.env.ASTRO_CACHE_DIR ?? path.join(stateDir, 'astro-cache');
+  const result = await exec(['run', 'build', '-w', 'site'], { ...offlineEnv(stateDir), PUBLIC_API_URL: apiUrl, SITE_OUT_DIR: staging, ASTRO_CACHE_DIR: cacheDir });
   if (!result.ok) return { ok: false, output: result.output };
   swapInto(staging, wwwDir, `${wwwDir}.previous`);
   return { ok: true, output: result.output };

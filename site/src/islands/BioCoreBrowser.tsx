@@ -1,17 +1,20 @@
 import { useMemo, useState } from 'react';
+import type { Picture } from '../lib/picture.ts';
+import ResponsivePicture from './Picture.tsx';
 
 export interface ArticleCard {
   title: string;
   href: string;
   excerpt: string;
   tags: string[];
-  image: string;
+  image: Picture;
+  imageAlt: string;
   date: string;
   readTime: string;
 }
 
 /** BioCore articles with a search box and tag filter buttons (All plus every tag). */
-export default function BioCoreBrowser({ articles, placeholder, tagsPerCard }: { articles: ArticleCard[]; placeholder: string; tagsPerCard: number }) {
+export default function BioCoreBrowser({ articles, tagsPerCard }: { articles: ArticleCard[]; tagsPerCard: number }) {
   const [query, setQuery] = useState('');
   const [tag, setTag] = useState<string | null>(null);
   const tags = useMemo(() => [...new Set(articles.flatMap((a) => a.tags))].sort((a, b) => a.localeCompare(b)), [articles]);
@@ -44,7 +47,7 @@ export default function BioCoreBrowser({ articles, placeholder, tagsPerCard }: {
         <ul className="card-grid three">
           {shown.map((article) => (
             <li key={article.href} className="card">
-              <img src={article.image || placeholder} alt="" width={1200} height={675} loading="lazy" data-retry />
+              <ResponsivePicture picture={article.image} alt={article.imageAlt} />
               <div className="card-body">
                 <p className="meta">
                   {article.date} · {article.readTime}

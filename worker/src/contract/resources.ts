@@ -5,7 +5,9 @@
  */
 import { z } from 'zod';
 import {
+  altText,
   choice,
+  focalPoint,
   defineResource,
   file,
   flag,
@@ -56,7 +58,9 @@ export const heroSection = defineResource({
     bgColor: text('Background Color', { format: 'color', default: '#ffffff' }),
     align: choice('Posisi', ['left', 'right'], { default: 'left', labels: { left: 'Kiri', right: 'Kanan' } }),
     isActive: flag('Status', true),
+    // A background behind the text: decorative, so no alternative text; shown cropped.
     backgroundImage: image('Background Image', MAX_UPLOAD_BYTES, { part: 'image' }),
+    backgroundImageFocus: focalPoint('backgroundImage'),
   },
 });
 
@@ -79,6 +83,8 @@ export const vision = defineResource({
     isFeatured: flag('Featured', false),
     readTime: integer('Waktu Baca (menit)', { default: 3, min: 1 }),
     image: image('Gambar'),
+    imageAlt: altText('image'),
+    imageFocus: focalPoint('image'),
   },
 });
 
@@ -96,6 +102,7 @@ export const category = defineResource({
     isActive: flag('Status', true),
     order: order(),
     image: image('Image'),
+    imageAlt: altText('image'),
   },
 });
 
@@ -117,6 +124,8 @@ export const ourWork = defineResource({
     isActive: flag('Status', true),
     order: order(),
     image: image('Image'),
+    imageAlt: altText('image'),
+    imageFocus: focalPoint('image'),
   },
 });
 
@@ -173,6 +182,7 @@ export const partner = defineResource({
     isActive: flag('Status', true),
     order: order(),
     logo: image('Logo'),
+    logoAlt: altText('logo'),
   },
 });
 
@@ -196,6 +206,8 @@ export const bioCore = defineResource({
     isFeatured: flag('Featured', false),
     readTime: integer('Read Time (minutes)', { default: 5, min: 1 }),
     featuredImage: image('Featured Image'),
+    featuredImageAlt: altText('featuredImage'),
+    featuredImageFocus: focalPoint('featuredImage'),
     features: list(
       'Fitur Utama',
       z.object({ title: str, description: str, icon: str, image: str, order: itemOrder }),
@@ -282,6 +294,7 @@ export const gallery = defineResource({
     isActive: flag('Status', true),
     // Required only while the record has none: an edit without a new file keeps the old one.
     image: image('Image', MAX_UPLOAD_BYTES, { required: true }),
+    imageAlt: altText('image'),
   },
 });
 
@@ -300,6 +313,7 @@ const aboutBlock = (path: string, table: string, title: string, imageBytes: numb
       isPublished: flag('Status', true),
       order: order(),
       image: image('Image', imageBytes),
+      imageAlt: altText('image'),
     },
   });
 
@@ -325,6 +339,8 @@ export const team = defineResource({
     isPublished: flag('Status', true),
     order: order(),
     image: image('Photo'),
+    imageAlt: altText('image'),
+    imageFocus: focalPoint('image'),
   },
 });
 
@@ -343,6 +359,7 @@ export const ourImpact = defineResource({
     description: richText('Description', { required: true }),
     isActive: flag('Status', true),
     featuredImage: image('Featured Image'),
+    featuredImageAlt: altText('featuredImage'),
   },
 });
 

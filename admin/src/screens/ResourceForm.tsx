@@ -2,14 +2,15 @@
  * The add/edit form of any collection, built from its definition: one input per field kind,
  * the definition's validation run before sending, the spec's slug rules per screen.
  */
-import { inputSchema, slugify, type Field, type ResourceDefinition } from '@cms/worker/contract';
+import { inputSchema, slugify, thumbnailPart, type Field, type ResourceDefinition } from '@cms/worker/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { getJson } from '../api/client.ts';
 import EditorField from '../widgets/EditorField.tsx';
 import FilePicker from '../widgets/FilePicker.tsx';
 import MultiSelect from '../widgets/MultiSelect.tsx';
 import UploadButton from '../widgets/UploadButton.tsx';
+import { thumbnailOf } from '../widgets/compress.ts';
 import type { Dialect } from '../api/messages.ts';
 import type { Screen } from './screens.ts';
 
@@ -71,6 +72,8 @@ export function toFormData(resource: ResourceDefinition, values: Values, files: 
     if (field.kind === 'timestamp') continue;
     if (field.kind === 'file') {
       if (files[name]) form.append(field.part ?? name, files[name]);
+      const thumbnail = files[name] && thumbnailOf(files[name]);
+      if (thumbnail) form.append(thumbnailPart(field.part ?? name), thumbnail);
       else if (typeof value === 'string' && value && !value.startsWith('uploads/')) form.append(name, value);
       continue;
     }
@@ -128,9 +131,15 @@ export default function ResourceForm({ screen, resource, record, saving, loading
     if (problems.length === 0) onSubmit(toFormData(resource, values, files));
   }
 
+  // An image's alternative text and focal point are edited beside the image (UploadButton).
+  const companionOf = (of: string, role: 'alt' | 'focus') => {
+    const found = Object.entries(resource.fields).find(([, f]) => f.kind === 'text' && f.companion?.of === of && f.companion.role === role)?.[0];
+    return found ? { value: String(values[found] ?? ''), onChange: (value: string) => set(found, value) } : undefined;
+  };
   const input = (name: string) => {
     const field = resource.fields[name];
-    if (!field) return null;
+    if (!field || (field.kind === 'text' && field.companion)) return null;
+    const alt = companionOf(name, 'alt');
     return (
       <FieldInput
         key={name}
@@ -143,6 +152,7 @@ export default function ResourceForm({ screen, resource, record, saving, loading
         required={field.required === true && !(field.kind === 'password' && record) && field.kind !== 'file'}
         widget={screen.dropdowns?.includes(name) ? 'dropdown' : screen.lightEditor?.includes(name) ? 'light' : undefined}
         dialect={screen.dialect ?? 'id'}
+        companions={{ alt: alt && { ...alt, fallback: String(values.title ?? values.name ?? '') }, focus: companionOf(name, 'focus') }}
       />
     );
   };
@@ -191,9 +201,10 @@ interface FieldProps {
   /** Links from a dropdown instead of checkboxes; rich text in the light editor. */
   widget?: 'dropdown' | 'light';
   dialect: Dialect;
+  companions?: Pick<ComponentProps<typeof UploadButton>, 'alt' | 'focus'>;
 }
 
-function FieldInput({ name, field, value, onChange, onFile, disabled, required, widget, dialect }: FieldProps) {
+function FieldInput({ name, field, value, onChange, onFile, disabled, required, widget, dialect, companions }: FieldProps) {
   const id = `field-${name}`;
   const label = (
     <label htmlFor={id}>
@@ -240,7 +251,7 @@ function FieldInput({ name, field, value, onChange, onFile, disabled, required, 
         </div>
       );
     case 'file':
-      return <UploadButton id={id} label={label} field={field} value={String(value ?? '')} onUpload={onFile} onChoose={onChange} dialect={dialect} />;
+      return <UploadButton id={id} label={label} field={field} value={String(value ?? '')} onUpload={onFile} onChoose={onChange} dialect={dialect} {...companions} />;
     case 'reference':
       return <ReferenceSelect id={id} label={label} field={field} value={String(value ?? '')} onChange={onChange} required={required} />;
     case 'relation':

@@ -31,11 +31,11 @@ beforeAll(async () => {
   await page.getByLabel('Password', { exact: true }).fill(inject('adminPassword'));
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL(`${base}/admin`);
-}, 60_000);
+}, 180_000);
 afterAll(() => browser?.close());
 
 describe('a phone photo uploaded in the file manager', () => {
-  it('is stored at 2560 px, upright, without GPS, with a small WebP thumbnail, under its own name', async () => {
+  it('is stored at 2560 px, upright, without GPS, with a small WebP thumbnail, under its own name', { timeout: 120_000 }, async () => {
     expect(await hasGps(photo)).toBe(true);
     await page.goto(`${base}/admin/file-manager`);
     await page.getByLabel('Upload File', { exact: true }).setInputFiles({ name: 'IMG_4032.jpg', mimeType: 'image/jpeg', buffer: photo });
@@ -69,7 +69,7 @@ describe('a phone photo uploaded in the file manager', () => {
 });
 
 describe('an image field in a form', () => {
-  it('takes alt text and a focal point beside the image, and the site uses both', async () => {
+  it('takes alt text and a focal point beside the image, and the site uses both', { timeout: 300_000 }, async () => {
     await page.goto(`${base}/admin/our-work`);
     await page.locator('tbody tr').first().getByRole('button', { name: /^Edit/ }).click();
     await expect.poll(() => page.locator('#field-title').inputValue()).not.toBe('');
@@ -79,14 +79,17 @@ describe('an image field in a form', () => {
     const frame = page.locator('.focal-frame');
     const box = (await frame.boundingBox())!;
     await frame.click({ position: { x: box.width * 0.25, y: box.height * 0.75 } });
-    await expect.poll(() => page.getByTestId('focus-preview').evaluate((img) => getComputedStyle(img).objectPosition)).toBe('25% 75%');
+    // Where the click landed, to the percent (the frame's border may shift it by one).
+    const near = (position: string) => position.split(' ').map((part, i) => Math.abs(Number.parseFloat(part) - [25, 75][i]!) <= 2);
+    await expect.poll(async () => near(await page.getByTestId('focus-preview').evaluate((img) => getComputedStyle(img).objectPosition))).toEqual([true, true]);
     const alt = 'Warga menimbang sampah organik di lapangan';
     await page.locator('#field-image-alt').fill(alt);
     await page.getByRole('button', { name: 'Update' }).click();
     await expect.poll(() => page.locator('.alert').first().innerText(), { timeout: 30_000 }).toMatch(/berhasil/);
 
     const work = ((await (await fetch(`${base}/api/our-work?search=${encodeURIComponent(title)}`, { headers: { cookie: await cookie() } })).json()) as { data: Array<{ title: string; slug: string; image: string; imageAlt: string; imageFocus: string; category_ids: Array<{ slug: string }> }> }).data.find((w) => w.title === title)!;
-    expect([work.imageAlt, work.imageFocus]).toEqual([alt, '25% 75%']);
+    expect(work.imageAlt).toBe(alt);
+    expect(near(work.imageFocus)).toEqual([true, true]);
     expect(await hasGps(await download(`/${work.image}`))).toBe(false);
 
     const visitor = await browser.newPage();
@@ -95,9 +98,9 @@ describe('an image field in a form', () => {
       .poll(async () => {
         await visitor.goto(base + path);
         return visitor.getByRole('img', { name: alt }).count();
-      }, { timeout: 150_000, interval: 2_000 })
+      }, { timeout: 240_000, interval: 2_000 })
       .toBeGreaterThan(0);
-    expect(await visitor.getByRole('img', { name: alt }).first().evaluate((img) => getComputedStyle(img).objectPosition)).toBe('25% 75%');
+    expect(await visitor.getByRole('img', { name: alt }).first().evaluate((img) => getComputedStyle(img).objectPosition)).toBe(work.imageFocus);
     await visitor.close();
   });
 });

@@ -42,14 +42,13 @@ beforeAll(async () => {
   workPath = `/our-work/${work.category_ids[0]!.slug}/${work.slug}`;
   // The save rebuilds the site: wait until the page shows the new photo.
   const page = await browser.newPage();
-  await expect
-    .poll(async () => {
-      await page.goto(base + workPath);
-      return page.getByRole('img', { name: ALT }).count();
-    }, { timeout: 150_000, interval: 2_000 })
-    .toBeGreaterThan(0);
+  for (let waited = 0; waited < 240_000; waited += 2_000) {
+    await page.goto(base + workPath);
+    if ((await page.locator(`img[alt="${ALT}"]`).count()) > 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
   await page.close();
-}, 200_000);
+}, 300_000);
 afterAll(() => browser?.close());
 
 describe('uploaded photos on the site', () => {

@@ -4,6 +4,6 @@ import { defineConfig } from 'vitest/config';
 // browser tests against the built site and admin served by the worker, and the local runner.
 export default defineConfig({
   test: {
-    projects: ['worker', 'admin', 'e2e', 'scripts'],
+    projects: ['worker', 'admin', 'site', 'e2e', 'scripts'],
   },
 });

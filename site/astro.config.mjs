@@ -1,16 +1,27 @@
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import securityHeaders from './integrations/security-headers.ts';
+import path from 'node:path';
 
 // Built by scripts/lib/builds.ts with PUBLIC_API_URL (where the content comes from at build
 // time) and SITE_OUT_DIR (the worker's assets folder); SITE_URL is the public address.
+const apiUrl = process.env.PUBLIC_API_URL ?? 'http://127.0.0.1:8787';
+
+/** The hosts stored images are read from at build time, for Astro's image pipeline. */
+const imageHosts = [process.env.PUBLIC_MEDIA_URL, apiUrl, 'http://127.0.0.1:8787']
+  .filter(Boolean)
+  .map((address) => new URL(address));
+
 export default defineConfig({
-  site: process.env.SITE_URL ?? process.env.PUBLIC_API_URL ?? 'http://127.0.0.1:8787',
+  site: process.env.SITE_URL ?? apiUrl,
   outDir: process.env.SITE_OUT_DIR ?? 'dist',
   integrations: [react(), securityHeaders()],
   trailingSlash: 'ignore',
   // page.html files are served at /page by the worker's assets without a trailing-slash redirect.
   build: { format: 'file', inlineStylesheets: 'always' },
+  image: {
+    remotePatterns: imageHosts.map((url) => ({ protocol: url.protocol.replace(':', ''), hostname: url.hostname, port: url.port || undefined })),
+  },
   devToolbar: { enabled: false },
   // Kept between builds (scripts/lib/builds.ts gives each local state its own): it holds the
   // incremental build's copies of pages and the build's copy of the API's large lists.

@@ -7,7 +7,9 @@ import { RequestFailure, tooLarge } from '../api/messages.ts';
 import { reload } from '../api/reload.ts';
 import Modal from '../widgets/Modal.tsx';
 import { fileProblem } from '../widgets/UploadButton.tsx';
-import { FILES_QUERY, isImage, useStoredFiles } from '../api/files.ts';
+import { displayName, FILES_QUERY, formatSize, isImage, isVideo, previewUrl, useStoredFiles } from '../api/files.ts';
+import { prepareUpload, thumbnailOf, thumbnailPart } from '../widgets/compress.ts';
+import { matchFiles } from '../widgets/FilePicker.tsx';
 import { PageShell } from '../layout/PageShell.tsx';
 
 interface Progress {
@@ -35,6 +37,8 @@ function upload(file: File, onProgress: (percent: number) => void) {
     request.onerror = () => reject(new Error('Terjadi kesalahan saat upload file'));
     const form = new FormData();
     form.append('file', file);
+    const thumbnail = thumbnailOf(file);
+    if (thumbnail) form.append(thumbnailPart('file'), thumbnail);
     request.send(form);
   });
 }
@@ -44,7 +48,8 @@ export default function FileManager() {
   const files = useStoredFiles();
   const [progress, setProgress] = useState<Progress[]>([]);
   const [selected, setSelected] = useState<string[]>([]);
-  const [alert, setAlert] = useState('');
+  const [alert, setAlert] = useState<string | string[]>('');
+  const [search, setSearch] = useState('');
   const [folderOpen, setFolderOpen] = useState(false);
   const [folderName, setFolderName] = useState('');
   const [creating, setCreating] = useState(false);
@@ -59,8 +64,9 @@ export default function FileManager() {
     setProgress(chosen.map((file) => ({ name: file.name, percent: 0 })));
     const messages: string[] = [];
     await Promise.all(
-      chosen.map((file, index) =>
-        upload(file, (percent) => setProgress((current) => current.map((p, i) => (i === index ? { ...p, percent } : p))))
+      chosen.map(async (file, index) =>
+        // Photos are scaled and stripped of EXIF first (the limits applied to what was picked).
+        upload(await prepareUpload(file), (percent) => setProgress((current) => current.map((p, i) => (i === index ? { ...p, percent } : p))))
           .then(() => messages.push(`File ${file.name} berhasil diupload!`))
           .catch((error: Error) => {
             messages.push(`Gagal upload ${file.name}: ${error.message}`);
@@ -68,7 +74,8 @@ export default function FileManager() {
           }),
       ),
     );
-    setAlert(messages.join(' '));
+    // One line per file: a dozen uploads read as a list, not a paragraph.
+    setAlert(messages.length === 1 ? messages[0]! : messages);
     refresh();
   }
 
@@ -97,9 +104,10 @@ export default function FileManager() {
     }
   }
 
-  const list = files.data ?? [];
+  const all = files.data ?? [];
+  const list = matchFiles(all, search);
   return (
-    <PageShell title="File Manager" subtitle={files.isLoading ? undefined : `Total: ${list.length} item`}>
+    <PageShell title="File Manager" subtitle={files.isLoading ? undefined : `Total: ${all.length} item`}>
       <div className="toolbar">
         <label className="button">
           Upload File
@@ -149,7 +157,16 @@ export default function FileManager() {
           ))}
         </ul>
       )}
-      {alert && <p className="alert" role="status">{alert}</p>}
+      {typeof alert === 'string'
+        ? alert && <p className="alert" role="status">{alert}</p>
+        : (
+          <div className="alert" role="status">
+            <ul className="upload-results">
+              {alert.map((line, i) => <li key={i}>{line}</li>)}
+            </ul>
+          </div>
+        )}
+      <input type="search" className="file-search" aria-label="Cari file" placeholder="Cari file..." value={search} onChange={(event) => setSearch(event.target.value)} />
       {files.isLoading ? (
         <p className="loading">Memuat...</p>
       ) : files.isError ? (
@@ -164,11 +181,15 @@ export default function FileManager() {
             <li key={file.name}>
               <label>
                 <input type="checkbox" checked={selected.includes(file.name)} onChange={() => setSelected(selected.includes(file.name) ? selected.filter((n) => n !== file.name) : [...selected, file.name])} />
-                <span className="file-name">{file.name}</span>
+                <span className="file-name" title={file.name}>
+                  {displayName(file)}
+                </span>
               </label>
-              {isImage(file) && <img src={file.url} alt="" width={160} height={90} loading="lazy" />}
+              {isImage(file) && <img src={previewUrl(file)} alt="" width={160} height={90} loading="lazy" />}
+              {/* Only the first frame is fetched until the video is played. */}
+              {isVideo(file) && <video src={file.url} preload="metadata" controls muted width={160} height={90} aria-label={`Pratinjau ${displayName(file)}`} />}
               <span className="muted">
-                {(file.size / 1024).toFixed(1)} KB · {file.contentType}
+                {formatSize(file.size)} · {file.contentType}
               </span>
               <a href={file.url} download>
                 Download

@@ -2,14 +2,15 @@
  * The add/edit form of any collection, built from its definition: one input per field kind,
  * the definition's validation run before sending, the spec's slug rules per screen.
  */
-import { inputSchema, normalizeSlug, readingMinutes, slugify, type Field, type ResourceDefinition } from '@cms/worker/contract';
+import { inputSchema, normalizeSlug, readingMinutes, slugify, thumbnailPart, type Field, type ResourceDefinition } from '@cms/worker/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { getAll } from '../api/client.ts';
 import EditorField from '../widgets/EditorField.tsx';
 import ListEditor, { asRow, emptyItem, type ListItem } from '../widgets/ListEditor.tsx';
 import MultiSelect from '../widgets/MultiSelect.tsx';
 import UploadButton from '../widgets/UploadButton.tsx';
+import { thumbnailOf } from '../widgets/compress.ts';
 import type { Dialect } from '../api/messages.ts';
 import type { Screen } from './screens.ts';
 
@@ -68,6 +69,8 @@ export function toFormData(resource: ResourceDefinition, values: Values, files: 
     if (field.kind === 'timestamp') continue;
     if (field.kind === 'file') {
       if (files[name]) form.append(field.part ?? name, files[name]);
+      const thumbnail = files[name] && thumbnailOf(files[name]);
+      if (thumbnail) form.append(thumbnailPart(field.part ?? name), thumbnail);
       else if (typeof value === 'string' && value && !value.startsWith('uploads/')) form.append(name, value);
       continue;
     }
@@ -151,9 +154,15 @@ export default function ResourceForm({ screen, resource, record, saving, progres
     );
   };
 
+  // An image's alternative text and focal point are edited beside the image (UploadButton).
+  const companionOf = (of: string, role: 'alt' | 'focus') => {
+    const found = Object.entries(resource.fields).find(([, f]) => f.kind === 'text' && f.companion?.of === of && f.companion.role === role)?.[0];
+    return found ? { value: String(formValues[found] ?? ''), onChange: (value: string) => set(found, value) } : undefined;
+  };
   const input = (name: string) => {
     const field = resource.fields[name];
-    if (!field) return null;
+    if (!field || (field.kind === 'text' && field.companion)) return null;
+    const alt = companionOf(name, 'alt');
     return (
       <FieldInput
         key={name}
@@ -169,6 +178,7 @@ export default function ResourceForm({ screen, resource, record, saving, progres
         required={field.required === true && !(field.kind === 'password' && record) && field.kind !== 'file'}
         widget={screen.dropdowns?.includes(name) ? 'dropdown' : screen.lightEditor?.includes(name) ? 'light' : undefined}
         dialect={screen.dialect ?? 'id'}
+        companions={{ alt: alt && { ...alt, fallback: String(formValues.title ?? formValues.name ?? '') }, focus: companionOf(name, 'focus') }}
       />
     );
   };
@@ -225,9 +235,10 @@ interface FieldProps {
   hint?: ReactNode;
   onBlur?: () => void;
   placeholder?: string;
+  companions?: Pick<ComponentProps<typeof UploadButton>, 'alt' | 'focus'>;
 }
 
-function FieldInput({ name, field, value, onChange, onFile, disabled, required, widget, dialect, hint, onBlur, placeholder }: FieldProps) {
+function FieldInput({ name, field, value, onChange, onFile, disabled, required, widget, dialect, hint, onBlur, placeholder, companions }: FieldProps) {
   const id = `field-${name}`;
   const label = (
     <label htmlFor={id}>
@@ -288,7 +299,7 @@ function FieldInput({ name, field, value, onChange, onFile, disabled, required, 
         </div>
       );
     case 'file':
-      return <UploadButton id={id} label={label} field={field} value={String(value ?? '')} onUpload={onFile} onChoose={onChange} dialect={dialect} />;
+      return <UploadButton id={id} label={label} field={field} value={String(value ?? '')} onUpload={onFile} onChoose={onChange} dialect={dialect} {...companions} />;
     case 'reference':
       return <ReferenceSelect id={id} label={label} field={field} value={String(value ?? '')} onChange={onChange} required={required} />;
     case 'relation':

@@ -2,7 +2,8 @@
 import { resources, type ResourceDefinition } from '@cms/worker/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api, fileUrl, getJson, sendJson } from '../api/client.ts';
+import { api, fileUrl, getJson, sendForm, sendJson } from '../api/client.ts';
+import { thumbnailUrl } from '@cms/worker/contract/api';
 import { deleteErrorMessage, RequestFailure, saveErrorMessage, SUCCESS } from '../api/messages.ts';
 import { reload } from '../api/reload.ts';
 import { PageShell } from '../layout/PageShell.tsx';
@@ -24,7 +25,8 @@ function CellValue({ column, row, resource }: { column: Column; row: Row; resour
       return (
         <img
           className="thumb"
-          src={fileUrl(String(value))}
+          // The small thumbnail stored beside the image (the worker answers with the image if there is none).
+          src={thumbnailUrl(fileUrl(String(value)))}
           alt=""
           width={64}
           height={40}

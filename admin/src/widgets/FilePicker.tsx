@@ -4,7 +4,7 @@
  */
 import type { StoredFile } from '@cms/worker/contract/api';
 import { useState } from 'react';
-import { isImage, useStoredFiles } from '../api/files.ts';
+import { displayName, folderOf, formatSize, isImage, previewUrl, useStoredFiles } from '../api/files.ts';
 import Modal from './Modal.tsx';
 
 export const PICK_LIMIT = 10;
@@ -18,10 +18,13 @@ interface Props {
   onClose: () => void;
 }
 
-/** The files a search shows: the name contains every word typed, case-insensitive. */
+/** The files a search shows: the stored or original name contains every word typed, case-insensitive. */
 export function matchFiles(files: readonly StoredFile[], search: string, imagesOnly = false) {
   const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  return files.filter((file) => (!imagesOnly || isImage(file)) && words.every((word) => file.name.toLowerCase().includes(word)));
+  return files.filter((file) => {
+    const names = `${file.name} ${displayName(file)}`.toLowerCase();
+    return (!imagesOnly || isImage(file)) && words.every((word) => names.includes(word));
+  });
 }
 
 export default function FilePicker({ open, multiple = false, imagesOnly = false, onPick, onClose }: Props) {
@@ -59,12 +62,22 @@ function PickerBody({ multiple, imagesOnly, onPick, onClose }: Omit<Props, 'open
               <input
                 type={multiple ? 'checkbox' : 'radio'}
                 name="picked-file"
+                aria-label={displayName(file)}
                 checked={isChosen(file)}
                 disabled={full && !isChosen(file)}
                 onChange={() => toggle(file)}
               />
-              {isImage(file) ? <img src={file.url} alt="" width={48} height={36} loading="lazy" /> : <span className="file-icon" aria-hidden="true">📄</span>}
-              <span className="file-name">{file.name}</span>
+              {isImage(file) ? <img src={previewUrl(file)} alt="" width={48} height={36} loading="lazy" /> : <span className="file-icon" aria-hidden="true">📄</span>}
+              <span className="file-label">
+                <span className="file-name" title={displayName(file)}>
+                  {displayName(file)}
+                </span>
+                <small className="muted">
+                  {folderOf(file)}
+                  {folderOf(file) && ' · '}
+                  {formatSize(file.size)}
+                </small>
+              </span>
             </label>
           </li>
         ))}

@@ -4,7 +4,7 @@
  * lists, indent, links, quotes, tables up to 6x3, undo/redo, 400 px. Light: headings 1-3 and
  * fewer tools, 300 px, and images embedded as data: URIs are uploaded every 5 seconds.
  * Both have Visual and HTML modes, clean pasted HTML (spec 5) and upload pasted image files
- * after compression to /api/upload.
+ * after preparing them (widgets/compress.ts) to /api/upload.
  */
 import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
@@ -14,7 +14,7 @@ import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { api } from '../api/client.ts';
-import { compressForEditor } from './compress.ts';
+import { prepareUpload, thumbnailOf, thumbnailPart } from './compress.ts';
 import './editor/editor.css';
 import { Indent } from './editor/indent.ts';
 import { replaceImageSources } from './editor/inlineImages.ts';
@@ -48,7 +48,10 @@ const ALIGNMENTS = [
 
 async function uploadImage(file: File) {
   const body = new FormData();
-  body.append('file', await compressForEditor(file));
+  const prepared = await prepareUpload(file, { editor: true });
+  body.append('file', prepared);
+  const thumbnail = thumbnailOf(prepared);
+  if (thumbnail) body.append(thumbnailPart('file'), thumbnail);
   const { data } = await api<{ url: string }>('/upload', { method: 'POST', body });
   return data.url;
 }

@@ -1,17 +1,26 @@
 /**
  * A form's image or file: upload a new one (checked for size and type before anything is sent,
- * refused files discarded) or choose one already stored, with a preview of what will be saved.
+ * refused files discarded, photos prepared: widgets/compress.ts) or choose one already stored,
+ * with a preview of what will be saved and, for images, their alternative text and focal point.
  */
-import { MAX_UPLOAD_BYTES, type FileField } from '@cms/worker/contract';
+import { MAX_UPLOAD_BYTES, thumbnailUrl, type FileField } from '@cms/worker/contract';
 import { useEffect, useState, type ReactNode } from 'react';
 import { fileUrl } from '../api/client.ts';
 import { tooLarge, type Dialect } from '../api/messages.ts';
+import { prepareUpload } from './compress.ts';
 import FilePicker from './FilePicker.tsx';
+import ImageDetails, { type Companion } from './ImageDetails.tsx';
 
 const MB = 1024 * 1024;
 
+/** iPhone photos in their own format: browsers cannot draw them, and the site cannot show them. */
+export const isHeic = (file: File) => /^image\/hei[cf]/.test(file.type) || /\.hei[cf]$/i.test(file.name);
+export const HEIC_REFUSED =
+  'Foto HEIC dari iPhone belum bisa diupload. Simpan dulu sebagai JPG (di iPhone: Pengaturan > Kamera > Format > Paling Kompatibel, atau kirim foto lewat email/WhatsApp), lalu upload lagi.';
+
 /** The spec's refusal text for a chosen file, or null when it may be sent. */
 export function fileProblem(file: File, field: Pick<FileField, 'maxBytes' | 'accept' | 'acceptLabel'>, dialect: Dialect = 'id'): string | null {
+  if (isHeic(file)) return dialect === 'en' ? 'HEIC photos from an iPhone cannot be uploaded yet. Save the photo as JPG first, then upload it again.' : HEIC_REFUSED;
   if (file.size > field.maxBytes) {
     const limit = Math.round(field.maxBytes / MB);
     // The smaller limits have their own text; at the general 50 MB limit the file is named.
@@ -31,23 +40,29 @@ interface Props {
   onUpload: (file: File | null) => void;
   onChoose: (url: string) => void;
   dialect?: Dialect;
+  /** The image's alternative text, when the field has one (`<field>Alt`). */
+  alt?: Companion & { fallback: string };
+  /** The image's focal point, when it is shown cropped (`<field>Focus`). */
+  focus?: Companion;
 }
 
-export default function UploadButton({ id, label, field, value, onUpload, onChoose, dialect = 'id' }: Props) {
+export default function UploadButton({ id, label, field, value, onUpload, onChoose, dialect = 'id', alt, focus }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
   // A new key empties the file input when a stored file is chosen instead.
   const [inputKey, setInputKey] = useState(0);
+  const [preparing, setPreparing] = useState(false);
   const images = field.accept?.every((type) => type.startsWith('image/')) ?? false;
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
-  const shown = preview ?? (value ? fileUrl(value) : null);
+  // A stored image is previewed by its small thumbnail, not the original.
+  const shown = preview ?? (value ? (images ? thumbnailUrl(fileUrl(value)) : fileUrl(value)) : null);
   return (
     <div className="field upload-field">
       {label}
-      {shown && images && <img className="preview" src={shown} alt="Pratinjau" width={120} height={68} />}
+      {shown && images && !focus && <img className="preview" src={shown} alt="Pratinjau" width={120} height={68} />}
       {shown && !images && <span className="muted">{shown}</span>}
       <input
         key={inputKey}
@@ -55,8 +70,9 @@ export default function UploadButton({ id, label, field, value, onUpload, onChoo
         type="file"
         accept={field.accept?.join(',')}
         aria-describedby={`${id}-hint`}
-        onChange={(event) => {
+        onChange={async (event) => {
           const file = event.target.files?.[0] ?? null;
+          // The limits apply to what the user picked, before the photo is scaled down.
           const refused = file && fileProblem(file, field, dialect);
           setProblem(refused || null);
           if (!file || refused) {
@@ -65,10 +81,15 @@ export default function UploadButton({ id, label, field, value, onUpload, onChoo
             setPreview(null);
             return;
           }
-          onUpload(file);
-          setPreview(URL.createObjectURL(file));
+          setPreparing(true);
+          const prepared = await prepareUpload(file);
+          setPreparing(false);
+          onUpload(prepared);
+          setPreview(URL.createObjectURL(prepared));
         }}
       />
+      {preparing && <small role="status">Menyiapkan foto...</small>}
+      {images && (alt || focus) && <ImageDetails id={id} src={shown} alt={alt} focus={focus} />}
       <small id={`${id}-hint`} className="muted">
         {field.acceptLabel ? `Format: ${field.acceptLabel}. ` : ''}Maksimal {Math.round(field.maxBytes / MB)}MB.
       </small>

@@ -113,7 +113,7 @@ describe('file picker dialog', () => {
     render(<FilePicker open imagesOnly onPick={onPick} onClose={() => {}} />, { wrapper: withFiles(files) });
     expect(screen.getAllByRole('radio')).toHaveLength(12);
     fireEvent.change(screen.getByRole('searchbox', { name: 'Cari file' }), { target: { value: 'foto-1' } });
-    expect(screen.getAllByRole('radio').map((radio) => radio.parentElement?.textContent)).toEqual(['foto-1.png', 'foto-10.png', 'foto-11.png', 'foto-12.png']);
+    expect(screen.getAllByRole('radio').map((radio) => radio.getAttribute('aria-label'))).toEqual(['foto-1.png', 'foto-10.png', 'foto-11.png', 'foto-12.png']);
     fireEvent.click(screen.getByRole('radio', { name: 'foto-11.png' }));
     fireEvent.click(screen.getByRole('button', { name: 'Pilih 1 File' }));
     expect(onPick).toHaveBeenCalledWith([files[10]]);

@@ -1,12 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { pageLinks, pageHref, type Paging } from '../lib/paging-links.ts';
+import type { Picture } from '../lib/picture.ts';
+import ResponsivePicture from './Picture.tsx';
 
 export interface ArticleCard {
   title: string;
   href: string;
   excerpt: string;
   tags: string[];
-  image: string;
+  image: Picture;
+  imageAlt: string;
   date: string;
   readTime: string;
 }
@@ -22,7 +25,6 @@ interface Props {
   paging: Paging;
   /** Every published article as a card: fetched once, on the first search or tag choice. */
   indexUrl: string | null;
-  placeholder: string;
   tagsPerCard: number;
 }
 
@@ -31,7 +33,7 @@ interface Props {
  * search the page's own cards show with links to the other pages; a search or a tag looks
  * through every article, from a static index loaded on first use (no request per keystroke).
  */
-export default function BioCoreBrowser({ articles, tags, paging, indexUrl, placeholder, tagsPerCard }: Props) {
+export default function BioCoreBrowser({ articles, tags, paging, indexUrl, tagsPerCard }: Props) {
   const [query, setQuery] = useState('');
   const box = useRef<HTMLInputElement>(null);
   const [tag, setTag] = useState<string | null>(null);
@@ -104,7 +106,7 @@ export default function BioCoreBrowser({ articles, tags, paging, indexUrl, place
         <ul className="card-grid three">
           {shown.map((article) => (
             <li key={article.href} className="card">
-              <img src={article.image || placeholder} alt="" width={1200} height={675} loading="lazy" data-retry />
+              <ResponsivePicture picture={article.image} alt={article.imageAlt} />
               <div className="card-body">
                 <p className="meta">
                   {article.date} · {article.readTime}

@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Picture } from '../lib/picture.ts';
+import ResponsivePicture from './Picture.tsx';
 
 export const AUTO_ADVANCE_MS = 8000;
 export const TRANSITION_LOCK_MS = 500;
@@ -9,7 +11,7 @@ export interface Slide {
   description: string;
   ctaText: string;
   ctaUrl: string;
-  image: string;
+  image: Picture;
   align: 'left' | 'right';
   bgColor: string;
 }
@@ -21,7 +23,7 @@ const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedi
  * next are ignored during the 500 ms transition; it pauses while hovered or focused and does
  * not rotate for visitors who ask for reduced motion. One slide shows no controls.
  */
-export default function HeroCarousel({ slides, placeholder }: { slides: Slide[]; placeholder: string }) {
+export default function HeroCarousel({ slides }: { slides: Slide[] }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   const [reducedMotion, setReducedMotion] = useState(false);
@@ -65,7 +67,8 @@ export default function HeroCarousel({ slides, placeholder }: { slides: Slide[];
           aria-label={`${i + 1} of ${count}`}
           aria-hidden={i !== index}
         >
-          <img src={slide.image || placeholder} alt="" width={1200} height={675} className="hero-image" data-retry loading={i === 0 ? 'eager' : 'lazy'} fetchPriority={i === 0 ? 'high' : 'auto'} />
+          {/* A background behind the text: decorative, so its alt is empty on purpose. */}
+          <ResponsivePicture picture={slide.image} alt="" className="hero-image" eager={i === 0} />
           <div className="hero-content">
             {i === 0 ? <h1>{slide.title}</h1> : <h2 className="h1">{slide.title}</h2>}
             {slide.subtitle && <p className="hero-subtitle">{slide.subtitle}</p>}

@@ -191,16 +191,17 @@ export const DEFAULT_HERO = {
   ctaText: 'Learn more',
   ctaUrl: '/about-us',
   backgroundImage: '',
+  backgroundImageFocus: '',
   align: 'left' as const,
   bgColor: '#ffffff',
 };
 
 export const DEFAULT_PARTNERS = [
-  { name: 'Community Partners', website: '', logo: '' },
-  { name: 'Local Government', website: '', logo: '' },
-  { name: 'Universities', website: '', logo: '' },
-  { name: 'Industry', website: '', logo: '' },
-  { name: 'Volunteers', website: '', logo: '' },
+  { name: 'Community Partners', website: '', logo: '', logoAlt: '' },
+  { name: 'Local Government', website: '', logo: '', logoAlt: '' },
+  { name: 'Universities', website: '', logo: '', logoAlt: '' },
+  { name: 'Industry', website: '', logo: '', logoAlt: '' },
+  { name: 'Volunteers', website: '', logo: '', logoAlt: '' },
 ];
 
 export const DEFAULT_WORK_CATEGORIES = [

@@ -5,6 +5,7 @@
  * nothing, and files stored for a batch that then fails are removed again.
  */
 import type { BatchItem } from 'drizzle-orm/batch';
+import { thumbnailPart } from '../contract/api.ts';
 import type { FileField } from '../contract/fields.ts';
 import { normalizeSlug, slugify } from '../contract/slug.ts';
 import { fieldErrors, hasVisibleContent, inputSchema } from '../contract/validation.ts';
@@ -109,10 +110,11 @@ export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionS
   await target.guard?.(values, relations);
 
   const stored: string[] = [];
-  for (const [name, , upload] of files) {
-    const result = await putUpload(bucket, upload, store.resource.path, 'record');
+  for (const [name, field, upload] of files) {
+    const result = await putUpload(bucket, upload, store.resource.path, 'record', body.files.get(thumbnailPart(field.part ?? name)));
     values[name] = result.path;
     stored.push(result.path);
+    if (result.thumbnailUrl) stored.push(result.thumbnailUrl.replace(/^\//, ''));
   }
 
   const summary = String(values.title ?? values.name ?? values.username ?? values.email ?? values.page ?? target.existing?.title ?? target.existing?.name ?? target.id);

@@ -52,7 +52,20 @@ export interface StoredFile {
   timeCreated: string;
   updated: string;
   url: string;
+  /** The name the file had on the uploader's device. */
+  originalName?: string;
+  /** A small WebP preview stored beside it, when the admin made one. */
+  thumbnailUrl?: string;
 }
+
+/**
+ * Thumbnails: the admin sends a small WebP preview of a photo in the part `<part>.thumb` beside
+ * the file; it is stored as `<stored name>.thumb.webp`. Asking for the thumbnail of a file that
+ * has none is answered with the file itself.
+ */
+export const THUMBNAIL_SUFFIX = '.thumb.webp';
+export const thumbnailPart = (part: string) => `${part}.thumb`;
+export const thumbnailUrl = (url: string) => (/\.(jpe?g|png|webp|avif)$/i.test(url) ? `${url}${THUMBNAIL_SUFFIX}` : url);
 
 /** What an upload returns. */
 export interface UploadResult {
@@ -64,6 +77,7 @@ export interface UploadResult {
   path: string;
   bucket: string;
   destination: string;
+  thumbnailUrl?: string;
 }
 
 /** The signed-in user as /api/auth/login and /api/auth/me return it. */

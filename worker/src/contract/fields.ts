@@ -27,6 +27,8 @@ export interface TextField extends Common {
   pattern?: { regex: string; message: string };
   /** Letter case does not tell values apart: "Budi" and "budi" are the same unique value and match the same look-ups. */
   ignoreCase?: boolean;
+  /** Describes the image field `of` and is edited beside it: its alternative text or focal point. */
+  companion?: { of: string; role: 'alt' | 'focus' };
 }
 export interface RichTextField extends Common {
   kind: 'richText';
@@ -222,6 +224,18 @@ export const list = <T extends { order: number }>(label: string, item: z.ZodType
   ...o,
 });
 export const file = (label: string, o: Opts<FileField>): FileField => ({ kind: 'file', label, ...o });
+/**
+ * The alternative text of image field `of`, stored beside it (`<of>Alt`). Left empty, the site
+ * uses the record's title or name; decorative images (backgrounds) have none on purpose.
+ */
+export const altText = (of: string): TextField => ({ kind: 'text', label: 'Teks Alternatif', max: 250, companion: { of, role: 'alt' } });
+/** Where the crop of image field `of` stays centred, as CSS object-position ("50% 30%"); empty: the middle. */
+export const focalPoint = (of: string): TextField => ({
+  kind: 'text',
+  label: 'Titik Fokus',
+  companion: { of, role: 'focus' },
+  pattern: { regex: '^(100|[1-9]?[0-9])% (100|[1-9]?[0-9])%$', message: 'Titik fokus tidak valid (contoh: 50% 30%).' },
+});
 export const reference = <const D extends string>(label: string, to: string, display: D, o: Omit<Opts<ReferenceField>, 'to' | 'display'> = {}) =>
   ({ kind: 'reference', label, to, display, ...o }) as ReferenceField & { display: D };
 export const relation = <const D extends readonly string[]>(label: string, to: string, display: D) =>

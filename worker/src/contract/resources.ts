@@ -5,7 +5,9 @@
  */
 import { z } from './zod.ts';
 import {
+  altText,
   choice,
+  focalPoint,
   defineResource,
   file,
   flag,
@@ -63,7 +65,9 @@ export const heroSection = defineResource({
     bgColor: text('Background Color', { format: 'color', default: '#ffffff' }),
     align: choice('Posisi', ['left', 'right'], { default: 'left', labels: { left: 'Kiri', right: 'Kanan' } }),
     isActive: flag('Status', true),
+    // A background behind the text: decorative, so no alternative text; shown cropped.
     backgroundImage: image('Background Image', MAX_UPLOAD_BYTES, { part: 'image' }),
+    backgroundImageFocus: focalPoint('backgroundImage'),
   },
 });
 
@@ -87,6 +91,8 @@ export const vision = defineResource({
     isFeatured: flag('Featured', false),
     readTime: integer('Waktu Baca (menit)', { default: 3, min: 0, readingTimeOf: 'content', hint: READ_TIME_HINT }),
     image: image('Gambar'),
+    imageAlt: altText('image'),
+    imageFocus: focalPoint('image'),
   },
 });
 
@@ -105,6 +111,7 @@ export const category = defineResource({
     isActive: flag('Status', true),
     order: order(),
     image: image('Image'),
+    imageAlt: altText('image'),
   },
 });
 
@@ -127,6 +134,8 @@ export const ourWork = defineResource({
     isActive: flag('Status', true),
     order: order(),
     image: image('Image'),
+    imageAlt: altText('image'),
+    imageFocus: focalPoint('image'),
   },
 });
 
@@ -189,6 +198,7 @@ export const partner = defineResource({
     isActive: flag('Status', true),
     order: order(),
     logo: image('Logo'),
+    logoAlt: altText('logo'),
   },
 });
 
@@ -213,6 +223,8 @@ export const bioCore = defineResource({
     isFeatured: flag('Featured', false),
     readTime: integer('Read Time (minutes)', { default: 5, min: 0, readingTimeOf: 'content', hint: READ_TIME_HINT }),
     featuredImage: image('Featured Image'),
+    featuredImageAlt: altText('featuredImage'),
+    featuredImageFocus: focalPoint('featuredImage'),
     features: list(
       'Fitur Utama',
       z.object({ title: str, description: str, icon: str, image: itemImage, order: itemOrder }),
@@ -303,6 +315,7 @@ export const gallery = defineResource({
     isActive: flag('Status', true),
     // Required only while the record has none: an edit without a new file keeps the old one.
     image: image('Image', MAX_UPLOAD_BYTES, { required: true }),
+    imageAlt: altText('image'),
   },
 });
 
@@ -322,6 +335,7 @@ const aboutBlock = (path: string, table: string, title: string, imageBytes: numb
       isPublished: flag('Status', true),
       order: order(),
       image: image('Image', imageBytes),
+      imageAlt: altText('image'),
     },
   });
 
@@ -348,6 +362,8 @@ export const team = defineResource({
     isPublished: flag('Status', true),
     order: order(),
     image: image('Photo'),
+    imageAlt: altText('image'),
+    imageFocus: focalPoint('image'),
   },
 });
 
@@ -367,6 +383,7 @@ export const ourImpact = defineResource({
     description: richText('Description', { required: true }),
     isActive: flag('Status', true),
     featuredImage: image('Featured Image'),
+    featuredImageAlt: altText('featuredImage'),
   },
 });
 

@@ -12,6 +12,7 @@ import { resources, type ResourceKey } from '../contract/resources.ts';
 import type { Database } from '../db/client.ts';
 import { collections, settings, type AnyTable } from '../db/schema.ts';
 import type { CronJob } from '../cron/scheduled.ts';
+import { THUMBNAIL_SUFFIX } from '../contract/api.ts';
 import { UPLOAD_PREFIX } from './storage.ts';
 
 /** Where an upload came from, kept in its R2 metadata. */
@@ -65,7 +66,8 @@ export async function releaseFiles(db: Database, bucket: R2Bucket, candidates: I
     try {
       if (await stillUsed(db, fileKey)) continue;
       const object = await bucket.head(fileKey);
-      if (object && CONTENT_ORIGINS.has(object.customMetadata?.origin ?? '')) await bucket.delete(fileKey);
+      // Its preview goes with it.
+      if (object && CONTENT_ORIGINS.has(object.customMetadata?.origin ?? '')) await bucket.delete([fileKey, `${fileKey}${THUMBNAIL_SUFFIX}`]);
     } catch (error) {
       console.error(`could not release ${fileKey}:`, error);
     }

@@ -1,14 +1,14 @@
 /** The file manager's API, the editor's image upload, and serving stored files. */
 import { Hono } from 'hono';
 import { z } from 'zod';
-import type { StoredFile } from '../contract/api.ts';
+import { THUMBNAIL_SUFFIX, thumbnailPart, type StoredFile } from '../contract/api.ts';
 import { IMAGE_LABEL, IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../contract/limits.ts';
 import { assertPermission } from '../auth/guard.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { AppEnv } from '../env.ts';
 import { readBody, type Upload } from '../http/body.ts';
 import { ApiError, notFound, ok } from '../http/errors.ts';
-import { checkFile, decodedPath, putUpload, safeFolder, storedFile, UPLOAD_PREFIX } from './storage.ts';
+import { checkFile, decodedPath, isThumbnail, putUpload, safeFolder, storedFile, UPLOAD_PREFIX } from './storage.ts';
 
 const FOLDER_MARKER = '.folder';
 
@@ -25,19 +25,22 @@ export const fileRoutes = new Hono<AppEnv>()
     const file = onlyFile(body.files);
     checkFile(file, { maxBytes: MAX_UPLOAD_BYTES });
     const folder = typeof body.fields.folder === 'string' ? body.fields.folder : '';
-    const result = await putUpload(c.env.BUCKET, file, folder, 'file-manager');
+    const result = await putUpload(c.env.BUCKET, file, folder, 'file-manager', body.files.get(thumbnailPart('file')));
     await auditStatement(c.var.db, c.var.user, 'upload', 'files', result.path, result.originalName);
     return ok(c, result, `File ${file.name} berhasil diupload!`, 201);
   })
   .get('/list', async (c) => {
     assertPermission(c.var.user, 'files', 'list');
-    const files: StoredFile[] = [];
+    const objects: R2Object[] = [];
     let cursor: string | undefined;
     do {
-      const page = await c.env.BUCKET.list({ prefix: UPLOAD_PREFIX, cursor, include: ['httpMetadata'] });
-      files.push(...page.objects.map(storedFile));
+      const page = await c.env.BUCKET.list({ prefix: UPLOAD_PREFIX, cursor, include: ['httpMetadata', 'customMetadata'] });
+      objects.push(...page.objects);
       cursor = page.truncated ? page.cursor : undefined;
     } while (cursor);
+    // Thumbnails are listed with the file they preview, not as files of their own.
+    const thumbnails = new Set(objects.map((o) => o.key).filter(isThumbnail));
+    const files: StoredFile[] = objects.filter((o) => !isThumbnail(o.key)).map((o) => storedFile(o, thumbnails));
     files.sort((a, b) => b.timeCreated.localeCompare(a.timeCreated));
     return ok(c, files);
   })
@@ -48,7 +51,7 @@ export const fileRoutes = new Hono<AppEnv>()
     if (!name) throw notFound('File tidak ditemukan.');
     const key = `${UPLOAD_PREFIX}${name}`;
     if (!(await c.env.BUCKET.head(key))) throw notFound('File tidak ditemukan.');
-    await c.env.BUCKET.delete(key);
+    await c.env.BUCKET.delete([key, `${key}${THUMBNAIL_SUFFIX}`]);
     await auditStatement(c.var.db, c.var.user, 'delete', 'files', key, name);
     return ok(c, null, 'File berhasil dihapus.');
   })
@@ -65,9 +68,10 @@ export const fileRoutes = new Hono<AppEnv>()
 /** POST /api/upload: images pasted or inserted in the rich-text editor. */
 export const editorUploadRoutes = new Hono<AppEnv>().post('/', async (c) => {
   assertPermission(c.var.user, 'files', 'create');
-  const file = onlyFile((await readBody(c)).files);
+  const body = await readBody(c);
+  const file = onlyFile(body.files);
   checkFile(file, { maxBytes: MAX_UPLOAD_BYTES, accept: IMAGE_TYPES, acceptLabel: IMAGE_LABEL });
-  return ok(c, await putUpload(c.env.BUCKET, file, 'editor', 'editor'), 'Upload berhasil.', 201);
+  return ok(c, await putUpload(c.env.BUCKET, file, 'editor', 'editor', body.files.get(thumbnailPart('file'))), 'Upload berhasil.', 201);
 });
 
 /** The bytes an R2 range covers, for a Content-Range header. */
@@ -92,6 +96,8 @@ export const uploadsRoutes = new Hono<AppEnv>().get('/*', async (c) => {
   const object =
     (await (range ? c.env.BUCKET.get(key, { ...onlyIf, range: c.req.raw.headers }).catch(() => null) : null)) ??
     (await c.env.BUCKET.get(key, onlyIf).catch(() => c.env.BUCKET.get(key)));
+  // A file stored without a thumbnail (before thumbnails, or not made by the admin) previews as itself.
+  if (!object && isThumbnail(key)) return c.redirect(`/${encodeURI(key.slice(0, -THUMBNAIL_SUFFIX.length))}`, 302);
   if (!object) return c.notFound();
   const headers = new Headers();
   object.writeHttpMetadata(headers);

@@ -1,4 +1,4 @@
-import type { StoredFile, UploadResult } from '../contract/api.ts';
+import { THUMBNAIL_SUFFIX, type StoredFile, type UploadResult } from '../contract/api.ts';
 import { ApiError } from '../http/errors.ts';
 import { tooLarge, type Upload } from '../http/body.ts';
 import { signatureMismatch } from './signature.ts';
@@ -120,8 +120,12 @@ export const decodedPath = (text: string) => {
 
 export const urlOf = (key: string) => `/${key}`;
 
-/** Stores one upload in R2 and answers the spec's upload-result shape. */
-export async function putUpload(bucket: R2Bucket, file: Upload, folder: string, origin: UploadOrigin): Promise<UploadResult> {
+/** A preview the admin made: a small WebP, or nothing (it is only a convenience). */
+const THUMBNAIL_MAX_BYTES = 256 * 1024;
+const usableThumbnail = (thumbnail: Upload | undefined) => thumbnail && thumbnail.type === 'image/webp' && thumbnail.size > 0 && thumbnail.size <= THUMBNAIL_MAX_BYTES;
+
+/** Stores one upload (and its thumbnail, if sent) in R2 and answers the spec's upload-result shape. */
+export async function putUpload(bucket: R2Bucket, file: Upload, folder: string, origin: UploadOrigin, thumbnail?: Upload): Promise<UploadResult> {
   const random = crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36);
   const dir = folder ? `${safeFolder(folder)}/` : '';
   const filename = `${Date.now().toString(36)}-${random}-${safeName(file.name)}`;
@@ -132,6 +136,10 @@ export async function putUpload(bucket: R2Bucket, file: Upload, folder: string, 
     httpMetadata: { contentType: mimetype },
     customMetadata: { originalName: file.name, origin },
   });
+  const thumbnailKey = usableThumbnail(thumbnail) ? `${key}${THUMBNAIL_SUFFIX}` : undefined;
+  if (thumbnailKey) {
+    await bucket.put(thumbnailKey, thumbnail!.stream().pipeThrough(new FixedLengthStream(thumbnail!.size)), { httpMetadata: { contentType: 'image/webp' } });
+  }
   return {
     filename,
     originalName: file.name,
@@ -141,11 +149,16 @@ export async function putUpload(bucket: R2Bucket, file: Upload, folder: string, 
     path: key,
     bucket: BUCKET_NAME,
     destination: `${UPLOAD_PREFIX}${dir}`,
+    ...(thumbnailKey ? { thumbnailUrl: urlOf(thumbnailKey) } : {}),
   };
 }
 
-export const storedFile = (object: R2Object): StoredFile => ({
+export const isThumbnail = (key: string) => key.endsWith(THUMBNAIL_SUFFIX);
+
+export const storedFile = (object: R2Object, thumbnails: ReadonlySet<string> = new Set()): StoredFile => ({
   name: object.key.slice(UPLOAD_PREFIX.length),
+  originalName: object.customMetadata?.originalName,
+  ...(thumbnails.has(`${object.key}${THUMBNAIL_SUFFIX}`) ? { thumbnailUrl: urlOf(`${object.key}${THUMBNAIL_SUFFIX}`) } : {}),
   bucket: BUCKET_NAME,
   size: object.size,
   contentType: object.httpMetadata?.contentType ?? 'application/octet-stream',

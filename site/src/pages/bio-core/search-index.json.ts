@@ -4,4 +4,4 @@ import { articles } from '../../lib/content.ts';
 
 /** Every published article as a card: what the BioCore search and tag filter look through. */
 export const GET: APIRoute = async () =>
-  new Response(JSON.stringify((await articles()).map(articleCard)), { headers: { 'content-type': 'application/json; charset=utf-8' } });
+  new Response(JSON.stringify(await Promise.all((await articles()).map(articleCard))), { headers: { 'content-type': 'application/json; charset=utf-8' } });

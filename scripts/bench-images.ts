@@ -1,0 +1,261 @@
+/**
+ * `npm run bench:images`: real-looking phone photos through the whole pipeline.
+ *
+ * Generates noisy 4032x3024 JPEGs with a GPS tag (sharp), stores them through the API in the hero,
+ * three works, two BioCore articles with two features each, the team and the partners, builds the
+ * site, then loads `/`, `/bio-core`, one article, one work and `/about-us` in chromium as a 390 px
+ * phone at DPR 3 and prints per page: bytes transferred (all, images), the largest image and its
+ * pixels against its box, and Lighthouse's mobile scores when lighthouse is installed.
+ * Then build times: a rebuild after a one-word edit with 200 more photos in the content against
+ * the same rebuild without them, and the first build with the 200 photos.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { CDPSession } from 'playwright-core';
+import { openBrowser, CHROMIUM } from '../e2e/browser.ts';
+import { buildSite } from './lib/builds.ts';
+import { DEFAULT_ADMIN, migrate, ROOT, seedIfEmpty, startWorker, type RunningWorker } from './lib/local.ts';
+
+const KB = 1024;
+const MB = KB * KB;
+const PHOTOS_FOR_REBUILD = Number(process.env.BENCH_PHOTOS ?? 200);
+
+/** Gaussian noise made at `width`x`height` and scaled to the photo's size: detail at that scale. */
+const noiseAt = (width: number, height: number, full: { width: number; height: number }) =>
+  sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+    .resize(full.width, full.height, { kernel: 'cubic' })
+    .raw()
+    .toBuffer();
+
+/**
+ * A phone-like photo: smooth light and colour overlaid with noise at three scales (a real photo
+ * has detail at every size, so its variants weigh what a real photo's do), and a GPS tag in its EXIF.
+ */
+async function phonePhoto(seed: number, width = 4032, height = 3024): Promise<Buffer> {
+  const full = { width, height };
+  const w = 64;
+  const h = Math.round((w * height) / width);
+  const low = Buffer.alloc(w * h * 3);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      const i = (y * w + x) * 3;
+      low[i] = 90 + 80 * Math.sin((x + seed * 7) / 9);
+      low[i + 1] = 120 + 70 * Math.cos((y + seed * 3) / 7);
+      low[i + 2] = 100 + 60 * Math.sin((x + y + seed) / 13);
+    }
+  }
+  const raw = { width, height, channels: 3 } as const;
+  const layers = await Promise.all([noiseAt(width, height, full), noiseAt(width >> 3, height >> 3, full), noiseAt(width >> 6, height >> 6, full)]);
+  const base = await sharp(low, { raw: { width: w, height: h, channels: 3 } }).resize(width, height, { kernel: 'cubic' }).raw().toBuffer();
+  return sharp(base, { raw })
+    .composite(layers.map((input) => ({ input, raw, blend: 'soft-light' as const })))
+    .jpeg({ quality: 92 })
+    .withExif({ IFD0: { Make: 'Bench', Model: 'Phone' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '6/1 54/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '107/1 36/1 0/1' } })
+    .toBuffer();
+}
+
+async function login(url: string) {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify(DEFAULT_ADMIN),
+  });
+  return response.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+function client(worker: RunningWorker, cookie: string) {
+  const send = async (method: string, route: string, fields: Record<string, string | Blob>) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    const response = await fetch(worker.url + route, { method, headers: { cookie, origin: worker.url }, body: form });
+    const body = (await response.json()) as { success: boolean; data: { _id: string; path?: string; url?: string }; message?: string };
+    if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${body.message}`);
+    return body.data;
+  };
+  const list = async (route: string) =>
+    ((await (await fetch(`${worker.url}/api${route}?limit=1000`, { headers: { cookie } })).json()) as { data: Array<Record<string, unknown> & { _id: string }> }).data;
+  return { send, list };
+}
+
+const jpeg = (bytes: Buffer, name: string) => new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' });
+
+async function timedBuild(apiUrl: string, www: string, state: string) {
+  const started = performance.now();
+  const result = await buildSite(apiUrl, www, state);
+  if (!result.ok) throw new Error(result.output);
+  return (performance.now() - started) / 1000;
+}
+
+// Run in the page (strings: this file is type-checked without the DOM's types).
+const SCROLL_THROUGH = `(async () => {
+  for (let y = 0; y < document.body.scrollHeight; y += 600) {
+    window.scrollTo(0, y);
+    await new Promise((r) => setTimeout(r, 60));
+  }
+})()`;
+// naturalWidth of an image chosen from a srcset is divided by its density: each file is loaded alone.
+const SHOWN_IMAGES = `Promise.all(
+  [...document.images]
+    .filter((img) => img.complete && img.naturalWidth > 0 && img.currentSrc && !img.currentSrc.startsWith('data:'))
+    .map(async (img) => {
+      const probe = new Image();
+      probe.src = img.currentSrc;
+      await probe.decode().catch(() => undefined);
+      return { src: new URL(img.currentSrc).pathname, natural: [probe.naturalWidth, probe.naturalHeight], box: [img.clientWidth, img.clientHeight], fit: getComputedStyle(img).objectFit };
+    }),
+)`;
+
+interface PageFigures {
+  path: string;
+  totalKb: number;
+  imageKb: number;
+  imageCount: number;
+  largest: string;
+  oversized: string[];
+}
+
+async function measure(baseUrl: string, paths: string[]): Promise<PageFigures[]> {
+  const browser = await openBrowser({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true, hasTouch: true });
+  const figures: PageFigures[] = [];
+  try {
+    for (const route of paths) {
+      const page = await browser.newPage();
+      const cdp: CDPSession = await browser.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      const types = new Map<string, { type: string; url: string }>();
+      const bytes = new Map<string, number>();
+      cdp.on('Network.responseReceived', (e) => types.set(e.requestId, { type: e.type, url: e.response.url }));
+      cdp.on('Network.loadingFinished', (e) => bytes.set(e.requestId, e.encodedDataLength));
+      await page.goto(baseUrl + route, { waitUntil: 'networkidle' });
+      // Scroll through the page so lazy images load too: the figures are for the whole page.
+      await page.evaluate(SCROLL_THROUGH);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      const shown = (await page.evaluate(SHOWN_IMAGES)) as Array<{ src: string; natural: number[]; box: number[]; fit: string }>;
+      let total = 0;
+      let images = 0;
+      let imageCount = 0;
+      let largest = { url: '', size: 0 };
+      for (const [id, size] of bytes) {
+        total += size;
+        const info = types.get(id);
+        if (info?.type !== 'Image' || info.url.startsWith('data:')) continue;
+        images += size;
+        imageCount++;
+        if (size > largest.size) largest = { url: new URL(info.url).pathname, size };
+      }
+      const dpr = 3;
+      const describe = (img: (typeof shown)[number]) => {
+        // A cover-fit image must fill its box on both sides; a contained one on its longer side.
+        const needed = img.fit === 'cover' ? Math.max((img.box[0]! * dpr) / img.natural[0]!, (img.box[1]! * dpr) / img.natural[1]!) : (img.box[0]! * dpr) / img.natural[0]!;
+        return { ...img, ratio: 1 / needed };
+      };
+      const measured = shown.map(describe);
+      const big = measured.find((img) => img.src === largest.url) ?? measured.sort((a, b) => b.natural[0]! - a.natural[0]!)[0];
+      figures.push({
+        path: route,
+        totalKb: Math.round(total / KB),
+        imageKb: Math.round(images / KB),
+        imageCount,
+        largest: big
+          ? `${Math.round(largest.size / KB)} KB, ${big.natural.join('x')} px in a ${big.box.join('x')} CSS px box (${(big.ratio).toFixed(2)}x the device pixels it needs)`
+          : '-',
+        oversized: measured.filter((img) => img.ratio > 2).map((img) => `${img.src} ${img.natural.join('x')} in ${img.box.join('x')}`),
+      });
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return figures;
+}
+
+function lighthouse(url: string, profile: string): string {
+  const bin = path.join(ROOT, 'node_modules/.bin/lighthouse');
+  if (!existsSync(bin)) return 'lighthouse not installed';
+  const run = spawnSync(
+    bin,
+    [url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance,accessibility', `--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --user-data-dir=${profile}`],
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: 'utf8', maxBuffer: 64 * MB },
+  );
+  try {
+    const report = JSON.parse(run.stdout) as { categories: Record<string, { score: number }>; audits: Record<string, { displayValue?: string }> };
+    return `performance ${Math.round(report.categories.performance!.score * 100)}, accessibility ${Math.round(report.categories.accessibility!.score * 100)}, LCP ${report.audits['largest-contentful-paint']?.displayValue}, CLS ${report.audits['cumulative-layout-shift']?.displayValue}`;
+  } catch {
+    return `lighthouse failed: ${run.stderr.slice(-300)}`;
+  }
+}
+
+const state = mkdtempSync(path.join(tmpdir(), 'cms-bench-images-'));
+const www = path.join(state, 'www');
+const log = (line: string) => console.log(line);
+migrate(state);
+await seedIfEmpty(state);
+const worker = await startWorker({ stateDir: state, port: 9700 + Math.floor(Math.random() * 100), assetsDir: www });
+try {
+  const api = client(worker, await login(worker.url));
+  log(`Generating photos...`);
+  const photos: Buffer[] = [];
+  for (const seed of [0, 1, 2, 3]) photos.push(await phonePhoto(seed));
+  log(`Photos: 4032x3024 JPEG, ${photos.map((p) => (p.length / MB).toFixed(1)).join(', ')} MB, with GPS EXIF`);
+  let next = 0;
+  const photo = (name: string) => jpeg(photos[next++ % photos.length]!, `${name}.jpg`);
+
+  // The photo set of the issue, stored as they come from a phone (the API, not the admin, so at full size).
+  const [hero] = await api.list('/hero-section');
+  await api.send('PUT', `/api/hero-section/${hero!._id}`, { image: photo('hero') });
+  const works = (await api.list('/our-work')).slice(0, 3);
+  for (const work of works) await api.send('PUT', `/api/our-work/${work._id}`, { image: photo(`work-${work.slug}`) });
+  const articles = (await api.list('/bio-core')).filter((a) => a.isPublished).slice(0, 2);
+  for (const article of articles) {
+    const icons = [await api.send('POST', '/api/files/upload', { file: photo('feature-a') }), await api.send('POST', '/api/files/upload', { file: photo('feature-b') })];
+    const features = icons.map((icon, order) => ({ title: `Fitur ${order + 1}`, description: 'Keterangan fitur.', icon: '', image: icon.path, order }));
+    await api.send('PUT', `/api/bio-core/${article._id}`, { featuredImage: photo(`article-${article.slug}`), features: JSON.stringify(features) });
+  }
+  for (const member of await api.list('/team')) await api.send('PUT', `/api/team/${member._id}`, { image: photo(`team-${member.name}`) });
+  for (const partner of await api.list('/partner')) await api.send('PUT', `/api/partner/${partner._id}`, { logo: photo(`partner-${partner.name}`) });
+
+  const firstPhotoBuild = await timedBuild(worker.url, www, state);
+  log(`First build with the photo set: ${firstPhotoBuild.toFixed(1)} s`);
+  const workSlug = works[0]!;
+  const category = (workSlug.category_ids as Array<{ slug: string }>)[0]?.slug;
+  const pages = ['/', '/bio-core', `/bio-core/${articles[0]!.slug}`, `/our-work/${category}/${workSlug.slug}`, '/about-us'];
+  for (const figures of await measure(worker.url, pages)) {
+    log(`\n${figures.path}: ${figures.totalKb} KB in all, ${figures.imageKb} KB of ${figures.imageCount} images; largest image ${figures.largest}`);
+    if (figures.oversized.length) log(`  over 2x the device pixels: ${figures.oversized.join('; ')}`);
+  }
+  for (const route of ['/', '/bio-core', `/bio-core/${articles[0]!.slug}`]) {
+    const profile = mkdtempSync(path.join(tmpdir(), 'cms-lh-'));
+    log(`Lighthouse mobile ${route}: ${lighthouse(worker.url + route, profile)}`);
+    rmSync(profile, { recursive: true, force: true });
+  }
+
+  // Rebuild after a one-word edit: without and then with 200 more photos in the content.
+  const vision = (await api.list('/vision'))[0]!;
+  const editWord = async (word: string) => api.send('PUT', `/api/vision/${vision._id}`, { shortDescription: `${vision.shortDescription} ${word}` });
+  const stored: string[] = [];
+  for (let i = 0; i < PHOTOS_FOR_REBUILD; i++) {
+    const record = await api.send('POST', '/api/our-work', { title: `Proyek Bench ${i + 1}`, description: 'Proyek untuk mengukur build.', isActive: 'true' });
+    stored.push(record._id);
+  }
+  await timedBuild(worker.url, www, state);
+  await editWord('satu');
+  const rebuildWithout = await timedBuild(worker.url, www, state);
+  log(`\nRebuild after a one-word edit, ${PHOTOS_FOR_REBUILD} more works without photos: ${rebuildWithout.toFixed(1)} s`);
+  // Stored as the admin stores them: scaled to 2560 px on the long side.
+  const adminSized = await sharp(photos[0]).rotate().resize(2560, 2560, { fit: 'inside' }).jpeg({ quality: 85 }).toBuffer();
+  for (const [i, id] of stored.entries()) await api.send('PUT', `/api/our-work/${id}`, { image: jpeg(adminSized, `bench-${i}.jpg`) });
+  const firstWith = await timedBuild(worker.url, www, state);
+  log(`First build with ${PHOTOS_FOR_REBUILD} photos (2560x1920, ${(adminSized.length / MB).toFixed(1)} MB each): ${firstWith.toFixed(1)} s`);
+  await editWord('dua');
+  const rebuildWith = await timedBuild(worker.url, www, state);
+  log(`Rebuild after a one-word edit with the ${PHOTOS_FOR_REBUILD} photos: ${rebuildWith.toFixed(1)} s (${(rebuildWith / rebuildWithout).toFixed(2)}x the rebuild without photos)`);
+} finally {
+  await worker.stop();
+  if (!process.env.BENCH_KEEP) rmSync(state, { recursive: true, force: true });
+  else log(`State kept in ${state}`);
+}

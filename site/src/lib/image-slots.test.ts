@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { fallbackWidth, focalPoint, heightFor, isResizable, SLOTS, sizesFor, variantWidths, type Slot } from './image-slots.ts';
+
+const PHONE = { width: 390, dpr: 3 };
+const DESKTOP = { width: 1280, dpr: 1 };
+
+/** The widest CSS box a slot is given on a screen, read from its `sizes` the way a browser does for these forms. */
+function cssWidth(slot: Slot, screen: { width: number }) {
+  for (const part of SLOTS[slot].sizes.split(',').map((p) => p.trim())) {
+    const media = /^\(min-width: (\d+)px\) (.+)$/.exec(part);
+    if (media && screen.width < Number(media[1])) continue;
+    const value = media ? media[2]! : part;
+    if (value.endsWith('vw')) return (screen.width * Number.parseFloat(value)) / 100;
+    const calc = /^calc\(100vw - (\d+)px\)$/.exec(value);
+    if (calc) return screen.width - Number(calc[1]);
+    return Number.parseFloat(value);
+  }
+  throw new Error(`no size for ${slot}`);
+}
+
+describe('variant widths', () => {
+  it('make every slot sharp on a 390 px phone at 3x without sending over 2x what it needs', () => {
+    for (const slot of Object.keys(SLOTS) as Slot[]) {
+      for (const screen of [PHONE, DESKTOP]) {
+        const needed = cssWidth(slot, screen) * screen.dpr;
+        const widths = variantWidths(slot, 4032);
+        // The browser takes the first width at or above what it needs (or the largest).
+        const chosen = widths.find((w) => w >= needed) ?? widths[widths.length - 1]!;
+        expect(chosen, `${slot} at ${screen.width}px`).toBeLessThanOrEqual(Math.max(2 * needed, widths[0]!));
+        expect(chosen, `${slot} at ${screen.width}px`).toBeGreaterThanOrEqual(Math.min(needed, widths[widths.length - 1]!) * 0.9);
+      }
+    }
+  });
+
+  it('never enlarge a small original', () => {
+    expect(variantWidths('card', 700)).toEqual([360, 560]);
+    expect(variantWidths('hero', 300)).toEqual([300]);
+    expect(fallbackWidth('hero', 900)).toBe(900);
+    expect(fallbackWidth('card', 4032)).toBe(560);
+  });
+
+  it('keep the original proportions', () => {
+    expect(heightFor(1080, { width: 4032, height: 3024 })).toBe(810);
+    expect(heightFor(360, { width: 3024, height: 4032 })).toBe(480);
+  });
+
+  it('size a cover banner by the height it must fill', () => {
+    expect(sizesFor('hero', { width: 4032, height: 3024 })).toBe('max(100vw, 640px)');
+    expect(sizesFor('card', { width: 4032, height: 3024 })).toBe(SLOTS.card.sizes);
+  });
+});
+
+describe('what is resized', () => {
+  it('resizes photos and passes SVG and animated GIF through', () => {
+    expect(isResizable('jpeg')).toBe(true);
+    expect(isResizable('png')).toBe(true);
+    expect(isResizable('gif', 1)).toBe(true);
+    expect(isResizable('gif', 12)).toBe(false);
+    expect(isResizable('svg')).toBe(false);
+    expect(isResizable(undefined)).toBe(false);
+  });
+});
+
+describe('focal point', () => {
+  it('keeps a stored point and falls back to the centre', () => {
+    expect(focalPoint('20% 75%')).toBe('20% 75%');
+    expect(focalPoint('')).toBe('50% 50%');
+    expect(focalPoint('left top')).toBe('50% 50%');
+    expect(focalPoint('150% 10%')).toBe('100% 10%');
+  });
+});

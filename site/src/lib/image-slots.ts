@@ -1,0 +1,67 @@
+/**
+ * Where images are shown and which variant widths each place gets. Pure rules, no I/O, so they
+ * can be unit-tested: the build (lib/picture.ts) turns them into files with Astro's pipeline.
+ *
+ * A slot's `widths` cover the CSS widths it is shown at on a 390 px phone and a 1280 px screen,
+ * at 1x to 3x density; the browser picks one through `sizes`, so no image comes bigger than
+ * about 2x what its box needs.
+ */
+export type Slot = 'hero' | 'detail' | 'card' | 'gallery' | 'avatar' | 'logo' | 'icon';
+
+export interface SlotRule {
+  widths: readonly number[];
+  sizes: string;
+  /** The plain JPEG for browsers without WebP: one mid-size file, never the original. */
+  fallbackWidth: number;
+  /** The height of the box the image covers (object-fit: cover), when it is fixed. */
+  coverHeight?: number;
+}
+
+export const SLOTS: Record<Slot, SlotRule> = {
+  // Full-bleed banner, cropped to cover 100vw x 480 px.
+  hero: { widths: [480, 800, 1170, 1600, 1920], sizes: '100vw', fallbackWidth: 1280, coverHeight: 480 },
+  // The top image of an article or a work: the narrow column (760 px at most).
+  detail: { widths: [400, 760, 1170, 1520], sizes: '(min-width: 792px) 760px, calc(100vw - 32px)', fallbackWidth: 760 },
+  // Cards of three or two columns; one column on a phone.
+  card: { widths: [360, 560, 720, 1080], sizes: '(min-width: 1152px) 360px, (min-width: 640px) 45vw, calc(100vw - 32px)', fallbackWidth: 560 },
+  gallery: { widths: [320, 560, 800, 1080], sizes: '(min-width: 1152px) 270px, (min-width: 640px) 45vw, calc(100vw - 32px)', fallbackWidth: 560 },
+  avatar: { widths: [240, 480, 720, 1080], sizes: '(min-width: 1152px) 250px, (min-width: 520px) 45vw, calc(100vw - 32px)', fallbackWidth: 480 },
+  logo: { widths: [96, 192, 288], sizes: '96px', fallbackWidth: 192 },
+  icon: { widths: [48, 96, 192, 288], sizes: '96px', fallbackWidth: 192 },
+};
+
+/**
+ * The widths made for an original `originalWidth` px wide: the slot's widths it can fill without
+ * enlarging, or only the original's own width when it is smaller than every slot width.
+ */
+export function variantWidths(slot: Slot, originalWidth: number): number[] {
+  const fitting = SLOTS[slot].widths.filter((w) => w <= originalWidth);
+  return fitting.length ? [...fitting] : [originalWidth];
+}
+
+/**
+ * The `sizes` of an image in a slot. A cover-fit image in a box of fixed height is drawn wider
+ * than the viewport when the viewport is narrower than the box's height times its proportions
+ * (a 4:3 photo behind a 390x480 banner is drawn 640 px wide).
+ */
+export function sizesFor(slot: Slot, original: { width: number; height: number }) {
+  const { sizes, coverHeight } = SLOTS[slot];
+  return coverHeight ? `max(${sizes}, ${Math.ceil((coverHeight * original.width) / original.height)}px)` : sizes;
+}
+
+/** The fallback JPEG's width: the slot's, never wider than the original. */
+export const fallbackWidth = (slot: Slot, originalWidth: number) => Math.min(SLOTS[slot].fallbackWidth, originalWidth);
+
+/** Height of a variant `width` px wide that keeps the original's proportions. */
+export const heightFor = (width: number, original: { width: number; height: number }) => Math.max(1, Math.round((width * original.height) / original.width));
+
+/** Raster formats worth resizing; SVG (and animated GIF) are passed through as they are. */
+export const isResizable = (format: string | undefined, pages = 1) => !!format && ['jpeg', 'png', 'webp', 'avif', 'tiff', 'heif'].includes(format) || (format === 'gif' && pages <= 1);
+
+/** A focal point as stored ("50% 30%"), or the centre when it is missing or malformed. */
+export function focalPoint(value: string | null | undefined): string {
+  const match = /^(\d{1,3})% (\d{1,3})%$/.exec((value ?? '').trim());
+  if (!match) return '50% 50%';
+  const clamp = (n: string) => Math.min(100, Number(n));
+  return `${clamp(match[1]!)}% ${clamp(match[2]!)}%`;
+}

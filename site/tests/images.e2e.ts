@@ -1,0 +1,125 @@
+/**
+ * Photos on the public pages as a phone gets them: variants in a modern format sized for their
+ * box (never the uploaded original), alt text and focal point from the record, a blurred
+ * placeholder while a slow photo loads.
+ */
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openBrowser } from '../../e2e/browser.ts';
+import { gpsPhoto } from '../../e2e/photos.ts';
+
+const base = inject('baseUrl');
+let browser: BrowserContext;
+let cookie = '';
+const ALT = 'Relawan memilah sampah plastik di bank sampah';
+let workPath = '';
+let storedPath = '';
+
+async function api<T>(method: string, route: string, body?: FormData): Promise<T> {
+  const response = await fetch(base + route, { method, headers: { cookie, origin: base }, body });
+  const json = (await response.json()) as { data: T; message?: string };
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${json.message}`);
+  return json.data;
+}
+
+beforeAll(async () => {
+  browser = await openBrowser({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true });
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: inject('adminPassword') }),
+  });
+  cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  // A phone photo stored as it is (through the API, not the admin): the site must still never send it.
+  const works = await api<Array<{ _id: string; slug: string; category_ids: Array<{ slug: string }> }>>('GET', '/api/our-work');
+  const work = works.find((w) => w.category_ids.length > 0)!;
+  const form = new FormData();
+  form.append('image', new File([new Uint8Array(await gpsPhoto(2400, 1800))], 'foto-relawan.jpg', { type: 'image/jpeg' }));
+  form.append('imageAlt', ALT);
+  form.append('imageFocus', '20% 80%');
+  const saved = await api<{ image: string }>('PUT', `/api/our-work/${work._id}`, form);
+  storedPath = saved.image;
+  workPath = `/our-work/${work.category_ids[0]!.slug}/${work.slug}`;
+  // The save rebuilds the site: wait until the page shows the new photo.
+  const page = await browser.newPage();
+  for (let waited = 0; waited < 240_000; waited += 2_000) {
+    await page.goto(base + workPath);
+    if ((await page.locator(`img[alt="${ALT}"]`).count()) > 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+  }
+  await page.close();
+}, 300_000);
+afterAll(() => browser?.close());
+
+describe('uploaded photos on the site', () => {
+  it('are served as WebP variants sized for the phone, never as the original', async () => {
+    const page = await browser.newPage();
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto(base + workPath, { waitUntil: 'networkidle' });
+    const image = page.getByRole('img', { name: ALT });
+    const source = page.locator('picture', { has: image }).locator('source[type="image/webp"]');
+    const srcset = (await source.getAttribute('srcset')) ?? '';
+    expect(srcset.split(',').length).toBeGreaterThan(1);
+    for (const candidate of srcset.split(',')) expect(candidate.trim()).toMatch(/^\/_astro\/\S+\.webp \d+w$/);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && new URL(img.currentSrc).pathname)).toMatch(/\.webp$/);
+    // The file chosen fits the box at the phone's 3x density, far below the original's 2400 px.
+    const [fileWidth, boxWidth] = await image.evaluate(async (img: HTMLImageElement) => {
+      const probe = new Image();
+      probe.src = img.currentSrc;
+      await probe.decode();
+      return [probe.naturalWidth, img.clientWidth];
+    });
+    expect(fileWidth).toBeGreaterThanOrEqual(boxWidth * 2);
+    expect(fileWidth).toBeLessThanOrEqual(boxWidth * 3 * 2);
+    expect(await image.getAttribute('width')).toBeTruthy();
+    expect(await image.getAttribute('height')).toBeTruthy();
+    expect(requested.filter((path) => path.includes(storedPath.replace(/^uploads\//, '')))).toEqual([]);
+    await page.close();
+  });
+
+  it('are described by the alt text set for them, and crop around the focal point', async () => {
+    const page = await browser.newPage();
+    await page.goto(base + workPath);
+    const image = page.getByRole('img', { name: ALT });
+    expect(await image.evaluate((img) => getComputedStyle(img).objectPosition)).toBe('20% 80%');
+    // No content image on the page goes without a description.
+    const described = await page.locator('main img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt')));
+    expect(described.every((alt) => alt !== null && alt.trim() !== '')).toBe(true);
+    await page.close();
+  });
+
+  it('show a blurred preview in their box while the photo is still on its way', async () => {
+    const page = await browser.newPage();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/*.webp', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(base + workPath, { waitUntil: 'domcontentloaded' });
+    const image = page.getByRole('img', { name: ALT });
+    const before = await image.evaluate((img: HTMLImageElement) => ({ loaded: img.complete && img.naturalWidth > 0, background: getComputedStyle(img).backgroundImage, height: img.getBoundingClientRect().height }));
+    expect(before.loaded).toBe(false);
+    expect(before.background).toMatch(/^url\("data:image\/webp;base64,/);
+    expect(before.height).toBeGreaterThan(100);
+    release();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // Nothing moved when the photo arrived.
+    expect(await image.evaluate((img) => img.getBoundingClientRect().height)).toBe(before.height);
+    await page.close();
+  });
+
+  it('load the banner first and the photos of lists lazily', async () => {
+    const page = await browser.newPage();
+    await page.goto(base + '/');
+    const banner = page.locator('.hero-slide.is-active img');
+    expect(await banner.getAttribute('loading')).toBe('eager');
+    expect(await banner.getAttribute('fetchpriority')).toBe('high');
+    // A background behind the banner's text: decorative on purpose.
+    expect(await banner.getAttribute('alt')).toBe('');
+    await page.goto(base + '/our-work');
+    expect(await page.locator(`img[alt="${ALT}"]`).first().getAttribute('loading')).toBe('lazy');
+    await page.close();
+  });
+});

@@ -4,13 +4,16 @@
  */
 import { inputSchema, slugify, type Field, type ResourceDefinition } from '@cms/worker/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { getJson } from '../api/client.ts';
 import EditorField from '../widgets/EditorField.tsx';
 import FilePicker from '../widgets/FilePicker.tsx';
 import MultiSelect from '../widgets/MultiSelect.tsx';
 import UploadButton from '../widgets/UploadButton.tsx';
-import type { Dialect } from '../api/messages.ts';
+import { RequestFailure, type Dialect } from '../api/messages.ts';
+import ConflictDialog, { type StaleSave } from '../widgets/ConflictDialog.tsx';
+import HistoryPanel from '../widgets/HistoryPanel.tsx';
+import { useSaveShortcut, useUnsavedChanges } from '../widgets/useUnsavedChanges.tsx';
 import type { Screen } from './screens.ts';
 
 export type Values = Record<string, unknown>;
@@ -96,13 +99,31 @@ interface Props {
   loading?: boolean;
   onSubmit: (form: FormData) => void;
   onCancel: () => void;
+  /** The last save's failure: a refusal because someone else saved meanwhile opens the conflict dialog. */
+  saveError?: unknown;
 }
 
-export default function ResourceForm({ screen, resource, record, saving, loading = false, onSubmit, onCancel }: Props) {
+/** The version a form started from, sent with its save so a save over someone else's is refused. */
+const VERSION_FIELD = '_version';
+
+const staleSave = (error: unknown): StaleSave | null =>
+  error instanceof RequestFailure && error.status === 409 && error.body?.details && typeof error.body.details === 'object' && 'current' in error.body.details
+    ? { message: error.message, ...(error.body.details as Omit<StaleSave, 'message'>) }
+    : null;
+
+export default function ResourceForm({ screen, resource, record, saving, loading = false, onSubmit, onCancel, saveError }: Props) {
   const [values, setValues] = useState<Values>(() => initialValues(resource, record));
+  const [initial] = useState(values);
   const [files, setFiles] = useState<Record<string, File>>({});
   const [errors, setErrors] = useState<string[]>([]);
   const mode = record ? 'update' : 'create';
+  // Safety net: unsaved changes, Ctrl+S, the conflict dialog.
+  const formRef = useRef<HTMLFormElement>(null);
+  const dirty = Object.keys(files).length > 0 || JSON.stringify(values) !== JSON.stringify(initial);
+  const { prompt } = useUnsavedChanges(dirty && !saving);
+  useSaveShortcut(formRef, !saving && !loading);
+  const [dismissedError, setDismissedError] = useState<unknown>(null);
+  const conflict = saveError !== dismissedError ? staleSave(saveError) : null;
   const slugField = Object.entries(resource.fields).find(([, f]) => f.kind === 'slug') as [string, Extract<Field, { kind: 'slug' }>] | undefined;
 
   const set = (name: string, value: unknown) =>
@@ -125,7 +146,17 @@ export default function ResourceForm({ screen, resource, record, saving, loading
       if (field.kind === 'file' && field.required && !files[name] && !values[name]) problems.push(`${field.label} wajib diisi.`);
     }
     setErrors(problems);
-    if (problems.length === 0) onSubmit(toFormData(resource, values, files));
+    if (problems.length === 0) {
+      const form = toFormData(resource, values, files);
+      if (record?.updatedAt) form.append(VERSION_FIELD, String(record.updatedAt));
+      onSubmit(form);
+    }
+  }
+
+  /** Saves over the other person's version, knowingly: the same save without the version it started from. */
+  function overwrite() {
+    setDismissedError(saveError);
+    onSubmit(toFormData(resource, values, files));
   }
 
   const input = (name: string) => {
@@ -150,7 +181,7 @@ export default function ResourceForm({ screen, resource, record, saving, loading
   const ungrouped = Object.keys(resource.fields).filter((name) => !grouped.has(name));
 
   return (
-    <form className="panel resource-form" onSubmit={submit} aria-label={record ? 'Edit data' : 'Tambah data'}>
+    <form ref={formRef} className="panel resource-form" onSubmit={submit} aria-label={record ? 'Edit data' : 'Tambah data'}>
       <h2>{record ? 'Edit' : 'Tambah'} {resource.title}</h2>
       <fieldset disabled={saving || loading} className="form-fields" aria-busy={loading}>
         {ungrouped.map(input)}
@@ -176,6 +207,9 @@ export default function ResourceForm({ screen, resource, record, saving, loading
           Batal
         </button>
       </div>
+      {record && resource.public && <HistoryPanel resource={resource} recordId={record._id} dirty={dirty} />}
+      <ConflictDialog conflict={conflict} resource={resource} mine={values} onOverwrite={overwrite} onClose={() => setDismissedError(saveError)} />
+      {prompt}
     </form>
   );
 }

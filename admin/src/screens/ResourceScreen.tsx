@@ -143,6 +143,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
           saving={save.isPending}
           loading={detail.isFetching}
           onSubmit={(form) => save.mutate(form)}
+          saveError={save.error}
           onCancel={() => setEditing(null)}
         />
       ) : (

@@ -157,9 +157,10 @@ export function collectionRoutes(key: ResourceKey) {
     const id = c.req.param('id');
     const existing = await collection.findRow('id', id, false);
     if (!existing) throw notFound();
+    const body = await readBody(c);
     // A save that names the version it started from is refused if someone saved since.
-    await refuseStaleSave(c, module, existing, () => collection.present([existing]).then(([record]) => record!));
-    return ok(c, await writer.update(c, id, await readBody(c), { existing }), 'Data berhasil diperbarui!');
+    await refuseStaleSave(c, module, existing, body, () => collection.present([existing]).then(([record]) => record!));
+    return ok(c, await writer.update(c, id, body, { existing }), 'Data berhasil diperbarui!');
   });
 
   app.delete('/:id', async (c) => {

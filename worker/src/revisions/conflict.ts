@@ -1,6 +1,6 @@
 /**
- * No lost edits: a save names the version it started from in `If-Match` (the record's
- * `updatedAt`); when the record was saved since, the save is refused with the record as it is
+ * No lost edits: a save names the version it started from (the record's `updatedAt`) in
+ * `If-Match` or in a `_version` form field (the admin's forms); when the record was saved since, the save is refused with the record as it is
  * now, so the editor can see the other person's changes. A save without `If-Match` overwrites
  * knowingly.
  */
@@ -9,6 +9,7 @@ import type { Context } from 'hono';
 import type { ApiRecord, Row } from '../collections/store.ts';
 import { revisions } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
+import type { RequestBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 
 /** The version a client started from, as sent in `If-Match` (quotes and a weak prefix allowed). */
@@ -23,8 +24,13 @@ export interface StaleSaveDetails {
 const jakartaTime = (iso: string) =>
   new Date(iso).toLocaleString('id-ID', { timeZone: 'Asia/Jakarta', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' }) + ' WIB';
 
-export async function refuseStaleSave(c: Context<AppEnv>, collection: string, existing: Row, current: () => Promise<ApiRecord>) {
-  const expected = startedFrom(c.req.header('if-match'));
+/** The form field a save names its version in; taken out of the body before validation. */
+export const VERSION_FIELD = '_version';
+
+export async function refuseStaleSave(c: Context<AppEnv>, collection: string, existing: Row, body: RequestBody, current: () => Promise<ApiRecord>) {
+  const field = body.fields[VERSION_FIELD];
+  delete body.fields[VERSION_FIELD];
+  const expected = startedFrom(c.req.header('if-match') ?? (typeof field === 'string' ? field : undefined));
   if (!expected || expected === existing.updatedAt) return;
   const record = await current();
   const [last] = await c.var.db

@@ -13,6 +13,7 @@ import UploadButton from '../widgets/UploadButton.tsx';
 import { RequestFailure, type Dialect } from '../api/messages.ts';
 import ConflictDialog, { type StaleSave } from '../widgets/ConflictDialog.tsx';
 import HistoryPanel from '../widgets/HistoryPanel.tsx';
+import ScheduleInput from '../widgets/ScheduleInput.tsx';
 import { useSaveShortcut, useUnsavedChanges } from '../widgets/useUnsavedChanges.tsx';
 import type { Screen } from './screens.ts';
 
@@ -71,7 +72,7 @@ export function toFormData(resource: ResourceDefinition, values: Values, files: 
   const form = new FormData();
   for (const [name, field] of Object.entries(resource.fields)) {
     const value = values[name];
-    if (field.kind === 'timestamp') continue;
+    if (field.kind === 'timestamp' && !field.schedule) continue;
     if (field.kind === 'file') {
       if (files[name]) form.append(field.part ?? name, files[name]);
       else if (typeof value === 'string' && value && !value.startsWith('uploads/')) form.append(name, value);
@@ -237,7 +238,7 @@ function FieldInput({ name, field, value, onChange, onFile, disabled, required, 
   );
   switch (field.kind) {
     case 'timestamp':
-      return null;
+      return field.schedule ? <ScheduleInput id={id} label={label} value={String(value ?? '')} onChange={onChange} /> : null;
     case 'boolean':
       return (
         <div className="field checkbox">

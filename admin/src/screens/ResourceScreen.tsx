@@ -8,6 +8,7 @@ import { reload } from '../api/reload.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 import TextCell from '../widgets/TextCell.tsx';
 import ResourceForm from './ResourceForm.tsx';
+import { ScheduleCell } from '../widgets/ScheduleInput.tsx';
 import type { Column, Screen } from './screens.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
@@ -63,6 +64,8 @@ function CellValue({ column, row, resource }: { column: Column; row: Row; resour
       return cell.kind === 'email' ? <a href={`mailto:${value}`}>{String(value)}</a> : <a href={/^https?:\/\//.test(String(value)) ? String(value) : `https://${value}`} target="_blank" rel="noopener noreferrer">{String(value)}</a>;
     case 'reference':
       return <>{value && typeof value === 'object' ? String((value as { name?: string }).name ?? '') : cell.empty}</>;
+    case 'schedule':
+      return <ScheduleCell row={row} />;
     case 'social': {
       const links = Object.entries(cell.links).filter(([field]) => row[field]);
       if (links.length === 0) return <span className="muted">-</span>;

@@ -13,6 +13,7 @@ import {
   list,
   order,
   password,
+  publishingSchedule,
   reference,
   relation,
   richText,
@@ -58,6 +59,7 @@ export const heroSection = defineResource({
     align: choice('Posisi', ['left', 'right'], { default: 'left', labels: { left: 'Kiri', right: 'Kanan' } }),
     isActive: flag('Status', true),
     backgroundImage: image('Background Image', MAX_UPLOAD_BYTES, { part: 'image' }),
+    ...publishingSchedule(),
   },
 });
 
@@ -81,6 +83,7 @@ export const vision = defineResource({
     isFeatured: flag('Featured', false),
     readTime: integer('Waktu Baca (menit)', { default: 3, min: 1 }),
     image: image('Gambar'),
+    ...publishingSchedule(),
   },
 });
 
@@ -121,6 +124,7 @@ export const ourWork = defineResource({
     isActive: flag('Status', true),
     order: order(),
     image: image('Image'),
+    ...publishingSchedule(),
   },
 });
 
@@ -208,6 +212,7 @@ export const bioCore = defineResource({
       z.object({ title: str, description: str, icon: str, image: str, order: itemOrder }),
       { itemLabel: 'Fitur' },
     ),
+    ...publishingSchedule(),
   },
 });
 
@@ -354,6 +359,7 @@ export const ourImpact = defineResource({
     description: richText('Description', { required: true }),
     isActive: flag('Status', true),
     featuredImage: image('Featured Image'),
+    ...publishingSchedule(),
   },
 });
 

@@ -178,7 +178,10 @@ function fieldSchema(field: Field): z.ZodType | null {
     case 'password':
       return z.preprocess(asText, z.string().max(200, 'Password maksimal 200 karakter.'));
     case 'timestamp':
-      return null; // set by the server only
+      // Set by the server only, except the publishing schedule staff choose.
+      return field.schedule
+        ? z.preprocess(asText, z.iso.datetime({ offset: true, message: `${field.label} harus berupa tanggal dan waktu yang valid.` }).transform((time) => new Date(time).toISOString()))
+        : null;
   }
 }
 

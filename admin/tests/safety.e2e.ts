@@ -45,8 +45,8 @@ afterAll(async () => {
 describe('two people editing one record', () => {
   it('shows the second saver the conflict, the other person\'s changes, and lets them overwrite knowingly', async () => {
     const title = `Visi Bersama ${Date.now() % 100000}`;
-    await newVision(rina, title);
     const [rinaPage, budiPage] = await Promise.all([signedIn(rina), signedIn(budi)]);
+    await newVision(rina, title);
     await openEditor(rinaPage, title);
     await openEditor(budiPage, title);
 
@@ -78,8 +78,8 @@ describe('two people editing one record', () => {
 describe('unsaved changes', () => {
   it('asks before leaving the form by a link or by closing the tab, and Ctrl+S saves', async () => {
     const title = `Visi Draf ${Date.now() % 100000}`;
-    await newVision(rina, title);
     const page = await signedIn(rina);
+    await newVision(rina, title);
     await openEditor(page, title);
     await page.locator('#field-shortDescription').fill('Belum disimpan');
 
@@ -107,8 +107,8 @@ describe('unsaved changes', () => {
 describe('history', () => {
   it('restores an old version from the history panel and the form shows the old text again', async () => {
     const title = `Visi Riwayat ${Date.now() % 100000}`;
-    await newVision(rina, title);
     const page = await signedIn(rina);
+    await newVision(rina, title);
     await openEditor(page, title);
     await page.locator('#field-shortDescription').fill('Ringkasan yang keliru');
     await page.getByRole('button', { name: 'Update', exact: true }).click();

@@ -30,7 +30,8 @@ describe('scheduled publishing', () => {
 
   it('publishes and unpublishes due records once, with a version, an audit entry and one rebuild request', async () => {
     const admin = await asAdmin();
-    const at = Date.parse('2031-06-02T01:00:00Z'); // Monday 08:00 in Jakarta
+    // Minutes from now, not years: the other minute jobs expire sessions by the same clock.
+    const at = Math.ceil(Date.now() / 60_000) * 60_000 + 10 * 60_000;
     const vision = data<Row>(await admin.post('/api/vision', form({ title: unique('Visi Senin'), shortDescription: 's', content: '<p>c</p>', isPublished: 'false', publishAt: new Date(at).toISOString() })));
     const bio = data<Row>(await admin.post('/api/bio-core', form({ title: unique('BioCore Senin'), content: '<p>c</p>', isPublished: 'false', publishAt: new Date(at - 30_000).toISOString() })));
     const hero = data<Row>(await admin.post('/api/hero-section', form({ title: unique('Hero Lama'), isActive: 'true', unpublishAt: new Date(at).toISOString() })));

@@ -180,7 +180,10 @@ function fieldSchema(field: Field): z.ZodType | null {
     case 'timestamp':
       // Set by the server only, except the publishing schedule staff choose.
       return field.schedule
-        ? z.preprocess(asText, z.iso.datetime({ offset: true, message: `${field.label} harus berupa tanggal dan waktu yang valid.` }).transform((time) => new Date(time).toISOString()))
+        ? z.preprocess(
+            (value) => asText(value) || null, // blank: no schedule
+            z.iso.datetime({ offset: true, message: `${field.label} harus berupa tanggal dan waktu yang valid.` }).transform((time) => new Date(time).toISOString()).nullable(),
+          )
         : null;
   }
 }

@@ -24,7 +24,7 @@ export function shownValue(field: Field, value: unknown): string {
 export function differences(resource: ResourceDefinition, before: Record<string, unknown>, after: Record<string, unknown>): FieldDifference[] {
   const result: FieldDifference[] = [];
   for (const [name, field] of Object.entries(resource.fields)) {
-    if (field.kind === 'password' || field.kind === 'timestamp') continue;
+    if (field.kind === 'password' || (field.kind === 'timestamp' && !field.schedule)) continue;
     const from = shownValue(field, before[name]);
     const to = shownValue(field, after[name]);
     if (from !== to) result.push({ field: name, label: field.label, before: from, after: to });

@@ -177,7 +177,7 @@ export interface FieldDifference {
 export function differences(resource: ResourceDefinition, before: Snapshot | undefined, after: Snapshot): FieldDifference[] {
   const result: FieldDifference[] = [];
   for (const [name, field] of Object.entries(resource.fields)) {
-    if (field.kind === 'password' || field.kind === 'timestamp') continue;
+    if (field.kind === 'password' || (field.kind === 'timestamp' && !field.schedule)) continue;
     const from = shown(field, before?.[name]);
     const to = shown(field, after[name]);
     if (from !== to) result.push({ field: name, label: field.label, before: from, after: to });
@@ -185,7 +185,10 @@ export function differences(resource: ResourceDefinition, before: Snapshot | und
   return result;
 }
 
-/** The fields a restore writes back: stored values only, not id or server-set timestamps. */
+/**
+ * The fields a restore writes back: stored values only, not id or server-set timestamps, and not
+ * the publishing schedule (an old version's applied time would publish again at once).
+ */
 export function restorableFields(resource: ResourceDefinition, snapshot: Snapshot): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(resource.fields)) {

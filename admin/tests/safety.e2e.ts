@@ -132,3 +132,21 @@ describe('history', () => {
     await page.close();
   });
 });
+
+describe('deleted records', () => {
+  it('brings a deleted record back from the list screen', async () => {
+    const title = `Visi Terhapus ${Date.now() % 100000}`;
+    const page = await signedIn(rina);
+    const vision = await newVision(rina, title);
+    expect((await rina.request.delete(`${base}/api/vision/${vision._id}`, { headers: { origin: base } })).status()).toBe(200);
+    await page.goto(`${base}/admin/vision`);
+    await expect.poll(() => page.locator('tbody tr', { hasText: title }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Data terhapus' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Data terhapus (30 hari terakhir)' });
+    await dialog.locator('li', { hasText: title }).getByRole('button', { name: 'Pulihkan' }).click();
+    await expect.poll(() => dialog.getByRole('status').innerText()).toBe('Data berhasil dipulihkan!');
+    await dialog.getByRole('button', { name: 'Tutup' }).click();
+    await expect.poll(() => page.locator('tbody tr', { hasText: title }).count()).toBe(1);
+    await page.close();
+  });
+});

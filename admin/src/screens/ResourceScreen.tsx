@@ -9,6 +9,7 @@ import { PageShell } from '../layout/PageShell.tsx';
 import TextCell from '../widgets/TextCell.tsx';
 import ResourceForm from './ResourceForm.tsx';
 import { ScheduleCell } from '../widgets/ScheduleInput.tsx';
+import DeletedRecords from '../widgets/DeletedRecords.tsx';
 import type { Column, Screen } from './screens.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
@@ -154,6 +155,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
           + Tambah {resource.title}
         </button>
       )}
+      {resource.public && <DeletedRecords resource={resource} />}
       {list.isError && screen.loadError ? (
         <div className="alert error" role="alert">
           {list.error instanceof RequestFailure ? screen.loadError.failed : screen.loadError.unreachable}{' '}

@@ -60,7 +60,7 @@ export default function HistoryPanel({ resource, recordId, dirty }: Props) {
       {versions.isLoading && <p>Memuat...</p>}
       {versions.isError && <p className="alert error">Riwayat tidak dapat dimuat.</p>}
       {versions.data?.length === 0 && <p>Belum ada versi tersimpan.</p>}
-      <ol className="history-list">
+      <ol className="history-list" style={{ listStyle: 'none', paddingLeft: 0 }}>
         {versions.data?.map((version, index) => (
           <li key={version.version}>
             <div>

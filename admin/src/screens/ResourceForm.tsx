@@ -4,14 +4,18 @@
  */
 import { inputSchema, normalizeSlug, readingMinutes, slugify, thumbnailPart, type Field, type ResourceDefinition } from '@cms/worker/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { getAll } from '../api/client.ts';
 import EditorField from '../widgets/EditorField.tsx';
 import ListEditor, { asRow, emptyItem, type ListItem } from '../widgets/ListEditor.tsx';
 import MultiSelect from '../widgets/MultiSelect.tsx';
 import UploadButton from '../widgets/UploadButton.tsx';
 import { thumbnailOf } from '../widgets/compress.ts';
-import type { Dialect } from '../api/messages.ts';
+import { RequestFailure, type Dialect } from '../api/messages.ts';
+import ConflictDialog, { type StaleSave } from '../widgets/ConflictDialog.tsx';
+import HistoryPanel from '../widgets/HistoryPanel.tsx';
+import ScheduleInput from '../widgets/ScheduleInput.tsx';
+import { useSaveShortcut, useUnsavedChanges } from '../widgets/useUnsavedChanges.tsx';
 import type { Screen } from './screens.ts';
 
 export type Values = Record<string, unknown>;
@@ -66,7 +70,7 @@ export function toFormData(resource: ResourceDefinition, values: Values, files: 
   const form = new FormData();
   for (const [name, field] of Object.entries(resource.fields)) {
     const value = values[name];
-    if (field.kind === 'timestamp') continue;
+    if (field.kind === 'timestamp' && !field.schedule) continue;
     if (field.kind === 'file') {
       if (files[name]) form.append(field.part ?? name, files[name]);
       const thumbnail = files[name] && thumbnailOf(files[name]);
@@ -90,6 +94,8 @@ export function toFormData(resource: ResourceDefinition, values: Values, files: 
 /** What a save sends: the form's values and the files chosen for its file fields (list rows keep theirs in the items). */
 export interface Submission {
   values: Values;
+  /** The version the form started from: the server refuses the save if someone saved since. */
+  version?: string;
   files: Record<string, File>;
 }
 
@@ -104,13 +110,29 @@ interface Props {
   loading?: boolean;
   onSubmit: (submission: Submission) => void;
   onCancel: () => void;
+  /** The last save's failure: a refusal because someone else saved meanwhile opens the conflict dialog. */
+  saveError?: unknown;
 }
 
-export default function ResourceForm({ screen, resource, record, saving, progress = null, loading = false, onSubmit, onCancel }: Props) {
+
+const staleSave = (error: unknown): StaleSave | null =>
+  error instanceof RequestFailure && error.status === 409 && error.body?.details && typeof error.body.details === 'object' && 'current' in error.body.details
+    ? { message: error.message, ...(error.body.details as Omit<StaleSave, 'message'>) }
+    : null;
+
+export default function ResourceForm({ screen, resource, record, saving, progress = null, loading = false, onSubmit, onCancel, saveError }: Props) {
   const [formValues, setValues] = useState<Values>(() => initialValues(resource, record));
+  const [initial] = useState(formValues);
   const [files, setFiles] = useState<Record<string, File>>({});
   const [errors, setErrors] = useState<string[]>([]);
   const mode = record ? 'update' : 'create';
+  // Safety net: unsaved changes, Ctrl+S, the conflict dialog.
+  const formRef = useRef<HTMLFormElement>(null);
+  const dirty = Object.keys(files).length > 0 || JSON.stringify(formValues) !== JSON.stringify(initial);
+  const { prompt } = useUnsavedChanges(dirty && !saving);
+  useSaveShortcut(formRef, !saving && !loading);
+  const [dismissedError, setDismissedError] = useState<unknown>(null);
+  const conflict = saveError !== dismissedError ? staleSave(saveError) : null;
   const slugField = Object.entries(resource.fields).find(([, f]) => f.kind === 'slug') as [string, Extract<Field, { kind: 'slug' }>] | undefined;
 
   const set = (name: string, value: unknown) =>
@@ -138,7 +160,13 @@ export default function ResourceForm({ screen, resource, record, saving, progres
       if (field.kind === 'file' && field.required && !files[name] && !values[name]) problems.push(`${field.label} wajib diisi.`);
     }
     setErrors(problems);
-    if (problems.length === 0) onSubmit({ values, files });
+    if (problems.length === 0) onSubmit({ values, files, version: record?.updatedAt ? String(record.updatedAt) : undefined });
+  }
+
+  /** Saves over the other person's version, knowingly: the same save without the version it started from. */
+  function overwrite() {
+    setDismissedError(saveError);
+    onSubmit({ values: formValues, files });
   }
 
   const slugLocked = screen.slugEditable === 'add';
@@ -186,7 +214,7 @@ export default function ResourceForm({ screen, resource, record, saving, progres
   const ungrouped = Object.keys(resource.fields).filter((name) => !grouped.has(name));
 
   return (
-    <form className="panel resource-form" onSubmit={submit} aria-label={record ? 'Edit data' : 'Tambah data'}>
+    <form ref={formRef} className="panel resource-form" onSubmit={submit} aria-label={record ? 'Edit data' : 'Tambah data'}>
       <h2>{record ? 'Edit' : 'Tambah'} {resource.title}</h2>
       <fieldset disabled={saving || loading} className="form-fields" aria-busy={loading}>
         {ungrouped.map(input)}
@@ -217,6 +245,9 @@ export default function ResourceForm({ screen, resource, record, saving, progres
           Batal
         </button>
       </div>
+      {record && resource.public && <HistoryPanel resource={resource} recordId={record._id} dirty={dirty} />}
+      <ConflictDialog conflict={conflict} resource={resource} mine={formValues} onOverwrite={overwrite} onClose={() => setDismissedError(saveError)} />
+      {prompt}
     </form>
   );
 }
@@ -248,7 +279,7 @@ function FieldInput({ name, field, value, onChange, onFile, disabled, required, 
   );
   switch (field.kind) {
     case 'timestamp':
-      return null;
+      return field.schedule ? <ScheduleInput id={id} label={label} value={String(value ?? '')} onChange={onChange} /> : null;
     case 'boolean':
       return (
         <div className="field checkbox">

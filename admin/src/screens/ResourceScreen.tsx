@@ -10,6 +10,8 @@ import { PageShell } from '../layout/PageShell.tsx';
 import TextCell from '../widgets/TextCell.tsx';
 import ResourceForm, { type Submission } from './ResourceForm.tsx';
 import { saveRecord } from './save.ts';
+import { ScheduleCell } from '../widgets/ScheduleInput.tsx';
+import DeletedRecords from '../widgets/DeletedRecords.tsx';
 import type { Column, Screen } from './screens.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
@@ -66,6 +68,8 @@ function CellValue({ column, row, resource }: { column: Column; row: Row; resour
       return cell.kind === 'email' ? <a href={`mailto:${value}`}>{String(value)}</a> : <a href={/^https?:\/\//.test(String(value)) ? String(value) : `https://${value}`} target="_blank" rel="noopener noreferrer">{String(value)}</a>;
     case 'reference':
       return <>{value && typeof value === 'object' ? String((value as { name?: string }).name ?? '') : cell.empty}</>;
+    case 'schedule':
+      return <ScheduleCell row={row} />;
     case 'social': {
       const links = Object.entries(cell.links).filter(([field]) => row[field]);
       if (links.length === 0) return <span className="muted">-</span>;
@@ -170,6 +174,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
           progress={progress}
           loading={detail.isFetching}
           onSubmit={(submission) => save.mutate(submission)}
+          saveError={save.error}
           onCancel={() => setEditing(null)}
         />
       ) : (
@@ -181,6 +186,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
         <input type="search" className="list-search" aria-label={`Cari ${resource.title}`} placeholder={dialect === 'en' ? 'Search...' : 'Cari...'} value={search} onChange={(event) => setSearch(event.target.value)} />
         {list.isFetching && !list.isLoading && <span className="muted">{dialect === 'en' ? 'Searching...' : 'Mencari...'}</span>}
       </div>
+      {resource.public && <DeletedRecords resource={resource} />}
       {list.isError && screen.loadError ? (
         <div className="alert error" role="alert">
           {list.error instanceof RequestFailure ? screen.loadError.failed : screen.loadError.unreachable}{' '}

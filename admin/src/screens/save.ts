@@ -15,7 +15,7 @@ interface Target {
 }
 
 /** Sends a submission; onProgress gets whole percents, and only when files are sent. */
-export async function saveRecord(resource: ResourceDefinition, { values, files }: Submission, target: Target, onProgress: (percent: number) => void): Promise<Answer<unknown>> {
+export async function saveRecord(resource: ResourceDefinition, { values, files, version }: Submission, target: Target, onProgress: (percent: number) => void): Promise<Answer<unknown>> {
   const rowFiles = Object.entries(resource.fields).flatMap(([name, field]) =>
     field.kind !== 'list'
       ? []
@@ -36,5 +36,8 @@ export async function saveRecord(resource: ResourceDefinition, { values, files }
     sent[name] = (sent[name] as ListItem[]).map((item, i) => (i === index ? { ...item, [key]: stored.data.url } : item));
   }
   const ownBytes = formFiles.reduce((sum, file) => sum + file.size, 0);
-  return sendFormWithProgress(target.method, target.path, toFormData(resource, sent, files), step(ownBytes));
+  const form = toFormData(resource, sent, files);
+  // The version the form started from: a save over someone else's is refused (409).
+  if (version) form.append('_version', version);
+  return sendFormWithProgress(target.method, target.path, form, step(ownBytes));
 }

@@ -16,7 +16,9 @@ export type Cell =
   | { as: 'list'; show: number; more: (n: number) => string; key?: string; format?: (item: Record<string, unknown>) => string }
   | { as: 'link'; kind: 'url' | 'email' }
   | { as: 'reference'; empty: string }
-  | { as: 'social'; links: Record<string, string> };
+  | { as: 'social'; links: Record<string, string> }
+  /** The publish/unpublish times of a scheduled record, in WIB. */
+  | { as: 'schedule' };
 
 export interface Column {
   field: string;
@@ -61,6 +63,7 @@ const status = (field = 'isActive', label = 'Status'): Column => ({ field, label
 const published = (field = 'isPublished'): Column => ({ field, label: 'Status', cell: { as: 'flag', yes: 'Published', no: 'Draft' } });
 const created = (label = 'Date Created', locale: 'id-ID' | 'en-US' = 'id-ID'): Column => ({ field: 'createdAt', label, cell: { as: 'date', locale } });
 const order: Column = text('order', 'Order');
+const schedule: Column = { field: 'publishAt', label: 'Jadwal', cell: { as: 'schedule' } };
 
 const SAVE_DETAIL = 'Terjadi kesalahan saat menyimpan data: ';
 
@@ -89,6 +92,7 @@ export const SCREENS: Screen[] = [
       text('ctaText', 'CTA'),
       { field: 'align', label: 'Posisi', cell: { as: 'choice' } },
       created(),
+      schedule,
     ],
   },
   {
@@ -107,6 +111,7 @@ export const SCREENS: Screen[] = [
       { field: 'isPublished', label: 'Status', cell: { as: 'flag', yes: 'Dipublikasi', no: 'Draft' } },
       { field: 'isFeatured', label: 'Featured', cell: { as: 'flag', yes: 'Ya', no: 'Tidak' } },
       created('Tanggal Dibuat'),
+      schedule,
     ],
   },
   {
@@ -166,6 +171,7 @@ export const SCREENS: Screen[] = [
       status(),
       order,
       created(),
+      schedule,
     ],
   },
   {
@@ -180,6 +186,7 @@ export const SCREENS: Screen[] = [
       text('subtitle', 'Subtitle'),
       { field: 'description', label: 'Description', cell: { as: 'text', truncate: 100, expand: 'popup' } },
       status(),
+      schedule,
     ],
   },
   {
@@ -189,7 +196,7 @@ export const SCREENS: Screen[] = [
     group: 'Konten',
     slug: 'while-adding',
     slugEditable: 'add',
-    columns: [image('featuredImage', 'Image'), text('title', 'Title'), text('slug', 'Slug'), published(), created('Date')],
+    columns: [image('featuredImage', 'Image'), text('title', 'Title'), text('slug', 'Slug'), published(), schedule, created('Date')],
   },
   {
     route: 'seo',

@@ -9,6 +9,7 @@ import type { SessionUser } from '../contract/api.ts';
 import type { ResourceKey } from '../contract/resources.ts';
 import type { Database } from '../db/client.ts';
 import { accessRules } from '../auth/access-rules.ts';
+import { revisionHooks } from '../revisions/hooks.ts';
 import type { Row } from './store.ts';
 
 interface HookEvent {
@@ -27,6 +28,8 @@ export interface WriteEvent extends HookEvent {
   values: Row;
   /** Relation fields sent, as the target ids they will link. */
   relations: Record<string, string[]>;
+  /** Why the write happens when not an editor's save: a version brought back, a scheduled publication. */
+  origin?: 'restore' | 'schedule';
 }
 
 export interface DeleteEvent extends HookEvent {
@@ -44,7 +47,7 @@ export interface CollectionHooks {
 export type HookSet = Partial<Record<ResourceKey, CollectionHooks>>;
 
 /** Every set of hooks, run in this order. */
-const hookSets: HookSet[] = [accessRules];
+const hookSets: HookSet[] = [accessRules, revisionHooks];
 
 export async function beforeWrite(key: ResourceKey, event: WriteEvent): Promise<Statements> {
   const statements: Statements = [];

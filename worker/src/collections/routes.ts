@@ -22,6 +22,9 @@ import { beforeDelete, beforeWrite } from './hooks.ts';
 import { CollectionStore, type ListQuery } from './store.ts';
 import { prepareWrite } from './write.ts';
 import { droppedFiles, releaseFiles } from '../files/references.ts';
+import { historyRoutes, type RecordWriter } from '../revisions/routes.ts';
+import { keepsHistory } from '../revisions/store.ts';
+import { refuseStaleSave } from '../revisions/conflict.ts';
 
 const truthy = (value: string | undefined) => (value === undefined ? undefined : value === 'true' || value === '1');
 
@@ -117,6 +120,8 @@ export function collectionRoutes(key: ResourceKey) {
     });
   }
 
+  if (keepsHistory(resource)) app.route('/', historyRoutes(key, () => writer));
+
   app.get('/', async (c) => {
     const query = listQuery(c, resource, readAccess(c, 'list'));
     const { records, total, limit } = await store(c).list(query);
@@ -144,56 +149,71 @@ export function collectionRoutes(key: ResourceKey) {
     return ok(c, record);
   });
 
+  /** The create and update pipelines, shared by the editors' saves and by restores. */
+  const writer: RecordWriter = {
+    async create(c, body, { id = store(c).newId(), origin, note = '' } = {}) {
+      const who = c.var.user;
+      assertPermission(who, module, 'create');
+      const collection = store(c);
+      let hooked: BatchItem<'sqlite'>[] = [];
+      const write = await prepareWrite({ db: c.var.db, bucket: c.env.BUCKET }, collection, body, {
+        mode: 'create',
+        id,
+        guard: async (values, relations) => {
+          hooked = await beforeWrite(key, { db: c.var.db, who, session: c.var.session, id, existing: undefined, values, relations, origin });
+        },
+      });
+      await write.commit([
+        collection.insert({ id, ...write.values }),
+        ...write.links(id),
+        ...hooked,
+        auditStatement(c.var.db, c.var.user, 'create', module, id, write.summary + note),
+      ]);
+      await afterWrite(c, 'create');
+      return (await collection.find('id', id, false))!;
+    },
+    async update(c, id, body, { origin, note = '', existing } = {}) {
+      const who = c.var.user;
+      assertPermission(who, module, 'update');
+      const collection = store(c);
+      existing ??= await collection.findRow('id', id, false);
+      if (!existing) throw notFound();
+      let hooked: BatchItem<'sqlite'>[] = [];
+      const write = await prepareWrite({ db: c.var.db, bucket: c.env.BUCKET }, collection, body, {
+        mode: 'update',
+        id,
+        existing,
+        guard: async (values, relations) => {
+          hooked = await beforeWrite(key, { db: c.var.db, who, session: c.var.session, id, existing, values, relations, origin });
+        },
+      });
+      await write.commit([
+        collection.update(id, write.values),
+        ...write.links(id),
+        ...hooked,
+        auditStatement(c.var.db, c.var.user, 'update', module, id, write.summary + note),
+      ]);
+      await releaseFiles(c.var.db, c.env.BUCKET, droppedFiles(key, existing, write.values));
+      await afterWrite(c, 'update');
+      return (await collection.find('id', id, false))!;
+    },
+  };
+
   app.post('/', async (c) => {
-    const who = c.var.user;
-    assertPermission(who, module, 'create');
-    const collection = store(c);
-    const body = await readBody(c);
-    const id = collection.newId();
-    let hooked: BatchItem<'sqlite'>[] = [];
-    const write = await prepareWrite({ db: c.var.db, bucket: c.env.BUCKET }, collection, body, {
-      mode: 'create',
-      id,
-      guard: async (values, relations) => {
-        hooked = await beforeWrite(key, { db: c.var.db, who, session: c.var.session, id, existing: undefined, values, relations });
-      },
-    });
-    await write.commit([
-      collection.insert({ id, ...write.values }),
-      ...write.links(id),
-      ...hooked,
-      auditStatement(c.var.db, c.var.user, 'create', module, id, write.summary),
-    ]);
-    await afterWrite(c, 'create');
-    return ok(c, await collection.find('id', id, false), 'Data berhasil ditambahkan!', 201);
+    assertPermission(c.var.user, module, 'create');
+    return ok(c, await writer.create(c, await readBody(c)), 'Data berhasil ditambahkan!', 201);
   });
 
   app.put('/:id', async (c) => {
-    const who = c.var.user;
-    assertPermission(who, module, 'update');
+    assertPermission(c.var.user, module, 'update');
     const collection = store(c);
     const id = c.req.param('id');
     const existing = await collection.findRow('id', id, false);
     if (!existing) throw notFound();
     const body = await readBody(c);
-    let hooked: BatchItem<'sqlite'>[] = [];
-    const write = await prepareWrite({ db: c.var.db, bucket: c.env.BUCKET }, collection, body, {
-      mode: 'update',
-      id,
-      existing,
-      guard: async (values, relations) => {
-        hooked = await beforeWrite(key, { db: c.var.db, who, session: c.var.session, id, existing, values, relations });
-      },
-    });
-    await write.commit([
-      collection.update(id, write.values),
-      ...write.links(id),
-      ...hooked,
-      auditStatement(c.var.db, c.var.user, 'update', module, id, write.summary),
-    ]);
-    await releaseFiles(c.var.db, c.env.BUCKET, droppedFiles(key, existing, write.values));
-    await afterWrite(c, 'update');
-    return ok(c, await collection.find('id', id, false), 'Data berhasil diperbarui!');
+    // A save that names the version it started from is refused if someone saved since.
+    await refuseStaleSave(c, module, existing, body, () => collection.present([existing]).then(([record]) => record!));
+    return ok(c, await writer.update(c, id, body, { existing }), 'Data berhasil diperbarui!');
   });
 
   app.delete('/:id', async (c) => {

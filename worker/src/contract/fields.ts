@@ -106,10 +106,12 @@ export interface RelationField extends Common {
 export interface PasswordField extends Common {
   kind: 'password';
 }
-/** Set by the server, read-only for clients. */
+/** Set by the server, read-only for clients, unless it is a publishing schedule. */
 export interface TimestampField extends Common {
   kind: 'timestamp';
   defaultNow?: boolean;
+  /** A time staff set at which the scheduled job makes the record visible (publish) or hidden (unpublish). */
+  schedule?: 'publish' | 'unpublish';
 }
 
 export type Field =
@@ -242,3 +244,11 @@ export const relation = <const D extends readonly string[]>(label: string, to: s
   ({ kind: 'relation', label, to, display }) as RelationField & { display: D };
 export const password = (label: string, o: Opts<PasswordField> = {}): PasswordField => ({ kind: 'password', label, ...o });
 export const timestamp = (label: string, o: Opts<TimestampField> = {}): TimestampField => ({ kind: 'timestamp', label, ...o });
+/**
+ * The optional publish and unpublish times of a record with a visibility flag, stored as UTC
+ * ISO; the scheduled job flips the flag when one is due and clears it.
+ */
+export const publishingSchedule = () => ({
+  publishAt: timestamp('Terbit pada', { schedule: 'publish' }),
+  unpublishAt: timestamp('Berhenti tayang pada', { schedule: 'unpublish' }),
+});

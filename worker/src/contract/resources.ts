@@ -15,6 +15,7 @@ import {
   list,
   order,
   password,
+  publishingSchedule,
   reference,
   relation,
   richText,
@@ -68,6 +69,7 @@ export const heroSection = defineResource({
     // A background behind the text: decorative, so no alternative text; shown cropped.
     backgroundImage: image('Background Image', MAX_UPLOAD_BYTES, { part: 'image' }),
     backgroundImageFocus: focalPoint('backgroundImage'),
+    ...publishingSchedule(),
   },
 });
 
@@ -93,6 +95,7 @@ export const vision = defineResource({
     image: image('Gambar'),
     imageAlt: altText('image'),
     imageFocus: focalPoint('image'),
+    ...publishingSchedule(),
   },
 });
 
@@ -136,6 +139,7 @@ export const ourWork = defineResource({
     image: image('Image'),
     imageAlt: altText('image'),
     imageFocus: focalPoint('image'),
+    ...publishingSchedule(),
   },
 });
 
@@ -233,6 +237,7 @@ export const bioCore = defineResource({
         inputs: { title: text('Judul'), description: text('Deskripsi', { format: 'multiline' }), icon: icon(), image: rowImage() },
       },
     ),
+    ...publishingSchedule(),
   },
 });
 
@@ -384,6 +389,7 @@ export const ourImpact = defineResource({
     isActive: flag('Status', true),
     featuredImage: image('Featured Image'),
     featuredImageAlt: altText('featuredImage'),
+    ...publishingSchedule(),
   },
 });
 

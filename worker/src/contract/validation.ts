@@ -244,7 +244,13 @@ function fieldSchema(field: Field): z.ZodType | null {
       // Passwords keep every character as typed but the surrounding spaces.
       return z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), textOnly(field.label).max(200, 'Password maksimal 200 karakter.'));
     case 'timestamp':
-      return null; // set by the server only
+      // Set by the server only, except the publishing schedule staff choose.
+      return field.schedule
+        ? z.preprocess(
+            (value) => asText()(value) || null, // blank: no schedule
+            z.iso.datetime({ offset: true, message: `${field.label} harus berupa tanggal dan waktu yang valid.` }).transform((time) => new Date(time).toISOString()).nullable(),
+          )
+        : null;
   }
 }
 

@@ -5,14 +5,18 @@ import { addMissingPermissionsJob } from '../auth/permission-catalog.ts';
 import { forgetOldIdempotencyKeys } from '../http/idempotency.ts';
 import { newsletterJobs } from '../newsletter/jobs.ts';
 import { siteBuildsJob } from '../rebuild/rebuild.ts';
+import { forgetDeletedHistoryJob } from '../revisions/store.ts';
+import { publishScheduledJob } from '../schedule/publish.ts';
 import type { CronJob } from './scheduled.ts';
 import { unusedUploadsJob } from '../files/references.ts';
 
 export const cronJobs: CronJob[] = [
   addMissingPermissionsJob,
   dailyBackupJob,
+  forgetDeletedHistoryJob,
   forgetExpiredSignIns,
   forgetOldIdempotencyKeys,
+  publishScheduledJob,
   siteBuildsJob,
   unusedUploadsJob,
   ...newsletterJobs,

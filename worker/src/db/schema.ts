@@ -230,3 +230,26 @@ export const idempotentRequests = sqliteTable(
 );
 
 export { newsletterDelivery, newsletterIssue, signupAttempts } from '../newsletter/tables.ts';
+
+/**
+ * Saved versions of content records. Version n is the record as stored after its nth save
+ * (the first one of a record that existed before history was kept is its state at that time);
+ * `action` says what made it: create, update, restore, delete or schedule.
+ */
+export const revisions = sqliteTable(
+  'revision',
+  {
+    id: id(),
+    /** The collection's path (its permission module). */
+    collection: text('collection').notNull(),
+    recordId: text('recordId').notNull(),
+    version: integer('version').notNull(),
+    action: text('action').notNull(),
+    /** The stored row and its link ids, as JSON. */
+    snapshot: text('snapshot', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+    userId: text('userId'),
+    username: text('username').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('revision_record_version').on(t.collection, t.recordId, t.version), index('revision_created').on(t.createdAt)],
+);

@@ -161,3 +161,17 @@ export const rebuildRoutes = new Hono<AppEnv>()
       .where(eq(siteBuilds.id, buildId));
     return ok(c, null, 'Dicatat.');
   });
+
+/** What a rebuild request reads from a request, as the scheduled handler has it. */
+export interface RebuildContext {
+  db: Database;
+  env: AppEnv['Bindings'];
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/** Records a rebuild request from outside a request (the scheduled jobs), with the same debounce. */
+export function requestRebuildFrom({ db, env, waitUntil }: RebuildContext, reason: string) {
+  // requestRebuild and the hook call read only these three members of the request context.
+  const context = { var: { db }, env, executionCtx: { waitUntil } } as unknown as Context<AppEnv>;
+  return requestRebuild(context, reason);
+}

@@ -1,0 +1,108 @@
+/**
+ * The saved versions of the record being edited: who saved, when (Asia/Jakarta), which fields
+ * changed; each version's difference from the record as it is now; restore after confirmation.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ResourceDefinition } from '@cms/worker/contract';
+import { api, getJson } from '../api/client.ts';
+import { RequestFailure } from '../api/messages.ts';
+import Modal from './Modal.tsx';
+import { DifferenceTable, jakartaTime, type FieldDifference } from './differences.tsx';
+
+interface Version {
+  version: number;
+  action: 'create' | 'update' | 'restore' | 'delete' | 'schedule';
+  username: string;
+  createdAt: string;
+  changedFields: { field: string; label: string }[];
+}
+
+const ACTION_LABEL: Record<Version['action'], string> = {
+  create: 'Dibuat',
+  update: 'Diubah',
+  restore: 'Dipulihkan',
+  delete: 'Dihapus',
+  schedule: 'Jadwal',
+};
+
+interface Props {
+  resource: ResourceDefinition;
+  recordId: string;
+  /** The form has changes a restore would replace. */
+  dirty: boolean;
+}
+
+export default function HistoryPanel({ resource, recordId, dirty }: Props) {
+  const client = useQueryClient();
+  const base = `/${resource.path}/${recordId}/revisions`;
+  const versions = useQuery({ queryKey: [resource.path, recordId, 'revisions'], queryFn: async () => (await getJson<Version[]>(base)).data });
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const difference = useQuery({
+    queryKey: [resource.path, recordId, 'revisions', viewing],
+    queryFn: async () => (await getJson<{ differences: FieldDifference[] }>(`${base}/${viewing}`)).data,
+    enabled: viewing !== null,
+  });
+  const restore = useMutation({
+    mutationFn: (version: number) => api(`${base}/${version}/restore`, { method: 'POST' }),
+    onSuccess: () => {
+      setConfirming(null);
+      setViewing(null);
+      // The list, the form's record and this history all change.
+      void client.invalidateQueries({ queryKey: [resource.path] });
+    },
+  });
+
+  return (
+    <section className="panel history-panel" aria-label="Riwayat versi">
+      <h3>Riwayat</h3>
+      {versions.isLoading && <p>Memuat...</p>}
+      {versions.isError && <p className="alert error">Riwayat tidak dapat dimuat.</p>}
+      {versions.data?.length === 0 && <p>Belum ada versi tersimpan.</p>}
+      <ol className="history-list" style={{ listStyle: 'none', paddingLeft: 0 }}>
+        {versions.data?.map((version, index) => (
+          <li key={version.version}>
+            <div>
+              <strong>Versi {version.version}</strong> · {ACTION_LABEL[version.action]} oleh {version.username || 'sistem'} · {jakartaTime(version.createdAt)}
+            </div>
+            {version.changedFields.length > 0 && version.action !== 'create' && <small>Field berubah: {version.changedFields.map((f) => f.label).join(', ')}</small>}
+            {index > 0 && (
+              <div className="row-actions">
+                <button type="button" onClick={() => setViewing(version.version)}>
+                  Lihat perbedaan
+                </button>
+                <button type="button" onClick={() => setConfirming(version.version)}>
+                  Pulihkan
+                </button>
+              </div>
+            )}
+          </li>
+        ))}
+      </ol>
+      <Modal open={viewing !== null} title={`Versi ${viewing} dibanding versi sekarang`} onClose={() => setViewing(null)} className="difference-dialog">
+        {difference.isLoading ? <p>Memuat...</p> : difference.data && <DifferenceTable rows={difference.data.differences} beforeLabel={`Versi ${viewing}`} afterLabel="Sekarang" />}
+        <div className="form-actions">
+          <button type="button" onClick={() => setViewing(null)}>
+            Tutup
+          </button>
+        </div>
+      </Modal>
+      <Modal open={confirming !== null} title={`Pulihkan versi ${confirming}?`} onClose={() => setConfirming(null)} className="confirm-dialog">
+        <p>
+          Isi data akan diganti dengan versi {confirming}; versi sekarang tetap tersimpan di riwayat.
+          {dirty && ' Perubahan di formulir yang belum disimpan akan hilang.'}
+        </p>
+        {restore.error && <p className="alert error" role="alert">{restore.error instanceof RequestFailure ? restore.error.message : 'Gagal memulihkan versi.'}</p>}
+        <div className="form-actions">
+          <button type="button" className="primary" disabled={restore.isPending} onClick={() => confirming !== null && restore.mutate(confirming)}>
+            {restore.isPending ? 'Memulihkan...' : 'Ya, pulihkan'}
+          </button>
+          <button type="button" onClick={() => setConfirming(null)}>
+            Batal
+          </button>
+        </div>
+      </Modal>
+    </section>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * History of a content collection's records, under /api/{collection}:
+ *   GET /:id/revisions  GET /:id/revisions/:n  POST /:id/revisions/:n/restore
+ *   GET /deleted  POST /deleted/:id/restore
+ * Reading history needs `module.read`; a restore is a save (`module.update`, or `module.create`
+ * for a deleted record) through the collection's own write pipeline, and becomes a new version.
+ */
+import { Hono, type Context } from 'hono';
+import type { ResourceDefinition } from '../contract/fields.ts';
+import { resources, type ResourceKey } from '../contract/resources.ts';
+import { assertPermission } from '../auth/guard.ts';
+import type { WriteEvent } from '../collections/hooks.ts';
+import { CollectionStore, type ApiRecord, type Row } from '../collections/store.ts';
+import type { AppEnv } from '../env.ts';
+import type { RequestBody } from '../http/body.ts';
+import { ApiError, notFound, ok } from '../http/errors.ts';
+import { currentSnapshot, deletedRecords, differences, restorableFields, versionsOf, type StoredVersion } from './store.ts';
+
+export interface WriteOptions {
+  origin?: WriteEvent['origin'];
+  /** Added to the audit entry's summary. */
+  note?: string;
+}
+
+/** A collection's create and update pipelines (validation, permissions, hooks, audit, rebuild). */
+export interface RecordWriter {
+  create(c: Context<AppEnv>, body: RequestBody, options?: WriteOptions & { id?: string }): Promise<ApiRecord>;
+  update(c: Context<AppEnv>, id: string, body: RequestBody, options?: WriteOptions & { existing?: Row }): Promise<ApiRecord>;
+}
+
+const versionNotFound = () => new ApiError(404, 'NOT_FOUND', 'Versi tidak ditemukan.');
+
+const bodyOf = (resource: ResourceDefinition, version: StoredVersion): RequestBody => ({
+  fields: restorableFields(resource, version.snapshot),
+  files: new Map(),
+});
+
+export function historyRoutes(key: ResourceKey, writer: () => RecordWriter) {
+  const resource = resources[key] as ResourceDefinition;
+  const module = resource.path;
+  const app = new Hono<AppEnv>();
+
+  const versionsOfRecord = async (c: Context<AppEnv>) => {
+    assertPermission(c.var.user, module, 'read');
+    const versions = await versionsOf(c.var.db, key, c.req.param('id')!);
+    if (!versions.length) throw notFound();
+    return versions;
+  };
+
+  const versionNumber = (c: Context<AppEnv>) => Number.parseInt(c.req.param('n') ?? '', 10);
+
+  app.get('/deleted', async (c) => {
+    assertPermission(c.var.user, module, 'read');
+    const deleted = await deletedRecords(c.var.db, key, new Date());
+    return ok(
+      c,
+      deleted.map((row) => ({
+        _id: row.recordId,
+        title: String(row.snapshot.title ?? row.snapshot.name ?? row.snapshot.page ?? row.recordId),
+        deletedAt: row.createdAt,
+        deletedBy: row.username,
+        record: row.snapshot,
+      })),
+    );
+  });
+
+  app.post('/deleted/:id/restore', async (c) => {
+    assertPermission(c.var.user, module, 'create');
+    const id = c.req.param('id');
+    const deleted = (await deletedRecords(c.var.db, key, new Date())).find((row) => row.recordId === id);
+    if (!deleted) throw new ApiError(404, 'NOT_FOUND', 'Data yang dihapus tidak ditemukan atau sudah lewat 30 hari.');
+    const record = await writer().create(c, { fields: restorableFields(resource, deleted.snapshot), files: new Map() }, { id, origin: 'restore', note: ' (dipulihkan setelah dihapus)' });
+    return ok(c, record, 'Data berhasil dipulihkan!', 201);
+  });
+
+  app.get('/:id/revisions', async (c) => {
+    const versions = await versionsOfRecord(c);
+    return ok(
+      c,
+      versions.map((version, i) => ({
+        version: version.version,
+        action: version.action,
+        username: version.username,
+        createdAt: version.createdAt,
+        // What this save changed: its difference from the version before it, when that is still kept.
+        changedFields: differences(resource, versions[i + 1]?.snapshot, version.snapshot).map(({ field, label }) => ({ field, label })),
+      })),
+    );
+  });
+
+  app.get('/:id/revisions/:n', async (c) => {
+    const versions = await versionsOfRecord(c);
+    const version = versions.find((v) => v.version === versionNumber(c));
+    if (!version) throw versionNotFound();
+    const collection = new CollectionStore(c.var.db, key);
+    const row = await collection.findRow('id', c.req.param('id'), false);
+    const current = row ? await currentSnapshot(c.var.db, key, row) : undefined;
+    return ok(c, {
+      version: version.version,
+      action: version.action,
+      username: version.username,
+      createdAt: version.createdAt,
+      record: version.snapshot,
+      /** Field by field, this version (before) against the record as it is now (after). */
+      differences: current ? differences(resource, version.snapshot, current) : [],
+    });
+  });
+
+  app.post('/:id/revisions/:n/restore', async (c) => {
+    assertPermission(c.var.user, module, 'update');
+    const versions = await versionsOfRecord(c);
+    const version = versions.find((v) => v.version === versionNumber(c));
+    if (!version) throw versionNotFound();
+    if (version.action === 'delete' && versions[0] === version) throw new ApiError(409, 'CONFLICT', 'Data ini sudah dihapus. Pulihkan dari daftar data yang dihapus.');
+    const record = await writer().update(c, c.req.param('id'), bodyOf(resource, version), { origin: 'restore', note: ` (dipulihkan dari versi ${version.version})` });
+    return ok(c, record, `Versi ${version.version} berhasil dipulihkan!`);
+  });
+
+  return app;
+}

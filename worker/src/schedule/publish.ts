@@ -1,0 +1,57 @@
+/**
+ * Scheduled publishing: each minute, records whose publish (or unpublish) time has come are
+ * made visible (or hidden), the applied time cleared, a version and an audit entry written in
+ * the same batch; then one site rebuild is asked for all of them.
+ */
+import { and, isNotNull, lte } from 'drizzle-orm';
+import type { ResourceDefinition, TimestampField } from '../contract/fields.ts';
+import { resources, type ResourceKey } from '../contract/resources.ts';
+import { auditStatement } from '../audit/log.ts';
+import { CollectionStore } from '../collections/store.ts';
+import type { CronJob } from '../cron/scheduled.ts';
+import { requestRebuildFrom } from '../rebuild/rebuild.ts';
+import { currentSnapshot, hasVersions, pruneOldVersions, versionOf, versionOfStoredRow } from '../revisions/store.ts';
+
+/** The schedule fields of a collection with a visibility flag: [field name, publish|unpublish]. */
+export const scheduleFields = (resource: ResourceDefinition) =>
+  resource.visibleWhen
+    ? Object.entries(resource.fields).flatMap(([name, field]) => (field.kind === 'timestamp' && field.schedule ? [[name, field.schedule] as [string, NonNullable<TimestampField['schedule']>]] : []))
+    : [];
+
+const SCHEDULED = (Object.keys(resources) as ResourceKey[]).filter((key) => scheduleFields(resources[key]).length > 0);
+
+export const publishScheduledJob: CronJob = {
+  name: 'publish-scheduled',
+  async run({ db, env, now, waitUntil }) {
+    const applied: string[] = [];
+    for (const key of SCHEDULED) {
+      const store = new CollectionStore(db, key);
+      const { resource } = store;
+      for (const [name, kind] of scheduleFields(resource)) {
+        const due = await db
+          .select()
+          .from(store.table)
+          .where(and(isNotNull(store.column(name)), lte(store.column(name), now.toISOString())));
+        for (const row of due) {
+          const id = String(row.id);
+          const visible = kind === 'publish';
+          const title = String(row.title ?? id);
+          const statements = [];
+          // A record saved before history was kept keeps its state before the change too.
+          if (!(await hasVersions(db, key, id))) statements.push(versionOf(db, key, await currentSnapshot(db, key, row), 'update', null, new Date(String(row.updatedAt))));
+          await db.batch([
+            store.update(id, { [resource.visibleWhen!]: visible, [name]: null }),
+            ...statements,
+            versionOfStoredRow(db, key, id, 'schedule', null),
+            pruneOldVersions(db, key, id),
+            auditStatement(db, null, 'update', resource.path, id, `${title}: ${visible ? 'diterbitkan' : 'disembunyikan'} sesuai jadwal`),
+          ]);
+          applied.push(`${resource.title} "${title}"`);
+        }
+      }
+    }
+    if (applied.length > 0 && SCHEDULED.some((key) => resources[key].rebuildsSite)) {
+      await requestRebuildFrom({ db, env, waitUntil }, `Jadwal: ${applied.join(', ')}`.slice(0, 300));
+    }
+  },
+};

@@ -9,6 +9,7 @@ import type { SessionUser } from '../contract/api.ts';
 import type { ResourceKey } from '../contract/resources.ts';
 import type { Database } from '../db/client.ts';
 import { accessRules } from '../auth/access-rules.ts';
+import { resolvedMissing, slugRedirects } from '../redirects/hooks.ts';
 import type { Row } from './store.ts';
 
 interface HookEvent {
@@ -44,7 +45,7 @@ export interface CollectionHooks {
 export type HookSet = Partial<Record<ResourceKey, CollectionHooks>>;
 
 /** Every set of hooks, run in this order. */
-const hookSets: HookSet[] = [accessRules];
+const hookSets: HookSet[] = [accessRules, slugRedirects, resolvedMissing];
 
 export async function beforeWrite(key: ResourceKey, event: WriteEvent): Promise<Statements> {
   const statements: Statements = [];

@@ -5,6 +5,7 @@ import { addMissingPermissionsJob } from '../auth/permission-catalog.ts';
 import { forgetOldIdempotencyKeys } from '../http/idempotency.ts';
 import { newsletterJobs } from '../newsletter/jobs.ts';
 import { siteBuildsJob } from '../rebuild/rebuild.ts';
+import { pruneNotFoundLog } from '../redirects/site.ts';
 import type { CronJob } from './scheduled.ts';
 import { unusedUploadsJob } from '../files/references.ts';
 
@@ -13,6 +14,7 @@ export const cronJobs: CronJob[] = [
   dailyBackupJob,
   forgetExpiredSignIns,
   forgetOldIdempotencyKeys,
+  pruneNotFoundLog,
   siteBuildsJob,
   unusedUploadsJob,
   ...newsletterJobs,

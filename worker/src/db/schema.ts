@@ -144,6 +144,7 @@ export const {
   role,
   user,
   subscriber,
+  redirect,
 } = collections;
 export const ourWorkCategories = links.ourWork!.category_ids!;
 export const rolePermissions = links.role!.permissions!;
@@ -230,3 +231,15 @@ export const idempotentRequests = sqliteTable(
 );
 
 export { newsletterDelivery, newsletterIssue, signupAttempts } from '../newsletter/tables.ts';
+
+/** Public addresses that answered 404: how often, when last, from where. Kept to the newest few hundred. */
+export const notFoundLog = sqliteTable(
+  'not_found',
+  {
+    path: text('path').primaryKey(),
+    hits: integer('hits').notNull().default(1),
+    referrer: text('referrer').notNull().default(''),
+    lastSeen: text('lastSeen').notNull(),
+  },
+  (t) => [index('not_found_last_seen').on(t.lastSeen)],
+);

@@ -16,6 +16,7 @@ const Subscribers = lazy(() => import('./screens/Subscribers.tsx'));
 const Newsletter = lazy(() => import('./screens/Newsletter.tsx'));
 const FileManager = lazy(() => import('./screens/FileManager.tsx'));
 const Collaborate = lazy(() => import('./screens/Collaborate.tsx'));
+const NotFoundLog = lazy(() => import('./screens/NotFoundLog.tsx'));
 
 const loading = <p className="loading">Memuat...</p>;
 const router = createBrowserRouter([
@@ -36,6 +37,7 @@ const router = createBrowserRouter([
       { path: 'newsletter', element: <Newsletter /> },
       { path: 'file-manager', element: <FileManager /> },
       { path: 'collaborate', element: <Collaborate /> },
+      { path: 'not-found', element: <NotFoundLog /> },
       // Unknown admin paths show the dashboard.
       { path: '*', element: <Dashboard /> },
     ],

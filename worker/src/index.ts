@@ -18,6 +18,8 @@ import type { AppEnv } from './env.ts';
 import { editorUploadRoutes, fileRoutes, uploadsRoutes } from './files/routes.ts';
 import { ApiError, failure } from './http/errors.ts';
 import { idempotentWrites } from './http/idempotency.ts';
+import { notFoundRoutes } from './redirects/routes.ts';
+import { missingPage } from './redirects/site.ts';
 import { rebuildRoutes } from './rebuild/rebuild.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
@@ -55,6 +57,7 @@ const api = new Hono<AppEnv>()
   .route('/backup', backupRoutes)
   .route('/subscribe', publicSubscribe)
   .route('/newsletter', newsletterRoutes)
+  .route('/not-found', notFoundRoutes)
   .get('/role/permissions/list', requirePermission('role', 'read'), async (c) =>
     ok(c, (await new CollectionStore(c.var.db, 'permission').list({ visibleOnly: false, where: { isActive: true } })).records),
   )
@@ -70,10 +73,11 @@ const adminAsset = async (c: Context<AppEnv>, path: string) => {
 };
 
 /** A public file of the built site: from ASSETS, or locally from the dev runner's site server. */
-const sitePage = (c: Context<AppEnv>) => {
-  if (!c.env.SITE_ORIGIN) return c.env.ASSETS.fetch(c.req.raw);
+const sitePage = (c: Context<AppEnv>, path?: string) => {
   const url = new URL(c.req.url);
-  return fetch(new Request(c.env.SITE_ORIGIN + url.pathname + url.search, c.req.raw), { redirect: 'manual' });
+  if (path) url.pathname = path;
+  const request = new Request(c.env.SITE_ORIGIN ? c.env.SITE_ORIGIN + url.pathname + url.search : url, c.req.raw);
+  return c.env.SITE_ORIGIN ? fetch(request, { redirect: 'manual' }) : c.env.ASSETS.fetch(request);
 };
 
 /**
@@ -104,7 +108,10 @@ const app = new Hono<AppEnv>()
     return asset.status === 404 ? adminAsset(c, '/admin/index.html') : asset;
   })
   // Reached for paths with no static asset (and locally, where only the admin is an asset).
-  .all('*', sitePage)
+  .all('*', async (c) => {
+    const page = await sitePage(c);
+    return page.status === 404 ? missingPage(c, page, (path) => sitePage(c, path)) : page;
+  })
   .onError((error, c) => {
     if (error instanceof ApiError) return failure(c, error);
     if (error instanceof HTTPException) return failure(c, new ApiError(error.status as 400, 'BAD_REQUEST', error.message || 'Data yang dikirim tidak valid.'));

@@ -16,6 +16,8 @@ const GROUPS = [
       { to: 'file-manager', label: 'File Manager' },
       { to: 'subscribe', label: 'Email Subscribers' },
       { to: 'newsletter', label: 'Newsletter' },
+      ...SCREENS.filter((s) => s.group === 'Sistem').map((s) => ({ to: s.route, label: s.title })),
+      { to: 'not-found', label: 'Halaman 404' },
     ],
   },
 ];

@@ -26,7 +26,7 @@ export interface Column {
   cell: Cell;
 }
 
-export type Group = 'Konten' | 'About Us' | 'Users';
+export type Group = 'Konten' | 'About Us' | 'Users' | 'Sistem';
 
 export interface Screen {
   route: string;
@@ -296,5 +296,12 @@ export const SCREENS: Screen[] = [
       { field: 'isSystem', label: 'Type', cell: { as: 'flag', yes: 'System', no: 'Custom' } },
       created('Dibuat'),
     ],
+  },
+  {
+    route: 'redirects',
+    title: 'Redirects',
+    resource: 'redirect',
+    group: 'Sistem',
+    columns: [text('from', 'Dari'), text('to', 'Ke'), { field: 'status', label: 'Jenis', cell: { as: 'choice' } }, status(), created()],
   },
 ];

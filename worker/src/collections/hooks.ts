@@ -10,6 +10,7 @@ import type { ResourceKey } from '../contract/resources.ts';
 import type { Database } from '../db/client.ts';
 import { accessRules } from '../auth/access-rules.ts';
 import { revisionHooks } from '../revisions/hooks.ts';
+import { resolvedMissing, slugRedirects } from '../redirects/hooks.ts';
 import type { Row } from './store.ts';
 
 interface HookEvent {
@@ -47,7 +48,7 @@ export interface CollectionHooks {
 export type HookSet = Partial<Record<ResourceKey, CollectionHooks>>;
 
 /** Every set of hooks, run in this order. */
-const hookSets: HookSet[] = [accessRules, revisionHooks];
+const hookSets: HookSet[] = [accessRules, slugRedirects, resolvedMissing, revisionHooks];
 
 export async function beforeWrite(key: ResourceKey, event: WriteEvent): Promise<Statements> {
   const statements: Statements = [];

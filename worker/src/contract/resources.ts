@@ -397,7 +397,7 @@ export const ourImpact = defineResource({
 export const PERMISSION_MODULES = [
   'hero-section', 'vision', 'category', 'our-work', 'impact', 'partner', 'bio-core', 'seo', 'gallery',
   'history', 'vision-mission', 'values', 'team', 'our-impact', 'permission', 'role', 'user', 'subscribe',
-  'files', 'settings', 'audit', 'rebuild', 'dashboard', 'newsletter', 'backup',
+  'files', 'settings', 'audit', 'rebuild', 'dashboard', 'newsletter', 'backup', 'redirect',
 ] as const;
 
 export const permission = defineResource({
@@ -486,6 +486,30 @@ export const subscriber = defineResource({
   },
 });
 
+/**
+ * Old addresses of the site sent on to new ones. A slug change adds one by itself; staff add
+ * others, often from the log of addresses visitors found missing.
+ */
+export const redirect = defineResource({
+  path: 'redirect',
+  table: 'redirect',
+  title: 'Redirects',
+  sort: 'newest',
+  public: false,
+  searchable: ['from', 'to'],
+  fields: {
+    from: text('Dari', {
+      required: true,
+      unique: true,
+      max: 500,
+      pattern: { regex: '^/(?![/\\\\])[^\\s?#]*$', message: 'Alamat asal harus berupa alamat di situs ini, contoh: /vision/judul-lama.' },
+    }),
+    to: text('Ke', { required: true, format: 'link', max: 500 }),
+    status: choice('Jenis', ['301', '302'], { default: '301', labels: { '301': '301 Permanen', '302': '302 Sementara' } }),
+    isActive: flag('Status', true),
+  },
+});
+
 /** Every collection, keyed by the name code uses. Order matters only for readability. */
 export const resources = {
   heroSection,
@@ -506,6 +530,7 @@ export const resources = {
   role,
   user,
   subscriber,
+  redirect,
 };
 export type ResourceKey = keyof typeof resources;
 
@@ -525,3 +550,4 @@ export type Permission = RecordOf<typeof permission>;
 export type Role = RecordOf<typeof role>;
 export type User = RecordOf<typeof user>;
 export type Subscriber = RecordOf<typeof subscriber>;
+export type Redirect = RecordOf<typeof redirect>;

@@ -7,6 +7,7 @@ import { newsletterJobs } from '../newsletter/jobs.ts';
 import { siteBuildsJob } from '../rebuild/rebuild.ts';
 import { forgetDeletedHistoryJob } from '../revisions/store.ts';
 import { publishScheduledJob } from '../schedule/publish.ts';
+import { pruneNotFoundLog } from '../redirects/site.ts';
 import type { CronJob } from './scheduled.ts';
 import { unusedUploadsJob } from '../files/references.ts';
 
@@ -17,6 +18,7 @@ export const cronJobs: CronJob[] = [
   forgetExpiredSignIns,
   forgetOldIdempotencyKeys,
   publishScheduledJob,
+  pruneNotFoundLog,
   siteBuildsJob,
   unusedUploadsJob,
   ...newsletterJobs,

@@ -144,6 +144,7 @@ export const {
   role,
   user,
   subscriber,
+  redirect,
 } = collections;
 export const ourWorkCategories = links.ourWork!.category_ids!;
 export const rolePermissions = links.role!.permissions!;
@@ -252,4 +253,16 @@ export const revisions = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('revision_record_version').on(t.collection, t.recordId, t.version), index('revision_created').on(t.createdAt)],
+);
+
+/** Public addresses that answered 404: how often, when last, from where. Kept to the newest few hundred. */
+export const notFoundLog = sqliteTable(
+  'not_found',
+  {
+    path: text('path').primaryKey(),
+    hits: integer('hits').notNull().default(1),
+    referrer: text('referrer').notNull().default(''),
+    lastSeen: text('lastSeen').notNull(),
+  },
+  (t) => [index('not_found_last_seen').on(t.lastSeen)],
 );

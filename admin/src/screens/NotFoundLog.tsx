@@ -1,0 +1,85 @@
+/**
+ * Addresses visitors found missing (broken links from elsewhere, old bookmarks): each can be
+ * turned into a redirect in one click, after which it leaves the list.
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { getJson, sendJson } from '../api/client.ts';
+import { saveErrorMessage } from '../api/messages.ts';
+import { PageShell } from '../layout/PageShell.tsx';
+
+interface Missing {
+  path: string;
+  hits: number;
+  referrer: string;
+  lastSeen: string;
+}
+
+export default function NotFoundLog() {
+  const client = useQueryClient();
+  const log = useQuery({ queryKey: ['not-found'], queryFn: async () => (await getJson<Missing[]>('/not-found')).data });
+  const [targets, setTargets] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState('');
+  const create = useMutation({
+    mutationFn: ({ from, to }: { from: string; to: string }) => sendJson('POST', '/redirect', { from, to, status: '301', isActive: true }),
+    onSuccess: (_answer, { from, to }) => {
+      setAlert(`Redirect dibuat: ${from} → ${to}`);
+      void client.invalidateQueries({ queryKey: ['not-found'] });
+      void client.invalidateQueries({ queryKey: ['redirect'] });
+    },
+    onError: (error) => setAlert(saveErrorMessage(error)),
+  });
+  const rows = log.data ?? [];
+  return (
+    <PageShell title="Halaman Tidak Ditemukan (404)">
+      <p className="hint">Alamat di situs yang dibuka pengunjung tetapi tidak ada halamannya. Arahkan ke halaman yang benar dengan satu klik.</p>
+      {alert && (
+        <p role="status" className="alert">
+          {alert}
+        </p>
+      )}
+      {log.isLoading ? (
+        <p className="loading">Memuat...</p>
+      ) : rows.length === 0 ? (
+        <p className="empty">Belum ada alamat yang tidak ditemukan.</p>
+      ) : (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Alamat</th>
+                <th scope="col">Dibuka</th>
+                <th scope="col">Terakhir</th>
+                <th scope="col">Dari</th>
+                <th scope="col" className="actions-head">
+                  Redirect ke
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.path}>
+                  <td data-label="Alamat">{row.path}</td>
+                  <td data-label="Dibuka">{row.hits}×</td>
+                  <td data-label="Terakhir">{new Date(row.lastSeen).toLocaleString('id-ID')}</td>
+                  <td data-label="Dari">{row.referrer || '-'}</td>
+                  <td className="actions" data-label="Redirect ke">
+                    <input
+                      aria-label={`Alamat tujuan untuk ${row.path}`}
+                      inputMode="url"
+                      value={targets[row.path] ?? '/'}
+                      onChange={(event) => setTargets({ ...targets, [row.path]: event.target.value })}
+                    />
+                    <button type="button" disabled={create.isPending} onClick={() => create.mutate({ from: row.path, to: targets[row.path] ?? '/' })}>
+                      Buat redirect
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </PageShell>
+  );
+}

@@ -1,0 +1,73 @@
+/** Old addresses keep working: slug changes and staff redirects answer 301, missing pages are logged. */
+import { describe, expect, it } from 'vitest';
+import { asAdmin, Client, form, unique } from './client.ts';
+
+type Row = { _id: string; slug: string } & Record<string, unknown>;
+type Missing = { path: string; hits: number; referrer: string };
+
+const visit = (base: string, path: string, headers: Record<string, string> = {}) => fetch(base + path, { redirect: 'manual', headers });
+
+describe('redirects', () => {
+  it('keeps a vision reachable at its old address after its slug changes, without chains', async () => {
+    const admin = await asAdmin();
+    const created = await admin.post<Row>('/api/vision', form({ title: unique('Visi Lama'), shortDescription: 'x', content: '<p>x</p>' }));
+    const vision = created.body.success ? created.body.data : null;
+    const first = vision!.slug;
+    await admin.put(`/api/vision/${vision!._id}`, form({ slug: `${first}-baru` }));
+    let moved = await visit(admin.base, `/vision/${first}`);
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get('location')).toBe(`/vision/${first}-baru`);
+
+    await admin.put(`/api/vision/${vision!._id}`, form({ slug: `${first}-terbaru` }));
+    moved = await visit(admin.base, `/vision/${first}?utm=x`);
+    expect(moved.headers.get('location')).toBe(`/vision/${first}-terbaru?utm=x`);
+    expect((await visit(admin.base, `/vision/${first}-baru`)).headers.get('location')).toBe(`/vision/${first}-terbaru`);
+    const listed = await admin.get<Row[]>(`/api/redirect?search=${encodeURIComponent(first)}`);
+    expect(listed.body.success && listed.body.data.map((r) => [r.from, r.to, r.status]).sort()).toEqual([
+      [`/vision/${first}`, `/vision/${first}-terbaru`, '301'],
+      [`/vision/${first}-baru`, `/vision/${first}-terbaru`, '301'],
+    ]);
+  });
+
+  it('moves every category address of a work whose slug changes', async () => {
+    const admin = await asAdmin();
+    const categories = await admin.get<Row[]>('/api/category?limit=2');
+    const ids = categories.body.success ? categories.body.data.map((c) => c._id) : [];
+    const slugs = categories.body.success ? categories.body.data.map((c) => c.slug) : [];
+    const created = await admin.post<Row>('/api/our-work', form({ title: unique('Karya'), category_ids: JSON.stringify(ids) }));
+    const work = created.body.success ? created.body.data : null;
+    await admin.put(`/api/our-work/${work!._id}`, form({ slug: `${work!.slug}-2` }));
+    for (const category of slugs) {
+      const moved = await visit(admin.base, `/our-work/${category}/${work!.slug}`);
+      expect(moved.status).toBe(301);
+      expect(moved.headers.get('location')).toBe(`/our-work/${category}/${work!.slug}-2`);
+    }
+  });
+
+  it('logs missing addresses for staff, and a redirect made from the log takes the address out of it', async () => {
+    const admin = await asAdmin();
+    const path = `/${unique('tautan-rusak')}`;
+    expect((await visit(admin.base, path, { referer: 'https://mitra.example/berita' })).status).toBe(404);
+    expect((await visit(admin.base, `${path}/`)).status).toBe(404);
+    let log = await admin.get<Missing[]>('/api/not-found');
+    const entry = log.body.success ? log.body.data.find((row) => row.path === path) : undefined;
+    expect(entry).toMatchObject({ path, hits: 2, referrer: 'https://mitra.example/berita' });
+
+    expect((await admin.post('/api/redirect', { from: path, to: '/our-work', status: '302' })).status).toBe(201);
+    const moved = await visit(admin.base, path);
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get('location')).toBe('/our-work');
+    log = await admin.get<Missing[]>('/api/not-found');
+    expect(log.body.success && log.body.data.some((row) => row.path === path)).toBe(false);
+  });
+
+  it('refuses redirects that leave the site or do not start at one of its addresses, and keeps the log to staff', async () => {
+    const admin = await asAdmin();
+    expect((await admin.post('/api/redirect', { from: '//evil.example', to: '/' })).status).toBe(400);
+    expect((await admin.post('/api/redirect', { from: 'tanpa-garis', to: '/' })).status).toBe(400);
+    const unsafe = await admin.post('/api/redirect', { from: `/${unique('x')}`, to: 'javascript:alert(1)' });
+    expect(unsafe.status).toBe(400);
+    expect((await new Client().get('/api/not-found')).status).toBe(401);
+    expect((await new Client().get('/api/redirect')).status).toBe(401);
+  });
+});

@@ -12,6 +12,8 @@ import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker, type RunningWorker } 
 
 const state = mkdtempSync(path.join(tmpdir(), 'cms-incremental-'));
 const www = path.join(state, 'www');
+// Each build goes to its own folder under siteDir; `current` names the one served.
+const siteDir = path.join(state, 'site');
 let worker: RunningWorker;
 let cookie = '';
 
@@ -24,7 +26,7 @@ const send = async (method: string, route: string, body: unknown) => {
 
 /** Which pages a build rendered and which it reused, from Astro's own build log. */
 async function build() {
-  const result = await buildSite(worker.url, www, state);
+  const result = await buildSite(worker.url, siteDir, state);
   if (!result.ok) throw new Error(result.output.slice(-3000));
   const pages = [...result.output.matchAll(/[├└]─ (\S+\.html) (\(restored\)|\(cached\)|\(\+\d+ms\))/g)].map(([, file, how]) => ({ file: file!, reused: how!.startsWith('(r') || how!.startsWith('(c') }));
   const readFromApi = Number(result.output.match(/\[content\] \/api\/bio-core: \d+ records, (\d+) read from the API/)?.[1]);
@@ -67,8 +69,8 @@ describe('a build after one saved article', () => {
     // Pages of other collections were not rendered again either.
     expect(second.rendered.filter((file) => /^\/(vision|our-work)\/.+\/.+\.html$|^\/vision\/[^/]+\.html$/.test(file))).toEqual([]);
 
-    expect(readFileSync(path.join(www, `bio-core/${article.slug}.html`), 'utf8')).toContain('Artikel Yang Sudah Diubah');
-    expect(readFileSync(path.join(www, 'bio-core/page/2.html'), 'utf8')).toContain('Artikel Yang Sudah Diubah');
+    expect(readFileSync(path.join(siteDir, 'current', `bio-core/${article.slug}.html`), 'utf8')).toContain('Artikel Yang Sudah Diubah');
+    expect(readFileSync(path.join(siteDir, 'current', 'bio-core/page/2.html'), 'utf8')).toContain('Artikel Yang Sudah Diubah');
   }, 180_000);
 
   it('drops a deleted article and its page, and reads nothing else', async () => {
@@ -76,7 +78,7 @@ describe('a build after one saved article', () => {
     const third = await build();
     expect(third.readFromApi).toBe(0);
     expect(third.rendered.concat(third.reused)).not.toContain(`/bio-core/${article.slug}.html`);
-    expect(existsSync(path.join(www, `bio-core/${article.slug}.html`))).toBe(false);
-    expect(existsSync(path.join(www, 'bio-core/page/2.html'))).toBe(true);
+    expect(existsSync(path.join(siteDir, 'current', `bio-core/${article.slug}.html`))).toBe(false);
+    expect(existsSync(path.join(siteDir, 'current', 'bio-core/page/2.html'))).toBe(true);
   }, 180_000);
 });

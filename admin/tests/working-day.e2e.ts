@@ -186,6 +186,8 @@ describe.each([1280, 390])('at %i px', (width) => {
     const big = Buffer.alloc(6 * 1024 * 1024, 1);
     PNG.copy(big);
     await page.locator('#field-image').setInputFiles({ name: `besar-${width}.png`, mimeType: 'image/png', buffer: big });
+    // The photo is prepared for upload (scaled, metadata dropped) before it can be saved.
+    await expect.poll(() => page.getByText('Menyiapkan foto...').count()).toBe(0);
     const cdp = await browser.newCDPSession(page);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 50, downloadThroughput: -1, uploadThroughput: 2 * 1024 * 1024 });
     const button = page.locator('.form-actions button.primary');

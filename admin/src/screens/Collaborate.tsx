@@ -25,7 +25,8 @@ export default function Collaborate() {
       <form className="panel" onSubmit={submit}>
         <div className="field">
           <label htmlFor="collaborate-title">Title</label>
-          <input id="collaborate-title" value={value} onChange={(event) => setTitle(event.target.value)} required disabled={save.isPending} />
+          {/* Closed until the stored title has loaded, so nothing typed is overwritten by it. */}
+          <input id="collaborate-title" value={value} onChange={(event) => setTitle(event.target.value)} required disabled={save.isPending || settings.isLoading} />
         </div>
         {alert && <p role="status" className="alert">{alert}</p>}
         <button type="submit" className="primary" disabled={save.isPending}>

@@ -199,17 +199,17 @@ export default function Newsletter() {
                 const done = total ? ((sent + failed) / total) * 100 : 0;
                 return (
                   <tr key={issue._id} data-status={issue.status}>
-                    <td>{issue.subject}</td>
-                    <td>
+                    <td data-label="Subjek">{issue.subject}</td>
+                    <td data-label="Status">
                       <span className="badge">{STATUS_LABEL[issue.status]}</span>
                       {issue.status !== 'draft' && (
                         <progress className="send-progress" max={100} value={done} aria-label={`${sent} dari ${total} terkirim`} />
                       )}
                     </td>
-                    <td className="sent-count">{issue.status === 'draft' ? '-' : `${sent} / ${total}`}</td>
-                    <td className="failed-count">{issue.status === 'draft' ? '-' : failed}</td>
-                    <td className="left-count">{issue.status === 'draft' ? '-' : left}</td>
-                    <td>{formatDate(issue.startedAt)}</td>
+                    <td className="sent-count" data-label="Terkirim">{issue.status === 'draft' ? '-' : `${sent} / ${total}`}</td>
+                    <td className="failed-count" data-label="Gagal">{issue.status === 'draft' ? '-' : failed}</td>
+                    <td className="left-count" data-label="Sisa">{issue.status === 'draft' ? '-' : left}</td>
+                    <td data-label="Dimulai">{formatDate(issue.startedAt)}</td>
                     <td className="actions">
                       {issue.status === 'draft' && can('update') && (
                         <button type="button" onClick={() => setDraft({ id: issue._id, subject: issue.subject, body: issue.body, articles: issue.articles })}>

@@ -51,19 +51,24 @@ export interface SiteBuildResult {
  */
 export async function buildSite(apiUrl: string, siteDir: string, stateDir: string): Promise<SiteBuildResult> {
   mkdirSync(siteDir, { recursive: true });
+  // Astro builds into one fixed folder (its incremental cache reuses pages only for the same
+  // output folder), which is then renamed to this build's own name.
+  const staging = path.join(siteDir, 'staging');
+  rmSync(staging, { recursive: true, force: true });
   const outDir = path.join(siteDir, `build-${Date.now()}`);
   const result = await exec(['run', 'build', '-w', 'site'], {
     ...offlineEnv(stateDir),
     PUBLIC_API_URL: apiUrl,
-    SITE_OUT_DIR: outDir,
+    SITE_OUT_DIR: staging,
     // Astro's cache (incremental pages, images, the API copy) belongs to this state's content.
     ASTRO_CACHE_DIR: path.join(stateDir, 'astro-cache'),
   });
   const skipped = [...new Set(result.output.match(SKIPPED_LINE) ?? [])].map((line) => line.slice(line.indexOf('Halaman dilewati:')));
   if (!result.ok) {
-    rmSync(outDir, { recursive: true, force: true });
+    rmSync(staging, { recursive: true, force: true });
     return { ok: false, output: result.output, skipped };
   }
+  renameSync(staging, outDir);
   const link = currentLink(siteDir);
   const previous = existsSync(link) ? readlinkSync(link) : null;
   const next = `${link}.next`;

@@ -310,4 +310,6 @@ export const content: Partial<Record<ResourceKey, Record<string, unknown>[]>> = 
     { email: 'joko@example.com', status: 'unsubscribed', source: 'website' },
     { email: 'maya@example.com', status: 'pending', source: 'event' },
   ],
+  // The old site's programme page, linked from partners' sites.
+  redirect: [{ from: '/program', to: '/our-work', status: '301' }],
 };

@@ -137,7 +137,8 @@ describe('screens', () => {
     }
   }
 
-  it.each(SCREENS.map((s) => [s.route, s] as const))('/admin/%s: add, edit and delete a record', async (route, screen) => {
+  // Redirects are made from addresses, not titles: redirects.e2e.ts adds, follows and lists them.
+  it.each(SCREENS.filter((s) => s.resource !== 'redirect').map((s) => [s.route, s] as const))('/admin/%s: add, edit and delete a record', async (route, screen) => {
     const english = screen.dialect === 'en';
     const gallery = route === 'about/gallery';
     const marker = `E2E ${route.replace(/\W/g, '')} ${Date.now() % 100000}`;

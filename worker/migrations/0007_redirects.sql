@@ -11,6 +11,7 @@ CREATE TABLE `redirect` (
 	`from` text DEFAULT '' NOT NULL,
 	`to` text DEFAULT '' NOT NULL,
 	`status` text DEFAULT '301' NOT NULL,
+	`note` text DEFAULT '' NOT NULL,
 	`isActive` integer DEFAULT true NOT NULL,
 	`createdAt` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL,
 	`updatedAt` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL

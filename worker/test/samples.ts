@@ -12,6 +12,8 @@ function sampleValue(name: string, field: Field, refs: Record<string, string>): 
     case 'text':
       if (field.format === 'email') return `${unique('mail')}@example.org`;
       if (field.format === 'url') return 'https://example.org/page';
+      if (field.format === 'link') return '/our-work';
+      if (field.pattern?.regex.startsWith('^/')) return `/${unique('alamat-lama')}`;
       if (field.pattern && name === 'name') return `${unique('t')}.create`.replace(/[^a-z0-9.-]/g, '');
       if (field.pattern && name === 'username') return unique('user');
       return field.required ? unique(field.label.replace(/\W+/g, '')) : undefined;

@@ -302,6 +302,6 @@ export const SCREENS: Screen[] = [
     title: 'Redirects',
     resource: 'redirect',
     group: 'Sistem',
-    columns: [text('from', 'Dari'), text('to', 'Ke'), { field: 'status', label: 'Jenis', cell: { as: 'choice' } }, status(), created()],
+    columns: [text('from', 'Dari'), text('to', 'Ke'), { field: 'status', label: 'Jenis', cell: { as: 'choice' } }, text('note', 'Catatan', 80), status(), created()],
   },
 ];

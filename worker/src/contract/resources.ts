@@ -506,6 +506,8 @@ export const redirect = defineResource({
     }),
     to: text('Ke', { required: true, format: 'link', max: 500 }),
     status: choice('Jenis', ['301', '302'], { default: '301', labels: { '301': '301 Permanen', '302': '302 Sementara' } }),
+    // Why it exists ("tautan lama dari situs mitra"), for whoever finds it later.
+    note: text('Catatan', { format: 'multiline', max: 500 }),
     isActive: flag('Status', true),
   },
 });

@@ -227,6 +227,8 @@ describe('uploads', () => {
     expect(await video.getAttribute('accept')).toBe('video/*');
     await video.setInputFiles({ name: 'klip.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(2048) });
     await expect.poll(() => page.locator('.alert').innerText()).toContain('File klip.mp4 berhasil diupload!');
+    // The list and its total are read once they show the new video.
+    await expect.poll(() => page.locator('.file-grid li', { hasText: 'klip.mp4' }).count()).toBe(1);
     const total = Number((await page.locator('.page-header p').innerText()).match(/\d+/)![0]);
     await page.getByRole('button', { name: 'Pilih semua' }).click();
     expect(await page.getByRole('button', { name: `Hapus (${total})` }).count()).toBe(1);

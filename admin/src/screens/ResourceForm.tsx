@@ -125,6 +125,8 @@ export default function ResourceForm({ screen, resource, record, saving, progres
   const [initial] = useState(formValues);
   const [files, setFiles] = useState<Record<string, File>>({});
   const [errors, setErrors] = useState<string[]>([]);
+  // Photos still being prepared for upload: saving waits for them.
+  const [preparing, setPreparing] = useState(0);
   const mode = record ? 'update' : 'create';
   // Safety net: unsaved changes, Ctrl+S, the conflict dialog.
   const formRef = useRef<HTMLFormElement>(null);
@@ -206,7 +208,7 @@ export default function ResourceForm({ screen, resource, record, saving, progres
         required={field.required === true && !(field.kind === 'password' && record) && field.kind !== 'file'}
         widget={screen.dropdowns?.includes(name) ? 'dropdown' : screen.lightEditor?.includes(name) ? 'light' : undefined}
         dialect={screen.dialect ?? 'id'}
-        companions={{ alt: alt && { ...alt, fallback: String(formValues.title ?? formValues.name ?? '') }, focus: companionOf(name, 'focus') }}
+        companions={{ alt: alt && { ...alt, fallback: String(formValues.title ?? formValues.name ?? '') }, focus: companionOf(name, 'focus'), onPreparing: (busy) => setPreparing((n) => n + (busy ? 1 : -1)) }}
       />
     );
   };
@@ -233,7 +235,7 @@ export default function ResourceForm({ screen, resource, record, saving, progres
         </div>
       )}
       <div className="form-actions">
-        <button type="submit" className="primary" disabled={saving || loading}>
+        <button type="submit" className="primary" disabled={saving || loading || preparing > 0}>
           {saving ? (progress === null ? 'Saving...' : `Saving... ${progress}%`) : record ? 'Update' : 'Simpan'}
         </button>
         {saving && progress !== null && (
@@ -266,7 +268,7 @@ interface FieldProps {
   hint?: ReactNode;
   onBlur?: () => void;
   placeholder?: string;
-  companions?: Pick<ComponentProps<typeof UploadButton>, 'alt' | 'focus'>;
+  companions?: Pick<ComponentProps<typeof UploadButton>, 'alt' | 'focus' | 'onPreparing'>;
 }
 
 function FieldInput({ name, field, value, onChange, onFile, disabled, required, widget, dialect, hint, onBlur, placeholder, companions }: FieldProps) {

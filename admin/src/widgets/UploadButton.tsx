@@ -44,9 +44,11 @@ interface Props {
   alt?: Companion & { fallback: string };
   /** The image's focal point, when it is shown cropped (`<field>Focus`). */
   focus?: Companion;
+  /** Told while a picked photo is being prepared, so the form is not saved without it. */
+  onPreparing?: (busy: boolean) => void;
 }
 
-export default function UploadButton({ id, label, field, value, onUpload, onChoose, dialect = 'id', alt, focus }: Props) {
+export default function UploadButton({ id, label, field, value, onUpload, onChoose, dialect = 'id', alt, focus, onPreparing }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
@@ -82,8 +84,10 @@ export default function UploadButton({ id, label, field, value, onUpload, onChoo
             return;
           }
           setPreparing(true);
+          onPreparing?.(true);
           const prepared = await prepareUpload(file);
           setPreparing(false);
+          onPreparing?.(false);
           onUpload(prepared);
           setPreview(URL.createObjectURL(prepared));
         }}

@@ -43,7 +43,7 @@ const ALIGNMENTS = [
   { value: 'left', label: 'Rata kiri', text: 'Kiri' },
   { value: 'center', label: 'Rata tengah', text: 'Tengah' },
   { value: 'right', label: 'Rata kanan', text: 'Kanan' },
-  { value: 'justify', label: 'Rata kiri-kanan', text: 'Penuh' },
+  { value: 'justify', label: 'Rata kiri-kanan', text: 'Kiri-kanan' },
 ] as const;
 
 async function uploadImage(file: File) {
@@ -210,7 +210,7 @@ function Toolbar({ editor, light }: { editor: Editor; light: boolean }) {
             />
           </label>
           <ToolButton label="Hapus warna" onClick={() => chain().unsetColor().unsetBackgroundColor().run()}>
-            Tanpa warna
+            Hapus warna
           </ToolButton>
           {ALIGNMENTS.map(({ value, label, text }) => (
             <ToolButton key={value} label={label} active={state.align === value} onClick={() => chain().setTextAlign(value).run()}>
@@ -223,7 +223,8 @@ function Toolbar({ editor, light }: { editor: Editor; light: boolean }) {
         • Daftar
       </ToolButton>
       <ToolButton label="Daftar bernomor" active={state.orderedList} onClick={() => chain().toggleOrderedList().run()}>
-        1. Daftar
+        {/* The number is decoration: the button's name holds the text it shows. */}
+        <span aria-hidden="true">1. </span>Daftar
       </ToolButton>
       {!light && (
         <>

@@ -7,7 +7,7 @@ import { thumbnailUrl, type StoredFile } from '@cms/worker/contract/api';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser } from '../../e2e/browser.ts';
+import { openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 import { gpsPhoto, hasGps } from '../../e2e/photos.ts';
 
 const base = inject('baseUrl');
@@ -26,11 +26,7 @@ beforeAll(async () => {
   browser.setDefaultTimeout(20_000);
   page = await browser.newPage();
   page.on('dialog', (dialog) => dialog.accept());
-  await page.goto(`${base}/login`);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(inject('adminPassword'));
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${base}/admin`);
+  await signInAsAdmin(page, base, inject('adminPassword'));
 }, 180_000);
 afterAll(() => browser?.close());
 

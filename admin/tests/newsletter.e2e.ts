@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser } from '../../e2e/browser.ts';
+import { openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 
 const base = inject('baseUrl');
 let browser: BrowserContext;
@@ -31,11 +31,7 @@ beforeAll(async () => {
   browser.setDefaultTimeout(15_000);
   page = await browser.newPage();
   page.on('dialog', (dialog) => dialog.accept());
-  await page.goto(`${base}/login`);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(inject('adminPassword'));
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${base}/admin`);
+  await signInAsAdmin(page, base, inject('adminPassword'));
 });
 afterAll(() => browser?.close());
 

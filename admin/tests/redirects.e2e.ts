@@ -1,7 +1,7 @@
 /** A broken incoming link becomes a redirect in one click; a changed slug keeps its old address. */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser } from '../../e2e/browser.ts';
+import { openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 
 const base = inject('baseUrl');
 let browser: BrowserContext;
@@ -11,11 +11,7 @@ beforeAll(async () => {
   browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
   browser.setDefaultTimeout(15_000);
   page = await browser.newPage();
-  await page.goto(`${base}/login`);
-  await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(inject('adminPassword'));
-  await page.getByRole('button', { name: 'Login' }).click();
-  await page.waitForURL(`${base}/admin`);
+  await signInAsAdmin(page, base, inject('adminPassword'));
 });
 afterAll(() => browser?.close());
 

@@ -68,7 +68,8 @@ describe('an image field in a form', () => {
   it('takes alt text and a focal point beside the image, and the site uses both', { timeout: 300_000 }, async () => {
     await page.goto(`${base}/admin/our-work`);
     await page.locator('tbody tr').first().getByRole('button', { name: /^Edit/ }).click();
-    await expect.poll(() => page.locator('#field-title').inputValue()).not.toBe('');
+    // The form is ready once the record as stored now has arrived.
+    await expect.poll(() => page.locator('.form-fields').getAttribute('aria-busy')).toBe('false');
     const title = await page.locator('#field-title').inputValue();
     await page.locator('#field-image').setInputFiles({ name: 'lapangan.jpg', mimeType: 'image/jpeg', buffer: photo });
     // The preview of the new photo: a click near its bottom-left corner sets the focal point.

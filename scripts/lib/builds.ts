@@ -10,6 +10,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { stripVTControlCharacters } from 'node:util';
 import path from 'node:path';
 import { offlineEnv, ROOT, spawnTied } from './local.ts';
 
@@ -22,7 +23,8 @@ const exec = (args: string[], env: NodeJS.ProcessEnv) =>
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-    child.on('exit', (code) => resolve({ ok: code === 0, output }));
+    // Colours are dropped: CI machines make Astro colour its log, and callers read that log.
+    child.on('exit', (code) => resolve({ ok: code === 0, output: stripVTControlCharacters(output) }));
   });
 
 export const hasAdmin = () => existsSync(path.join(ROOT, 'admin/index.html'));

@@ -121,7 +121,9 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
     gcTime: 0,
   });
   const [alert, setAlert] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  const refresh = () => reload(client, { queryKey: [resource.path] });
+  // The record open in the form is not loaded again under it: that would reset the form and lose
+  // what is being typed, and hide from the conflict check that someone else saved meanwhile.
+  const refresh = () => reload(client, { queryKey: [resource.path], predicate: (query) => editingId === null || query.queryKey[1] !== editingId });
 
   const [progress, setProgress] = useState<number | null>(null);
   const save = useMutation({

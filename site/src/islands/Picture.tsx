@@ -4,6 +4,7 @@
  * Rendered by Img.astro (static) and inside the islands, so both give the same markup.
  */
 import type { CSSProperties } from 'react';
+import { DENSE_SCREEN } from '../lib/image-slots.ts';
 import type { Picture } from '../lib/picture.ts';
 
 interface Props {
@@ -42,6 +43,7 @@ export default function ResponsivePicture({ picture, alt, className, eager = fal
   if (!picture.srcset) return img;
   return (
     <picture>
+      {picture.denseSizes && <source type="image/webp" media={DENSE_SCREEN} srcSet={picture.srcset} sizes={picture.denseSizes} />}
       <source type="image/webp" srcSet={picture.srcset} sizes={picture.sizes} />
       {img}
     </picture>

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fallbackWidth, focalPoint, heightFor, isResizable, SLOTS, sizesFor, variantWidths, type Slot } from './image-slots.ts';
+import { fallbackWidth, focalPoint, heightFor, isResizable, MAX_DENSITY, SLOTS, sizesFor, variantWidths, type Slot } from './image-slots.ts';
 
 const PHONE = { width: 390, dpr: 3 };
+const TWO_X_PHONE = { width: 390, dpr: 2 };
 const DESKTOP = { width: 1280, dpr: 1 };
 
-/** The widest CSS box a slot is given on a screen, read from its `sizes` the way a browser does for these forms. */
+/** The CSS width a browser reads from a slot's `sizes` on a screen (the forms the slots use). */
 function cssWidth(slot: Slot, screen: { width: number }) {
-  for (const part of SLOTS[slot].sizes.split(',').map((p) => p.trim())) {
-    const media = /^\(min-width: (\d+)px\) (.+)$/.exec(part);
-    if (media && screen.width < Number(media[1])) continue;
-    const value = media ? media[2]! : part;
+  for (const [media, value] of SLOTS[slot].sizes) {
+    if (media && screen.width < Number(/\(min-width: (\d+)px\)/.exec(media)![1])) continue;
     if (value.endsWith('vw')) return (screen.width * Number.parseFloat(value)) / 100;
     const calc = /^calc\(100vw - (\d+)px\)$/.exec(value);
     if (calc) return screen.width - Number(calc[1]);
@@ -18,17 +17,29 @@ function cssWidth(slot: Slot, screen: { width: number }) {
   throw new Error(`no size for ${slot}`);
 }
 
+/** The width a browser takes: the first at or above what it needs, or the largest. */
+const chosenWidth = (widths: number[], needed: number) => widths.find((w) => w >= needed) ?? widths[widths.length - 1]!;
+
 describe('variant widths', () => {
-  it('make every slot sharp on a 390 px phone at 3x without sending over 2x what it needs', () => {
+  it('make every slot sharp at 1x and 2x without sending over 2x what it needs', () => {
     for (const slot of Object.keys(SLOTS) as Slot[]) {
-      for (const screen of [PHONE, DESKTOP]) {
+      for (const screen of [TWO_X_PHONE, DESKTOP]) {
         const needed = cssWidth(slot, screen) * screen.dpr;
         const widths = variantWidths(slot, 4032);
-        // The browser takes the first width at or above what it needs (or the largest).
-        const chosen = widths.find((w) => w >= needed) ?? widths[widths.length - 1]!;
+        const chosen = chosenWidth(widths, needed);
         expect(chosen, `${slot} at ${screen.width}px`).toBeLessThanOrEqual(Math.max(2 * needed, widths[0]!));
         expect(chosen, `${slot} at ${screen.width}px`).toBeGreaterThanOrEqual(Math.min(needed, widths[widths.length - 1]!) * 0.9);
       }
+    }
+  });
+
+  it('send a 3x phone 2x images, through sizes scaled for dense screens', () => {
+    for (const slot of Object.keys(SLOTS) as Slot[]) {
+      const box = cssWidth(slot, PHONE);
+      const divisor = Number(/\/ ([\d.]+)\)$/.exec(sizesFor(slot, { width: 4032, height: 3024 }, { dense: true }))![1]);
+      const chosen = chosenWidth(variantWidths(slot, 4032), (box / divisor) * PHONE.dpr);
+      expect(chosen, slot).toBeLessThanOrEqual(Math.max(MAX_DENSITY * box * 1.3, SLOTS[slot].widths[0]!));
+      expect(chosen, slot).toBeGreaterThanOrEqual(MAX_DENSITY * box * 0.95);
     }
   });
 
@@ -46,7 +57,8 @@ describe('variant widths', () => {
 
   it('size a cover banner by the height it must fill', () => {
     expect(sizesFor('hero', { width: 4032, height: 3024 })).toBe('max(100vw, 640px)');
-    expect(sizesFor('card', { width: 4032, height: 3024 })).toBe(SLOTS.card.sizes);
+    expect(sizesFor('hero', { width: 4032, height: 3024 }, { dense: true })).toBe('calc(max(100vw, 640px) / 1.5)');
+    expect(sizesFor('card', { width: 4032, height: 3024 })).toBe('(min-width: 1152px) 360px, (min-width: 640px) 45vw, calc(100vw - 32px)');
   });
 });
 

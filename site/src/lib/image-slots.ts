@@ -3,32 +3,45 @@
  * can be unit-tested: the build (lib/picture.ts) turns them into files with Astro's pipeline.
  *
  * A slot's `widths` cover the CSS widths it is shown at on a 390 px phone and a 1280 px screen,
- * at 1x to 3x density; the browser picks one through `sizes`, so no image comes bigger than
- * about 2x what its box needs.
+ * at 1x and 2x density; the browser picks one through `sizes`. Screens denser than 2x (most
+ * phones are 2.6x-3.5x) get 2x images: past that the eye sees no difference on a phone, and a
+ * 3x photo weighs more than twice a 2x one on mobile data.
  */
 export type Slot = 'hero' | 'detail' | 'card' | 'gallery' | 'avatar' | 'logo' | 'icon';
 
+/** A `sizes` entry: the CSS width the image is shown at, when the media condition holds (or always). */
+type SizeRule = readonly [media: string | null, width: string];
+
 export interface SlotRule {
   widths: readonly number[];
-  sizes: string;
+  sizes: readonly SizeRule[];
   /** The plain JPEG for browsers without WebP: one mid-size file, never the original. */
   fallbackWidth: number;
   /** The height of the box the image covers (object-fit: cover), when it is fixed. */
   coverHeight?: number;
 }
 
+const phoneColumn = 'calc(100vw - 32px)';
+
 export const SLOTS: Record<Slot, SlotRule> = {
   // Full-bleed banner, cropped to cover 100vw x 480 px.
-  hero: { widths: [480, 800, 1170, 1600, 1920], sizes: '100vw', fallbackWidth: 1280, coverHeight: 480 },
+  hero: { widths: [480, 800, 1280, 1600, 1920], sizes: [[null, '100vw']], fallbackWidth: 1280, coverHeight: 480 },
   // The top image of an article or a work: the narrow column (760 px at most).
-  detail: { widths: [400, 760, 1170, 1520], sizes: '(min-width: 792px) 760px, calc(100vw - 32px)', fallbackWidth: 760 },
+  detail: { widths: [400, 760, 1170, 1520], sizes: [['(min-width: 792px)', '760px'], [null, phoneColumn]], fallbackWidth: 760 },
   // Cards of three or two columns; one column on a phone.
-  card: { widths: [360, 560, 720, 1080], sizes: '(min-width: 1152px) 360px, (min-width: 640px) 45vw, calc(100vw - 32px)', fallbackWidth: 560 },
-  gallery: { widths: [320, 560, 800, 1080], sizes: '(min-width: 1152px) 270px, (min-width: 640px) 45vw, calc(100vw - 32px)', fallbackWidth: 560 },
-  avatar: { widths: [240, 480, 720, 1080], sizes: '(min-width: 1152px) 250px, (min-width: 520px) 45vw, calc(100vw - 32px)', fallbackWidth: 480 },
-  logo: { widths: [96, 192, 288], sizes: '96px', fallbackWidth: 192 },
-  icon: { widths: [48, 96, 192, 288], sizes: '96px', fallbackWidth: 192 },
+  card: { widths: [360, 560, 720, 1080], sizes: [['(min-width: 1152px)', '360px'], ['(min-width: 640px)', '45vw'], [null, phoneColumn]], fallbackWidth: 560 },
+  gallery: { widths: [320, 560, 800, 1080], sizes: [['(min-width: 1152px)', '270px'], ['(min-width: 640px)', '45vw'], [null, phoneColumn]], fallbackWidth: 560 },
+  avatar: { widths: [240, 480, 720, 1080], sizes: [['(min-width: 1152px)', '250px'], ['(min-width: 520px)', '45vw'], [null, phoneColumn]], fallbackWidth: 480 },
+  logo: { widths: [96, 192, 288], sizes: [[null, '96px']], fallbackWidth: 192 },
+  icon: { widths: [48, 96, 192], sizes: [[null, '96px']], fallbackWidth: 192 },
 };
+
+/** The highest pixel density images are made for. */
+export const MAX_DENSITY = 2;
+/** Screens this dense or denser are sent images for MAX_DENSITY (the `media` of their <source>). */
+export const DENSE_SCREEN = '(min-resolution: 2.5dppx)';
+/** A 3x screen told a box is 2/3 its width asks for a 2x image. */
+const DENSE_DIVISOR = 3 / MAX_DENSITY;
 
 /**
  * The widths made for an original `originalWidth` px wide: the slot's widths it can fill without
@@ -42,11 +55,14 @@ export function variantWidths(slot: Slot, originalWidth: number): number[] {
 /**
  * The `sizes` of an image in a slot. A cover-fit image in a box of fixed height is drawn wider
  * than the viewport when the viewport is narrower than the box's height times its proportions
- * (a 4:3 photo behind a 390x480 banner is drawn 640 px wide).
+ * (a 4:3 photo behind a 390x480 banner is drawn 640 px wide). `dense` gives the sizes for
+ * DENSE_SCREEN, scaled so that such a screen picks a 2x image.
  */
-export function sizesFor(slot: Slot, original: { width: number; height: number }) {
+export function sizesFor(slot: Slot, original: { width: number; height: number }, { dense = false } = {}) {
   const { sizes, coverHeight } = SLOTS[slot];
-  return coverHeight ? `max(${sizes}, ${Math.ceil((coverHeight * original.width) / original.height)}px)` : sizes;
+  const drawnWidth = (width: string) => (coverHeight ? `max(${width}, ${Math.ceil((coverHeight * original.width) / original.height)}px)` : width);
+  const scaled = (width: string) => (dense ? `calc(${width} / ${DENSE_DIVISOR})` : width);
+  return sizes.map(([media, width]) => (media ? `${media} ` : '') + scaled(drawnWidth(width))).join(', ');
 }
 
 /** The fallback JPEG's width: the slot's, never wider than the original. */

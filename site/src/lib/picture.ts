@@ -22,6 +22,8 @@ export interface Picture {
   /** WebP variants for a <source>; absent when passed through. */
   srcset?: string;
   sizes?: string;
+  /** `sizes` for screens denser than 2x (DENSE_SCREEN), which are sent 2x images. */
+  denseSizes?: string;
   width: number;
   height: number;
   /** A tiny blurred copy as a data URI, painted behind the photo while it loads. */
@@ -107,6 +109,7 @@ export async function picture(value: string | null | undefined, slot: Slot, focu
     src: jpeg.src,
     srcset: webp.srcSet.attribute,
     sizes,
+    denseSizes: sizesFor(slot, meta, { dense: true }),
     width: largest,
     height: heightFor(largest, meta),
     placeholder: meta.placeholder,

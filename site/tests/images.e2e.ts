@@ -4,6 +4,7 @@
  * placeholder while a slow photo loads.
  */
 import type { BrowserContext } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser } from '../../e2e/browser.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
@@ -108,6 +109,14 @@ describe('uploaded photos on the site', () => {
     // Nothing moved when the photo arrived.
     expect(await image.evaluate((img) => img.getBoundingClientRect().height)).toBe(before.height);
     await page.close();
+  });
+
+  it('are shared as a 1200x630 JPEG link preview, not the original', async () => {
+    const html = await (await fetch(base + workPath)).text();
+    const shared = new URL(/<meta property="og:image" content="([^"]+)"/.exec(html)![1]!);
+    expect(shared.pathname).not.toContain(storedPath.replace(/^uploads\//, ''));
+    const meta = await sharp(Buffer.from(await (await fetch(base + shared.pathname)).arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
   });
 
   it('load the banner first and the photos of lists lazily', async () => {

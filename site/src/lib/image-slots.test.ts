@@ -1,5 +1,6 @@
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { fallbackWidth, focalPoint, heightFor, isResizable, MAX_DENSITY, SLOTS, sizesFor, variantWidths, type Slot } from './image-slots.ts';
+import { cropAnchor, fallbackWidth, focalPoint, heightFor, isResizable, MAX_DENSITY, SLOTS, sizesFor, variantWidths, type Slot } from './image-slots.ts';
 
 const PHONE = { width: 390, dpr: 3 };
 const TWO_X_PHONE = { width: 390, dpr: 2 };
@@ -74,6 +75,15 @@ describe('what is resized', () => {
 });
 
 describe('focal point', () => {
+  it('picks the crop anchor nearest to it for fixed crops', () => {
+    expect(cropAnchor('20% 80%')).toBe('left bottom');
+    expect(cropAnchor('50% 50%')).toBe('centre');
+    expect(cropAnchor('90% 10%')).toBe('right top');
+    expect(cropAnchor('50% 5%')).toBe('top');
+    expect(cropAnchor(null)).toBe('centre');
+    for (const focus of ['20% 80%', '90% 10%', '50% 5%', '5% 50%', '50% 50%']) expect(() => sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } }).resize(4, 2, { fit: 'cover', position: cropAnchor(focus) })).not.toThrow();
+  });
+
   it('keeps a stored point and falls back to the centre', () => {
     expect(focalPoint('20% 75%')).toBe('20% 75%');
     expect(focalPoint('')).toBe('50% 50%');

@@ -81,3 +81,13 @@ export function focalPoint(value: string | null | undefined): string {
   const clamp = (n: string) => Math.min(100, Number(n));
   return `${clamp(match[1]!)}% ${clamp(match[2]!)}%`;
 }
+
+/**
+ * The nearest of the nine crop anchors sharp knows ("left top", "centre", ...) to a focal
+ * point: a fixed crop (a link preview) keeps that part of the photo.
+ */
+export function cropAnchor(focus: string | null | undefined): string {
+  const [x, y] = focalPoint(focus).split(' ').map((part) => Number.parseFloat(part)) as [number, number];
+  const third = (value: number, low: string, high: string) => (value < 100 / 3 ? low : value > 200 / 3 ? high : '');
+  return [third(x, 'left', 'right'), third(y, 'top', 'bottom')].filter(Boolean).join(' ') || 'centre';
+}

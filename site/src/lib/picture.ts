@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { fallbackWidth, focalPoint, heightFor, isResizable, sizesFor, variantWidths, type Slot } from './image-slots.ts';
+import { cropAnchor, fallbackWidth, focalPoint, heightFor, isResizable, sizesFor, variantWidths, type Slot } from './image-slots.ts';
 import { mediaUrl, PLACEHOLDER } from './media.ts';
 
 export interface Picture {
@@ -115,6 +115,22 @@ export async function picture(value: string | null | undefined, slot: Slot, focu
     placeholder: meta.placeholder,
     position,
   };
+}
+
+/** Link previews (Open Graph, Twitter) are drawn at 1200x630. */
+const SHARE_SIZE = { width: 1200, height: 630 };
+
+/**
+ * The image a link preview shows: a 1200x630 JPEG cropped around the focal point (chat apps and
+ * social sites fetch it on mobile data too), or the file itself when it cannot be resized.
+ */
+export async function shareImage(value: string | null | undefined, focus?: string | null): Promise<string> {
+  if (!value) return '';
+  const url = sourceUrl(value);
+  const meta = await metaOf(url);
+  if (!meta || !isResizable(meta.format, meta.pages)) return mediaUrl(value);
+  const image = await getImage({ src: url, ...SHARE_SIZE, fit: 'cover', position: cropAnchor(focus), format: 'jpg', quality: JPEG_QUALITY });
+  return image.src;
 }
 
 /** The branded "image not available" picture, for records without one. */

@@ -16,7 +16,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { CDPSession } from 'playwright-core';
 import { openBrowser, CHROMIUM } from '../e2e/browser.ts';
-import { buildSite } from './lib/builds.ts';
+import { buildSite, currentLink } from './lib/builds.ts';
+import { startSiteServer } from './lib/site-server.ts';
 import { DEFAULT_ADMIN, migrate, ROOT, seedIfEmpty, startWorker, type RunningWorker } from './lib/local.ts';
 
 const KB = 1024;
@@ -82,9 +83,9 @@ function client(worker: RunningWorker, cookie: string) {
 
 const jpeg = (bytes: Buffer, name: string) => new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' });
 
-async function timedBuild(apiUrl: string, www: string, state: string) {
+async function timedBuild(apiUrl: string, siteDir: string, state: string) {
   const started = performance.now();
-  const result = await buildSite(apiUrl, www, state);
+  const result = await buildSite(apiUrl, siteDir, state);
   if (!result.ok) throw new Error(result.output);
   return (performance.now() - started) / 1000;
 }
@@ -192,10 +193,14 @@ function lighthouse(url: string, profile: string): string {
 
 const state = mkdtempSync(path.join(tmpdir(), 'cms-bench-images-'));
 const www = path.join(state, 'www');
+// Site builds go to their own folders under siteDir; the worker fetches pages from the site server.
+const siteDir = path.join(state, 'site');
 const log = (line: string) => console.log(line);
 migrate(state);
 await seedIfEmpty(state);
-const worker = await startWorker({ stateDir: state, port: 9700 + Math.floor(Math.random() * 100), assetsDir: www });
+const port = 9700 + Math.floor(Math.random() * 100);
+const site = await startSiteServer({ port: port + 2, currentLink: currentLink(siteDir) });
+const worker = await startWorker({ stateDir: state, port, assetsDir: www, siteOrigin: site.url });
 try {
   const api = client(worker, await login(worker.url));
   log(`Generating photos...`);
@@ -219,7 +224,7 @@ try {
   for (const member of await api.list('/team')) await api.send('PUT', `/api/team/${member._id}`, { image: photo(`team-${member.name}`) });
   for (const partner of await api.list('/partner')) await api.send('PUT', `/api/partner/${partner._id}`, { logo: photo(`partner-${partner.name}`) });
 
-  const firstPhotoBuild = await timedBuild(worker.url, www, state);
+  const firstPhotoBuild = await timedBuild(worker.url, siteDir, state);
   log(`First build with the photo set: ${firstPhotoBuild.toFixed(1)} s`);
   const workSlug = works[0]!;
   const category = (workSlug.category_ids as Array<{ slug: string }>)[0]?.slug;
@@ -242,20 +247,21 @@ try {
     const record = await api.send('POST', '/api/our-work', { title: `Proyek Bench ${i + 1}`, description: 'Proyek untuk mengukur build.', isActive: 'true' });
     stored.push(record._id);
   }
-  await timedBuild(worker.url, www, state);
+  await timedBuild(worker.url, siteDir, state);
   await editWord('satu');
-  const rebuildWithout = await timedBuild(worker.url, www, state);
+  const rebuildWithout = await timedBuild(worker.url, siteDir, state);
   log(`\nRebuild after a one-word edit, ${PHOTOS_FOR_REBUILD} more works without photos: ${rebuildWithout.toFixed(1)} s`);
   // Stored as the admin stores them: scaled to 2560 px on the long side.
   const adminSized = await sharp(photos[0]).rotate().resize(2560, 2560, { fit: 'inside' }).jpeg({ quality: 85 }).toBuffer();
   for (const [i, id] of stored.entries()) await api.send('PUT', `/api/our-work/${id}`, { image: jpeg(adminSized, `bench-${i}.jpg`) });
-  const firstWith = await timedBuild(worker.url, www, state);
+  const firstWith = await timedBuild(worker.url, siteDir, state);
   log(`First build with ${PHOTOS_FOR_REBUILD} photos (2560x1920, ${(adminSized.length / MB).toFixed(1)} MB each): ${firstWith.toFixed(1)} s`);
   await editWord('dua');
-  const rebuildWith = await timedBuild(worker.url, www, state);
+  const rebuildWith = await timedBuild(worker.url, siteDir, state);
   log(`Rebuild after a one-word edit with the ${PHOTOS_FOR_REBUILD} photos: ${rebuildWith.toFixed(1)} s (${(rebuildWith / rebuildWithout).toFixed(2)}x the rebuild without photos)`);
 } finally {
   await worker.stop();
+  await site.close();
   if (!process.env.BENCH_KEEP) rmSync(state, { recursive: true, force: true });
   else log(`State kept in ${state}`);
 }

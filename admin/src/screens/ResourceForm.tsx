@@ -342,7 +342,7 @@ function FieldInput({ name, field, value, onChange, onFile, disabled, required, 
         <RelationChecklist label={field.label} field={field} value={(value as string[]) ?? []} onChange={onChange} />
       );
     case 'list':
-      return <ListEditor name={name} label={field.label} field={field} value={(value as ListItem[]) ?? []} onChange={onChange} dialect={dialect} />;
+      return <ListEditor name={name} label={field.label} field={field} value={(value as ListItem[]) ?? []} onChange={onChange} dialect={dialect} onPreparing={companions?.onPreparing} />;
     default: {
       const multiline = field.kind === 'text' && (field.format === 'multiline' || field.format === 'json' || field.format === 'meta-tags');
       const format = field.kind === 'text' ? field.format : undefined;

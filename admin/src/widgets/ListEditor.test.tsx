@@ -10,13 +10,14 @@ afterEach(cleanup);
 
 const features = resources.bioCore.fields.features;
 let latest: ListItem[] = [];
+let preparing: boolean[] = [];
 
 function Harness({ start = [] as ListItem[] }) {
   const [items, setItems] = useState<ListItem[]>(start);
   latest = items;
   return (
     <QueryClientProvider client={new QueryClient()}>
-      <ListEditor name="features" label={features.label} field={features} value={items} onChange={setItems} dialect="id" />
+      <ListEditor name="features" label={features.label} field={features} value={items} onChange={setItems} dialect="id" onPreparing={(busy) => preparing.push(busy)} />
     </QueryClientProvider>
   );
 }
@@ -36,14 +37,17 @@ describe('the repeatable-list editor', () => {
   });
 
   it('keeps a chosen image with its item until saved, out of the JSON sent; removing renumbers', async () => {
+    preparing = [];
     render(<Harness />);
     for (let i = 0; i < 3; i++) fireEvent.click(screen.getByRole('button', { name: '+ Tambah Fitur' }));
     const cards = () => screen.getAllByRole('listitem');
     fireEvent.change(within(cards()[1]!).getByLabelText('Judul'), { target: { value: 'Modular' } });
     const photo = new File(['x'], 'modular.png', { type: 'image/png' });
     fireEvent.change(within(cards()[1]!).getByLabelText('Gambar'), { target: { files: [photo] } });
-    // The photo is prepared for upload (scaled, metadata dropped) before the item holds it.
+    // The photo is prepared for upload (scaled, metadata dropped) before the item holds it, and
+    // the form is told meanwhile so that Save waits for it.
     await waitFor(() => expect(latest[1]?.[PENDING_FILES]?.image?.name).toBe('modular.png'));
+    expect(preparing).toEqual([true, false]);
     fireEvent.click(screen.getByRole('button', { name: 'Hapus Fitur Utama 1' }));
     expect(latest.map((item) => [item.title, item.order])).toEqual([
       ['Modular', 0],

@@ -38,9 +38,11 @@ interface Props {
   value: ListItem[];
   onChange: (items: ListItem[]) => void;
   dialect: Dialect;
+  /** Told while a row's photo is being prepared, so the form is not saved without it. */
+  onPreparing?: (busy: boolean) => void;
 }
 
-export default function ListEditor({ name, label, field, value, onChange, dialect }: Props) {
+export default function ListEditor({ name, label, field, value, onChange, dialect, onPreparing }: Props) {
   const keys = itemKeys(field);
   const itemLabel = field.itemLabel ?? label;
   const change = (index: number, patch: (item: ListItem) => ListItem) => onChange(value.map((item, i) => (i === index ? patch(item) : item)));
@@ -87,6 +89,7 @@ export default function ListEditor({ name, label, field, value, onChange, dialec
                       onUpload={(file) => setFile(index, key, file)}
                       onChoose={(url) => setText(index, key, url)}
                       dialect={dialect}
+                      onPreparing={onPreparing}
                     />
                   );
                 }

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildSite, currentLink, startSiteBuilder } from './lib/builds.ts';
 import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker } from './lib/local.ts';
+import { runtimeMemoryKb } from './lib/runtime-memory.ts';
 import { startSiteServer } from './lib/site-server.ts';
 
 const N = Number(process.argv[2] ?? 1000);
@@ -51,22 +52,7 @@ const workerOptions = { stateDir: state, port, assetsDir: www, siteOrigin: site.
 // Articles are created with no rebuild hook, so builds don't compete with the saves for the CPU.
 let worker = await startWorker({ ...workerOptions, vars: {} });
 
-const parentOf = (pid: string) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]!;
-/** The runtime processes started by our wrangler, not other workers on the machine. */
-const runtimePids = () =>
-  readdirSync('/proc')
-    .filter((pid) => /^\d+$/.test(pid))
-    .filter((pid) => {
-      try {
-        if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('workerd')) return false;
-        for (let p = pid; p !== '0' && p !== '1'; p = parentOf(p)) if (p === String(worker.process.pid)) return true;
-      } catch {
-        // the process ended while we looked
-      }
-      return false;
-    });
-const memoryKb = (field: 'VmHWM' | 'VmRSS') =>
-  runtimePids().reduce((sum, pid) => sum + Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(new RegExp(`${field}:\\s+(\\d+)`))![1]), 0);
+const memoryKb = (field: 'VmHWM' | 'VmRSS') => runtimeMemoryKb(worker.process.pid!, field);
 
 /**
  * CPU seconds of this process's finished children (the builds it spawned): independent of how

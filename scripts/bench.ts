@@ -3,10 +3,11 @@
  * the Workers runtime's peak memory grows, for parsing alone (a refused type) and for a stored
  * upload (which locally includes the R2 simulator running in the same runtime). Linux only.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker } from './lib/local.ts';
+import { runtimeMemoryKb } from './lib/runtime-memory.ts';
 
 const MB = 1024 * 1024;
 const state = mkdtempSync(path.join(tmpdir(), 'cms-bench-'));
@@ -14,21 +15,7 @@ migrate(state);
 await seedIfEmpty(state);
 const worker = await startWorker({ stateDir: state, port: 9600 + Math.floor(Math.random() * 100), assetsDir: path.join(state, 'www') });
 
-const parentOf = (pid: string) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]!;
-/** The runtime processes started by our wrangler, not other workers on the machine. */
-const runtimePids = () =>
-  readdirSync('/proc')
-    .filter((pid) => /^\d+$/.test(pid))
-    .filter((pid) => {
-      try {
-        if (!readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('workerd')) return false;
-        for (let p = pid; p !== '0' && p !== '1'; p = parentOf(p)) if (p === String(worker.process.pid)) return true;
-      } catch {
-        // the process ended while we looked
-      }
-      return false;
-    });
-const peakKb = () => runtimePids().reduce((sum, pid) => sum + Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmHWM:\s+(\d+)/)![1]), 0);
+const peakKb = () => runtimeMemoryKb(worker.process.pid!, 'VmHWM');
 
 try {
   const login = await fetch(`${worker.url}/api/auth/login`, {

@@ -79,7 +79,8 @@ async function visit(path: string, width = 1280, prepare?: (page: Page) => Promi
   const page = await browser.newPage();
   await page.setViewportSize({ width, height: 900 });
   await prepare?.(page);
-  await page.goto(base + path);
+  // With its scripts held back a page never fires `load`: the HTML is all these tests need first.
+  await page.goto(base + path, { waitUntil: prepare ? 'domcontentloaded' : 'load', timeout: 20_000 });
   return page;
 }
 
@@ -178,7 +179,7 @@ describe('typing before the islands load', () => {
     await release();
     await expect.poll(() => page.locator('.newsletter-form').evaluate((form) => form.closest('astro-island')?.hasAttribute('ssr') ?? false)).toBe(false);
     expect(await email.inputValue()).toBe(`awal-${suffix}@example.org`);
-    const request = page.waitForRequest((r) => r.url().endsWith('/api/subscribe') && r.method() === 'POST');
+    const request = page.waitForRequest((r) => r.url().endsWith('/api/subscribe') && r.method() === 'POST', { timeout: 15_000 });
     await page.getByRole('button', { name: 'Subscribe' }).click();
     expect((await request).postData()).toContain(`awal-${suffix}@example.org`);
     await page.close();
@@ -188,7 +189,7 @@ describe('typing before the islands load', () => {
       await p.route('**/_astro/*.js', (route) => route.abort());
     });
     await plain.locator('#newsletter-email').fill(`tanpa-js-${suffix}@example.org`);
-    const posted = plain.waitForRequest((r) => r.url().endsWith('/api/subscribe') && r.method() === 'POST');
+    const posted = plain.waitForRequest((r) => r.url().endsWith('/api/subscribe') && r.method() === 'POST', { timeout: 15_000 });
     await plain.getByRole('button', { name: 'Subscribe' }).click();
     // The form also carries the empty honeypot field bots fill in.
     expect(new URLSearchParams((await posted).postData() ?? '').get('email')).toBe(`tanpa-js-${suffix}@example.org`);

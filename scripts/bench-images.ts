@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { CDPSession } from 'playwright-core';
-import { openBrowser, CHROMIUM } from '../e2e/browser.ts';
+import { openBrowser, CHROMIUM, signInAsAdmin } from '../e2e/browser.ts';
 import { buildSite, currentLink } from './lib/builds.ts';
 import { startSiteServer } from './lib/site-server.ts';
 import { DEFAULT_ADMIN, migrate, ROOT, seedIfEmpty, startWorker, type RunningWorker } from './lib/local.ts';
@@ -79,6 +79,43 @@ function client(worker: RunningWorker, cookie: string) {
   const list = async (route: string) =>
     ((await (await fetch(`${worker.url}/api${route}?limit=1000`, { headers: { cookie } })).json()) as { data: Array<Record<string, unknown> & { _id: string }> }).data;
   return { send, list };
+}
+
+/**
+ * A phone photo uploaded through the admin as staff do, in the file manager and in a form's
+ * image field: the bytes the browser sent and the seconds from picking the file to the answer
+ * (the photo is scaled and re-encoded in the browser first).
+ */
+async function adminUploads(baseUrl: string, photo: Buffer) {
+  const browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
+  browser.setDefaultTimeout(120_000);
+  const page = await browser.newPage();
+  try {
+    await signInAsAdmin(page, baseUrl, DEFAULT_ADMIN.password);
+    const timed = async (urlPart: string, pick: () => Promise<void>, finish = async () => {}) => {
+      const started = performance.now();
+      const request = page.waitForRequest((r) => r.url().includes(urlPart) && r.method() !== 'GET');
+      await pick();
+      await finish();
+      const sent = await request;
+      await sent.response();
+      const seconds = (performance.now() - started) / 1000;
+      return { kb: Math.round((await sent.sizes()).requestBodySize / KB), seconds };
+    };
+    await page.goto(`${baseUrl}/admin/file-manager`);
+    const manager = await timed('/api/files/upload', () => page.getByLabel('Upload File', { exact: true }).setInputFiles({ name: 'IMG_4032.jpg', mimeType: 'image/jpeg', buffer: photo }));
+    await page.goto(`${baseUrl}/admin/our-work`);
+    await page.locator('tbody tr').first().getByRole('button', { name: /^Edit/ }).click();
+    await page.waitForSelector('.form-fields[aria-busy="false"]');
+    const form = await timed(
+      '/api/our-work/',
+      () => page.locator('#field-image').setInputFiles({ name: 'IMG_4033.jpg', mimeType: 'image/jpeg', buffer: photo }),
+      () => page.getByRole('button', { name: 'Update' }).click(),
+    );
+    return { manager, form };
+  } finally {
+    await browser.close();
+  }
 }
 
 const jpeg = (bytes: Buffer, name: string) => new File([new Uint8Array(bytes)], name, { type: 'image/jpeg' });
@@ -181,7 +218,7 @@ function lighthouse(url: string, profile: string): string {
   const run = spawnSync(
     bin,
     [url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance,accessibility', `--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --user-data-dir=${profile}`],
-    { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: 'utf8', maxBuffer: 64 * MB },
+    { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: 'utf8', maxBuffer: 64 * MB, timeout: 300_000 },
   );
   try {
     const report = JSON.parse(run.stdout) as { categories: Record<string, { score: number }>; audits: Record<string, { displayValue?: string }> };
@@ -233,6 +270,8 @@ try {
     log(`\n${figures.path}: ${figures.totalKb} KB in all, ${figures.imageKb} KB of ${figures.imageCount} images; largest image ${figures.largest}`);
     if (figures.oversized.length) log(`  over 2x the device pixels: ${figures.oversized.join('; ')}`);
   }
+  const uploads = await adminUploads(worker.url, photos[0]!);
+  log(`\nA ${(photos[0]!.length / MB).toFixed(1)} MB 4032x3024 photo through the admin: file manager sent ${uploads.manager.kb} KB in ${uploads.manager.seconds.toFixed(1)} s; a form's image field sent ${uploads.form.kb} KB in ${uploads.form.seconds.toFixed(1)} s (pick to saved)`);
   for (const route of ['/', '/bio-core', `/bio-core/${articles[0]!.slug}`]) {
     const profile = mkdtempSync(path.join(tmpdir(), 'cms-lh-'));
     log(`Lighthouse mobile ${route}: ${lighthouse(worker.url + route, profile)}`);

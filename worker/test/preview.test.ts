@@ -18,6 +18,7 @@ type Preview = { id: string; url: string; expiresAt: string };
 /** The shape of a site preview template: the parts the worker fills are marked. */
 const TEMPLATE = `<!doctype html><html><head><title>Judul</title><meta name="robots" content="index, follow"></head><body>
 <ul class="tags" data-preview-list="tags"></ul>
+<img src="/placeholder.svg" alt="Judul" data-preview-image="featuredImage">
 <h1 data-preview-text="title">Judul</h1>
 <p class="lead" data-preview-text="subtitle">Subjudul</p>
 <span data-preview-if="author">Oleh <span data-preview-text="author">Penulis</span></span>
@@ -67,7 +68,7 @@ const open = (url: string) => fetch(url, { redirect: 'manual' });
 
 describe('preview links', () => {
   it('shows the unsaved draft in the site template to anyone, never indexed or cached publicly', async () => {
-    const preview = data<Preview>(await admin.post('/api/bio-core/preview', { data: draft('Judul belum disimpan', { author: '', subtitle: 'Sub <b>aman</b>' }) }));
+    const preview = data<Preview>(await admin.post('/api/bio-core/preview', { data: draft('Judul belum disimpan', { author: '', subtitle: 'Sub <b>aman</b>', featuredImage: 'uploads/foto-kebun.jpg', featuredImageFocus: '30% 70%' }) }));
     expect(preview.url).toMatch(new RegExp(`^${worker.url}/preview/[A-Za-z0-9_-]{43}$`));
     // 48 hours from now by default.
     expect(Math.abs(Date.parse(preview.expiresAt) - (Date.now() + 48 * 3_600_000))).toBeLessThan(60_000);
@@ -85,6 +86,7 @@ describe('preview links', () => {
     expect(html).toContain('<p>Isi draf <strong>tebal</strong></p>');
     expect(html).toContain('<li>kompos</li><li>sampah</li>');
     expect(html).not.toContain('data-preview-if="author"');
+    expect(html).toContain('<img src="/uploads/foto-kebun.jpg" alt="Judul belum disimpan" data-preview-image="featuredImage" style="object-position: 30% 70%">');
   });
 
   it('shows each token only its own draft; a guessed or altered token is a clear 404', async () => {

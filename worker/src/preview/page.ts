@@ -88,6 +88,17 @@ export async function previewPage(c: Context<AppEnv>, sitePage: (path: string) =
         el.setInnerContent(dateFormat.format(new Date(iso)));
       },
     })
+    .on('img[data-preview-image]', {
+      element: (el) => {
+        // The template holds the placeholder picture; a draft with an image shows the stored file itself.
+        const field = el.getAttribute('data-preview-image')!;
+        const src = String(values[field] ?? '');
+        if (!src) return;
+        el.setAttribute('src', /^(https?:|\/)/.test(src) ? src : `/${src}`);
+        el.setAttribute('alt', String(values[`${field}Alt`] || title));
+        el.setAttribute('style', `object-position: ${String(values[`${field}Focus`] || '50% 50%')}`);
+      },
+    })
     .on('[data-preview-list]', {
       element: (el) => {
         const items = valueAt(values, el.getAttribute('data-preview-list')!);

@@ -85,6 +85,7 @@ describe('preview from the admin', () => {
       expect(await tab.locator('.prose').innerText()).toContain(`Kalimat baru ${attempt}.`);
       expect(await looks(tab)).toEqual(publicLooks);
       expect(await tab.title()).toBe(`Pratinjau: ${title}`);
+      expect(await tab.locator('.breadcrumbs [aria-current="page"]').innerText()).toBe(title);
       expect(await tab.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
       if (attempt === 1) {
         await shot(tab, 'preview-1280');

@@ -23,6 +23,7 @@ const TEMPLATE = `<!doctype html><html><head><title>Judul</title><meta name="rob
 <p class="lead" data-preview-text="subtitle">Subjudul</p>
 <span data-preview-if="author">Oleh <span data-preview-text="author">Penulis</span></span>
 <span data-preview-text="readTime">1 min read</span>
+<time datetime="1970-01-01T00:00:00.000Z" data-preview-date="createdAt">1 Januari 1970</time>
 <div class="prose" data-preview-html="content"><p>Isi</p></div>
 </body></html>`;
 
@@ -119,7 +120,10 @@ describe('preview links', () => {
 
     const anonymous = new LocalClient();
     expect((await anonymous.delete(`/api/preview/${preview.id}`)).status).toBe(401);
-    expect((await open(preview.url)).status).toBe(200);
+    const shown = await open(preview.url);
+    expect(shown.status).toBe(200);
+    // A saved record's preview keeps the record's own date.
+    expect(await shown.text()).toContain(`datetime="${String(vision.createdAt)}"`);
 
     expect(data(await admin.delete(`/api/preview/${preview.id}`))).toBeNull();
     const revoked = await open(preview.url);

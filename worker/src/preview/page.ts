@@ -7,7 +7,8 @@
  */
 import type { Context } from 'hono';
 import { readingMinutes } from '../contract/reading.ts';
-import { resources } from '../contract/resources.ts';
+import { resources, type ResourceKey } from '../contract/resources.ts';
+import { CollectionStore } from '../collections/store.ts';
 import type { ResourceDefinition } from '../contract/fields.ts';
 import { richHtml } from '../contract/rich-html.ts';
 import { DEFAULT_READ_TIME } from '../contract/limits.ts';
@@ -56,14 +57,18 @@ const MESSAGES = {
  * @param sitePage fetches a file of the built site (ASSETS, or the local site server).
  */
 export async function previewPage(c: Context<AppEnv>, sitePage: (path: string) => Promise<Response>) {
-  const found = await previewOfToken(createDb(c.env.DB), c.req.param('token') ?? '');
+  const db = createDb(c.env.DB);
+  const found = await previewOfToken(db, c.req.param('token') ?? '');
   if (found.state !== 'open') return errorPage(found.state === 'missing' ? 404 : 410, MESSAGES[found.state]);
   const { preview } = found;
-  const resource = (Object.values(resources) as ResourceDefinition[]).find((r) => r.path === preview.collection);
+  const key = (Object.keys(resources) as ResourceKey[]).find((name) => resources[name].path === preview.collection);
+  const resource: ResourceDefinition | undefined = key && resources[key];
   const template = resource?.preview ? await sitePage(`/preview-template/${resource.preview}`) : null;
-  if (!template?.ok) return errorPage(503, 'Templat pratinjau belum tersedia: situs sedang dibangun. Coba lagi sebentar lagi.');
+  if (!key || !template?.ok) return errorPage(503, 'Templat pratinjau belum tersedia: situs sedang dibangun. Coba lagi sebentar lagi.');
 
-  const values = shownValues(preview.data, preview.createdAt);
+  // A saved record keeps its own date; a new one is dated by its draft.
+  const record = preview.recordId ? await new CollectionStore(db, key).findRow('id', preview.recordId, false) : undefined;
+  const values = shownValues(preview.data, typeof record?.createdAt === 'string' ? record.createdAt : preview.createdAt);
   const title = String(values.title ?? '');
   const rewritten = new HTMLRewriter()
     .on('title', { element: (el) => void el.setInnerContent(`Pratinjau: ${title}`) })

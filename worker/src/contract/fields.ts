@@ -160,7 +160,7 @@ export interface ResourceDefinition<F extends Fields = Fields> {
 }
 
 /** Page templates the site builds for previews (`site/src/pages/preview-template/<name>.astro`). */
-export const PREVIEW_TEMPLATES = ['bio-core', 'vision'] as const;
+export const PREVIEW_TEMPLATES = ['bio-core', 'vision', 'our-impact'] as const;
 export type PreviewTemplate = (typeof PREVIEW_TEMPLATES)[number];
 
 // ---- Record types as the API returns them ----

@@ -382,6 +382,7 @@ export const ourImpact = defineResource({
   snakeCaseTimestamps: true,
   public: true,
   rebuildsSite: true,
+  preview: 'our-impact',
   visibleWhen: 'isActive',
   fields: {
     title: text('Title', { required: true }),

@@ -1,5 +1,6 @@
 /**
- * Rich text as the site shows it: every picture lazy-loaded with an alt text (empty when the
+ * Rich text as the site shows it, shared by the site build and the worker (which renders previews
+ * with it). The page's HTML: every picture lazy-loaded with an alt text (empty when the
  * editor gave none: a decorative picture), and headings fitted under the page's own headings
  * (the page title is the only h1; pasted headings never skip a level).
  */
@@ -29,4 +30,15 @@ export function richHtml(html: string | null | undefined, top = 2): string {
       open.push(fitted);
       return `<h${fitted}${attributes}>`;
     });
+}
+
+/** Text without tags, cut at `length` characters plus an ellipsis (100 by default). */
+export function stripHtml(html: string | null | undefined, length = 100) {
+  const text = (html ?? '')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return text.length > length ? `${text.slice(0, length).trimEnd()}...` : text;
 }

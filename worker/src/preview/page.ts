@@ -10,7 +10,7 @@ import { readingMinutes } from '../contract/reading.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { CollectionStore } from '../collections/store.ts';
 import type { ResourceDefinition } from '../contract/fields.ts';
-import { richHtml } from '../contract/rich-html.ts';
+import { richHtml, stripHtml } from '../contract/rich-html.ts';
 import { DEFAULT_READ_TIME } from '../contract/limits.ts';
 import { createDb } from '../db/client.ts';
 import type { AppEnv } from '../env.ts';
@@ -39,7 +39,7 @@ function shownValues(data: Record<string, unknown>, createdAt: string): Record<s
   const sorted = Object.fromEntries(
     Object.entries(data).map(([name, value]) => [name, Array.isArray(value) && value.every((item) => item && typeof item === 'object' && 'order' in item) ? [...value].sort((a, b) => a.order - b.order) : value]),
   );
-  return { ...sorted, readTime: `${minutes} min read`, createdAt };
+  return { ...sorted, readTime: `${minutes} min read`, createdAt, updatedAt: new Date().toISOString() };
 }
 
 function errorPage(status: 404 | 410 | 503, message: string) {
@@ -86,6 +86,12 @@ export async function previewPage(c: Context<AppEnv>, sitePage: (path: string) =
       },
     })
     .on('[data-preview-html]', { element: (el) => void el.setInnerContent(richHtml(String(valueAt(values, el.getAttribute('data-preview-html')!) ?? '')), { html: true }) })
+    .on('[data-preview-summary]', {
+      element: (el) => {
+        const length = Number(el.getAttribute('data-preview-length')) || undefined;
+        el.setInnerContent(stripHtml(String(valueAt(values, el.getAttribute('data-preview-summary')!) ?? ''), length));
+      },
+    })
     .on('[data-preview-date]', {
       element: (el) => {
         const iso = String(valueAt(values, el.getAttribute('data-preview-date')!) ?? '');

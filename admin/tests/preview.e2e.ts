@@ -143,14 +143,14 @@ describe('preview from the admin', () => {
     await signInAsAdmin(page, base, password);
     const answer = await page.request.post(`${base}/api/our-impact/preview`, {
       headers: { origin: base },
-      data: { data: { title: 'Dampak Draf Baru', slug: 'dampak-draf-baru', subtitle: '', description: '<p>Seratus keluarga memilah sampah <em>setiap hari</em>.</p>' } },
+      data: { data: { title: 'Dampak Draf Baru', slug: 'dampak-draf-baru', subtitle: '', description: '<p>Seratus keluarga memilah sampah <em>setiap hari</em> di Bandung.</p>' } },
     });
     expect(answer.status()).toBe(201);
     const { url } = ((await answer.json()) as { data: { url: string } }).data;
     const tab = await visitor.newPage();
     expect((await tab.goto(url))!.status()).toBe(200);
     expect(await tab.locator('h1').innerText()).toBe('Dampak Draf Baru');
-    expect(await tab.locator('.teaser').innerText()).toBe('Seratus keluarga memilah sampah setiap hari.');
+    expect(await tab.locator('.teaser').innerText()).toBe('Seratus keluarga memilah sampah setiap hari di Bandung.');
     expect(await tab.locator('.prose em').innerText()).toBe('setiap hari');
     // An empty subtitle leaves no empty paragraph behind.
     expect(await tab.locator('article .lead').count()).toBe(0);

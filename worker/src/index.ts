@@ -31,6 +31,8 @@ import { ok } from './http/errors.ts';
 import { cronJobs } from './cron/jobs.ts';
 import { runJobs } from './cron/scheduled.ts';
 import type { Bindings } from './env.ts';
+import { previewApi } from './preview/routes.ts';
+import { previewPage } from './preview/page.ts';
 
 const unknownEndpoint = (c: Context) => failure(c, new ApiError(404, 'NOT_FOUND', `Endpoint tidak ditemukan: ${c.req.method} ${new URL(c.req.url).pathname}`));
 
@@ -63,6 +65,7 @@ const api = new Hono<AppEnv>()
   )
   .get('/health', (c) => ok(c, { startToken: c.env.LOCAL_START_TOKEN ?? null }))
   .get('/permission/modules/list', requirePermission('permission', 'read'), (c) => ok(c, [...PERMISSION_MODULES]))
+  .route('/', previewApi)
   .route('/', collectionsApp())
   .all('*', unknownEndpoint);
 
@@ -98,6 +101,7 @@ const app = new Hono<AppEnv>()
   // Bare /api is an endpoint address too: it answers JSON, never the site's HTML page.
   .all('/api', unknownEndpoint)
   .route('/uploads', uploadsRoutes)
+  .get('/preview/:token', (c) => previewPage(c, (path) => sitePage(c, path)))
   .get('/work', (c) => c.redirect('/our-work', 301))
   .get('/work/*', (c) => c.redirect(`/our-work${new URL(c.req.url).pathname.slice('/work'.length)}`, 301))
   // The admin SPA: its files, and index.html for every client-side route.

@@ -14,6 +14,7 @@ import { thumbnailOf } from '../widgets/compress.ts';
 import { RequestFailure, type Dialect } from '../api/messages.ts';
 import ConflictDialog, { type StaleSave } from '../widgets/ConflictDialog.tsx';
 import HistoryPanel from '../widgets/HistoryPanel.tsx';
+import PreviewActions from '../widgets/PreviewActions.tsx';
 import ScheduleInput from '../widgets/ScheduleInput.tsx';
 import { useSaveShortcut, useUnsavedChanges } from '../widgets/useUnsavedChanges.tsx';
 import type { Screen } from './screens.ts';
@@ -246,6 +247,7 @@ export default function ResourceForm({ screen, resource, record, saving, progres
         <button type="button" onClick={onCancel} disabled={saving}>
           Batal
         </button>
+        {resource.preview && <PreviewActions resource={resource} recordId={record?._id ?? null} values={tidySlug(formValues)} disabled={saving || loading} />}
       </div>
       {record && resource.public && <HistoryPanel resource={resource} recordId={record._id} dirty={dirty} />}
       <ConflictDialog conflict={conflict} resource={resource} mine={formValues} onOverwrite={overwrite} onClose={() => setDismissedError(saveError)} />

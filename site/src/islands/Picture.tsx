@@ -14,9 +14,11 @@ interface Props {
   className?: string;
   /** The page's largest image above the fold: loaded first instead of lazily. */
   eager?: boolean;
+  /** In a preview template: the image field whose draft value replaces this picture. */
+  previewField?: string;
 }
 
-export default function ResponsivePicture({ picture, alt, className, eager = false }: Props) {
+export default function ResponsivePicture({ picture, alt, className, eager = false, previewField }: Props) {
   const style: CSSProperties = { objectPosition: picture.position };
   if (picture.placeholder) {
     Object.assign(style, {
@@ -38,6 +40,7 @@ export default function ResponsivePicture({ picture, alt, className, eager = fal
       decoding={eager ? 'sync' : 'async'}
       fetchPriority={eager ? 'high' : undefined}
       data-retry
+      data-preview-image={previewField}
     />
   );
   if (!picture.srcset) return img;

@@ -7,13 +7,4 @@ export const formatDate = (iso: string | null | undefined) => (iso ? dateFormat.
 
 export const readTime = (minutes: number | null | undefined) => `${minutes && minutes > 0 ? minutes : DEFAULT_READ_TIME} min read`;
 
-/** Text without tags, cut at `length` characters plus an ellipsis (100 by default). */
-export function stripHtml(html: string | null | undefined, length = 100) {
-  const text = (html ?? '')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return text.length > length ? `${text.slice(0, length).trimEnd()}...` : text;
-}
+export { stripHtml } from '@cms/worker/contract';

@@ -10,12 +10,12 @@ import { sessionUser } from './permissions.ts';
 export const SESSION_COOKIE = 'sid';
 const SESSION_DAYS = 7;
 
-const sha256 = async (text: string) => {
+export const sha256 = async (text: string) => {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
   return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, '0')).join('');
 };
 
-const randomToken = () => {
+export const randomToken = () => {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 };

@@ -155,7 +155,13 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   public: boolean;
   /** Whether the public site is built from it: only then does a save ask for a site rebuild. */
   rebuildsSite?: boolean;
+  /** The site's page template that shows a record's unsaved content at `/preview/<token>`; none: no preview. */
+  preview?: PreviewTemplate;
 }
+
+/** Page templates the site builds for previews (`site/src/pages/preview-template/<name>.astro`). */
+export const PREVIEW_TEMPLATES = ['bio-core', 'vision', 'our-impact'] as const;
+export type PreviewTemplate = (typeof PREVIEW_TEMPLATES)[number];
 
 // ---- Record types as the API returns them ----
 

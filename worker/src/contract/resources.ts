@@ -80,6 +80,7 @@ export const vision = defineResource({
   sort: 'newest',
   public: true,
   rebuildsSite: true,
+  preview: 'vision',
   visibleWhen: 'isPublished',
   fields: {
     title: text('Judul', { required: true }),
@@ -213,6 +214,7 @@ export const bioCore = defineResource({
   sort: 'newest',
   public: true,
   rebuildsSite: true,
+  preview: 'bio-core',
   visibleWhen: 'isPublished',
   fields: {
     title: text('Title', { required: true }),
@@ -380,6 +382,7 @@ export const ourImpact = defineResource({
   snakeCaseTimestamps: true,
   public: true,
   rebuildsSite: true,
+  preview: 'our-impact',
   visibleWhen: 'isActive',
   fields: {
     title: text('Title', { required: true }),

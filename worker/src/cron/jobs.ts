@@ -10,6 +10,7 @@ import { publishScheduledJob } from '../schedule/publish.ts';
 import { pruneNotFoundLog } from '../redirects/site.ts';
 import type { CronJob } from './scheduled.ts';
 import { unusedUploadsJob } from '../files/references.ts';
+import { forgetExpiredPreviews } from '../preview/store.ts';
 
 export const cronJobs: CronJob[] = [
   addMissingPermissionsJob,
@@ -17,6 +18,7 @@ export const cronJobs: CronJob[] = [
   forgetDeletedHistoryJob,
   forgetExpiredSignIns,
   forgetOldIdempotencyKeys,
+  forgetExpiredPreviews,
   publishScheduledJob,
   pruneNotFoundLog,
   siteBuildsJob,

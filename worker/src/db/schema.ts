@@ -266,3 +266,27 @@ export const notFoundLog = sqliteTable(
   },
   (t) => [index('not_found_last_seen').on(t.lastSeen)],
 );
+
+/**
+ * Unsaved or draft content of a record, shown at `/preview/<token>` to anyone holding the link
+ * until it expires or is revoked. Only the token's SHA-256 is stored, as for sessions.
+ */
+export const previews = sqliteTable(
+  'preview',
+  {
+    id: id(),
+    tokenHash: text('tokenHash').notNull().unique(),
+    /** The collection's path; its definition names the page template. */
+    collection: text('collection').notNull(),
+    /** The record being edited; empty for a record not saved yet. */
+    recordId: text('recordId').notNull().default(''),
+    /** The validated form values, as JSON. */
+    data: text('data', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
+    createdBy: text('createdBy'),
+    createdByName: text('createdByName').notNull().default(''),
+    expiresAt: text('expiresAt').notNull(),
+    revokedAt: text('revokedAt'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('preview_record').on(t.collection, t.recordId), index('preview_expires').on(t.expiresAt)],
+);

@@ -1,0 +1,20 @@
+/**
+ * Placeholder records the preview templates are rendered with: every optional part present, so
+ * the worker only fills or removes the marked elements (worker/src/preview/page.ts).
+ */
+
+/** List items a template holds; a draft with more shows the first ones. */
+export const PREVIEW_LIST_SLOTS = 12;
+
+export const previewRecord = <T>(fields: Record<string, unknown>): T =>
+  ({
+    _id: 'preview',
+    slug: 'preview',
+    title: 'Judul',
+    content: '<p>Isi</p>',
+    tags: [],
+    readTime: 1,
+    createdAt: new Date(0).toISOString(),
+    updatedAt: new Date(0).toISOString(),
+    ...fields,
+  }) as T;

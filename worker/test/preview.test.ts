@@ -1,0 +1,167 @@
+/**
+ * Preview links: a draft stored from a form's unsaved values, shown at /preview/<token> in the
+ * site's page template to anyone with the link until it expires (controlled clock) or is revoked.
+ * This file runs its own worker with a stand-in site serving a marked template, so the page
+ * filled with the draft is checked here; the real templates are checked by the browser test.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker, type RunningWorker } from '../../scripts/lib/local.ts';
+import { Client, form, unique } from './client.ts';
+
+type Row = { _id: string } & Record<string, unknown>;
+type Preview = { id: string; url: string; expiresAt: string };
+
+/** The shape of a site preview template: the parts the worker fills are marked. */
+const TEMPLATE = `<!doctype html><html><head><title>Judul</title><meta name="robots" content="index, follow"></head><body>
+<ul class="tags" data-preview-list="tags"></ul>
+<img src="/placeholder.svg" alt="Judul" data-preview-image="featuredImage">
+<h1 data-preview-text="title">Judul</h1>
+<p class="lead" data-preview-text="subtitle">Subjudul</p>
+<span data-preview-if="author">Oleh <span data-preview-text="author">Penulis</span></span>
+<span data-preview-text="readTime">1 min read</span>
+<time datetime="1970-01-01T00:00:00.000Z" data-preview-date="createdAt">1 Januari 1970</time>
+<div class="prose" data-preview-html="content"><p>Isi</p></div>
+</body></html>`;
+
+let worker: RunningWorker;
+let site: Server;
+let state: string;
+let admin: Client;
+
+class LocalClient extends Client {
+  override readonly base = worker.url;
+}
+
+beforeAll(async () => {
+  state = mkdtempSync(path.join(tmpdir(), 'cms-preview-'));
+  migrate(state);
+  await seedIfEmpty(state);
+  site = createServer((request, response) => {
+    if (request.url === '/preview-template/bio-core' || request.url === '/preview-template/vision') response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=3600' }).end(TEMPLATE);
+    else response.writeHead(404).end('not found');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const sitePort = (site.address() as { port: number }).port;
+  worker = await startWorker({ stateDir: state, port: 9200 + Math.floor(Math.random() * 700), assetsDir: path.join(state, 'www'), siteOrigin: `http://127.0.0.1:${sitePort}`, vars: { REBUILD_DEBOUNCE_MS: '600000' } });
+  admin = new LocalClient();
+  await admin.login(DEFAULT_ADMIN.username, DEFAULT_ADMIN.password);
+}, 120_000);
+
+afterAll(async () => {
+  await worker?.stop();
+  site?.close();
+  if (state) rmSync(state, { recursive: true, force: true });
+});
+
+const data = <T>(answer: { status: number; body: unknown }) => {
+  expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+  return (answer.body as { data: T }).data;
+};
+
+const draft = (title: string, more: Record<string, unknown> = {}) => ({ title, slug: 'draf', content: '<p>Isi draf <strong>tebal</strong></p>', tags: 'kompos, sampah', ...more });
+
+/** The preview page as an anonymous visitor (no cookie) gets it. */
+const open = (url: string) => fetch(url, { redirect: 'manual' });
+
+describe('preview links', () => {
+  it('shows the unsaved draft in the site template to anyone, never indexed or cached publicly', async () => {
+    const preview = data<Preview>(await admin.post('/api/bio-core/preview', { data: draft('Judul belum disimpan', { author: '', subtitle: 'Sub <b>aman</b>', featuredImage: 'uploads/foto-kebun.jpg', featuredImageFocus: '30% 70%' }) }));
+    expect(preview.url).toMatch(new RegExp(`^${worker.url}/preview/[A-Za-z0-9_-]{43}$`));
+    // 48 hours from now by default.
+    expect(Math.abs(Date.parse(preview.expiresAt) - (Date.now() + 48 * 3_600_000))).toBeLessThan(60_000);
+
+    const page = await open(preview.url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('private, no-store');
+    expect(page.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    const html = await page.text();
+    expect(html).toContain('<title>Pratinjau: Judul belum disimpan</title>');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).toContain('<h1 data-preview-text="title">Judul belum disimpan</h1>');
+    // Text is escaped; rich text sanitised as a save would store it; an empty part is removed.
+    expect(html).toContain('Sub &lt;b&gt;aman&lt;/b&gt;');
+    expect(html).toContain('<p>Isi draf <strong>tebal</strong></p>');
+    expect(html).toContain('<li>kompos</li><li>sampah</li>');
+    expect(html).not.toContain('data-preview-if="author"');
+    expect(html).toContain('<img src="/uploads/foto-kebun.jpg" alt="Judul belum disimpan" data-preview-image="featuredImage" style="object-position: 30% 70%">');
+  });
+
+  it('shows each token only its own draft; a guessed or altered token is a clear 404', async () => {
+    const first = data<Preview>(await admin.post('/api/bio-core/preview', { data: draft('Draf Pertama Rahasia') }));
+    const second = data<Preview>(await admin.post('/api/vision/preview', { data: { ...draft('Draf Kedua Rahasia'), shortDescription: 'x' } }));
+    const firstHtml = await (await open(first.url)).text();
+    const secondHtml = await (await open(second.url)).text();
+    expect(firstHtml).toContain('Draf Pertama Rahasia');
+    expect(firstHtml).not.toContain('Draf Kedua Rahasia');
+    expect(secondHtml).toContain('Draf Kedua Rahasia');
+    expect(secondHtml).not.toContain('Draf Pertama Rahasia');
+
+    const token = first.url.split('/').pop()!;
+    const altered = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    for (const guess of [altered, 'a'.repeat(43), 'x', `${token}x`, '%00%27', encodeURIComponent('<script>')]) {
+      const answer = await open(`${worker.url}/preview/${guess}`);
+      expect(answer.status, guess).toBe(404);
+      expect(answer.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      const html = await answer.text();
+      expect(html).toContain('Tautan pratinjau ini tidak dikenal atau sudah kedaluwarsa.');
+      expect(html).not.toContain('Rahasia');
+    }
+  });
+
+  it('stops working once revoked, and only staff who may edit the collection revoke it', async () => {
+    const vision = data<Row>(await admin.post('/api/vision', form({ title: unique('Visi Pratinjau'), shortDescription: 's', content: '<p>c</p>' })));
+    const preview = data<Preview>(await admin.post('/api/vision/preview', { recordId: vision._id, data: { ...draft('Visi draf dicabut'), shortDescription: 's' } }));
+    const listed = data<{ id: string; expiresAt: string; createdByName: string }[]>(await admin.get(`/api/vision/${vision._id}/previews`));
+    expect(listed).toEqual([{ id: preview.id, expiresAt: preview.expiresAt, createdByName: 'admin', createdAt: expect.any(String) }]);
+
+    const anonymous = new LocalClient();
+    expect((await anonymous.delete(`/api/preview/${preview.id}`)).status).toBe(401);
+    const shown = await open(preview.url);
+    expect(shown.status).toBe(200);
+    // A saved record's preview keeps the record's own date.
+    expect(await shown.text()).toContain(`datetime="${String(vision.createdAt)}"`);
+
+    expect(data(await admin.delete(`/api/preview/${preview.id}`))).toBeNull();
+    const revoked = await open(preview.url);
+    expect(revoked.status).toBe(410);
+    const html = await revoked.text();
+    expect(html).toContain('Tautan pratinjau ini sudah dicabut oleh pembuatnya.');
+    expect(html).not.toContain('Visi draf dicabut');
+    expect(data<unknown[]>(await admin.get(`/api/vision/${vision._id}/previews`))).toEqual([]);
+    expect((await admin.delete('/api/preview/tidak-ada')).status).toBe(404);
+  });
+
+  it('expires after 48 hours: still open at 47, gone at 49 (controlled clock)', async () => {
+    const preview = data<Preview>(await admin.post('/api/bio-core/preview', { data: draft('Draf kedaluwarsa') }));
+    const made = Date.parse(preview.expiresAt) - 48 * 3_600_000;
+    await worker.runScheduled(made + 47 * 3_600_000);
+    expect((await open(preview.url)).status).toBe(200);
+    await worker.runScheduled(made + 49 * 3_600_000);
+    const expired = await open(preview.url);
+    expect(expired.status).toBe(404);
+    expect(await expired.text()).not.toContain('Draf kedaluwarsa');
+  });
+
+  it('checks the draft with the collection schema and needs the collection create or update permission', async () => {
+    const refused = await admin.post('/api/bio-core/preview', { data: draft('') });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toContain('wajib');
+    expect((await admin.post('/api/bio-core/preview', 'bukan json' as unknown as Record<string, unknown>)).status).toBe(400);
+    // Collections the site shows no page of have no preview.
+    expect((await admin.post('/api/role/preview', { data: { name: 'x' } })).status).toBe(404);
+    expect((await new LocalClient().post('/api/bio-core/preview', { data: draft('Tanpa login') })).status).toBe(401);
+
+    const list = data<Row[]>(await admin.get('/api/role/permissions/list'));
+    const readOnly = list.filter((p) => p.name === 'bio-core.read').map((p) => p._id);
+    const role = data<Row>(await admin.post('/api/role', form({ name: unique('Peran Baca'), permissions: readOnly })));
+    const username = unique('pembaca');
+    data(await admin.post('/api/user', form({ username, email: `${username}@example.org`, password: 'rahasia-123', fullName: 'Pembaca', role: role._id })));
+    const reader = new LocalClient();
+    await reader.login(username, 'rahasia-123');
+    expect((await reader.post('/api/bio-core/preview', { data: draft('Tanpa izin') })).status).toBe(403);
+  });
+});

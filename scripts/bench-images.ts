@@ -16,7 +16,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { CDPSession } from 'playwright-core';
 import { openBrowser, CHROMIUM, signInAsAdmin } from '../e2e/browser.ts';
-import { buildSite, currentLink } from './lib/builds.ts';
+import { buildAdmin, buildSite, currentLink } from './lib/builds.ts';
 import { startSiteServer } from './lib/site-server.ts';
 import { DEFAULT_ADMIN, migrate, ROOT, seedIfEmpty, startWorker, type RunningWorker } from './lib/local.ts';
 
@@ -236,6 +236,8 @@ const log = (line: string) => console.log(line);
 migrate(state);
 await seedIfEmpty(state);
 const port = 9700 + Math.floor(Math.random() * 100);
+// The admin, for the uploads made as staff make them.
+await buildAdmin(www, state);
 const site = await startSiteServer({ port: port + 2, currentLink: currentLink(siteDir) });
 const worker = await startWorker({ stateDir: state, port, assetsDir: www, siteOrigin: site.url });
 try {

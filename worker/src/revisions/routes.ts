@@ -74,7 +74,11 @@ export function historyRoutes(key: ResourceKey, writer: () => RecordWriter) {
   });
 
   app.get('/:id/revisions', async (c) => {
-    const versions = await versionsOfRecord(c);
+    assertPermission(c.var.user, module, 'read');
+    const id = c.req.param('id');
+    const versions = await versionsOf(c.var.db, key, id);
+    // A record stored before history was kept (seeded, imported) has none yet: an empty history.
+    if (!versions.length && !(await new CollectionStore(c.var.db, key).findRow('id', id, false))) throw notFound();
     return ok(
       c,
       versions.map((version, i) => ({

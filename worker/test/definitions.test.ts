@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { permissionCatalog } from '../src/auth/permission-catalog.ts';
+import type { Field } from '../src/contract/fields.ts';
 import { resources, type ResourceKey } from '../src/contract/resources.ts';
 import * as schema from '../src/db/schema.ts';
 import { SCREENS } from '../../admin/src/screens/screens.ts';
@@ -17,5 +18,10 @@ describe.each(Object.keys(resources) as ResourceKey[])('the %s collection', (key
     const names = new Set(permissionCatalog().map((entry) => entry.name));
     for (const action of ['create', 'read', 'update', 'delete', 'list']) expect(names.has(`${resources[key].path}.${action}`)).toBe(true);
     expect(SCREENS.some((screen) => screen.resource === key) || OWN_SCREENS[key] !== undefined).toBe(true);
+  });
+
+  it('names its records by one of its text fields', () => {
+    const fields: Record<string, Field> = resources[key].fields;
+    expect(fields[resources[key].titleField]?.kind).toBe('text');
   });
 });

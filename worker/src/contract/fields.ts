@@ -140,6 +140,8 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   table: string;
   /** Name shown in the admin and the audit log. */
   title: string;
+  /** The field that names one record in lists, the audit log, history and delete prompts. */
+  titleField: string;
   fields: F;
   /** The flag that makes a record visible to anonymous callers; undefined: all visible. */
   visibleWhen?: string;
@@ -179,6 +181,12 @@ type ValueOf<F> = F extends TextField | RichTextField | SlugField | FileField
                   ? string | null
                   : never;
 
+/** The name of one record, from its definition's title field; its id when that is empty. */
+export const recordTitle = (resource: ResourceDefinition, record: Record<string, unknown>, id: string) => {
+  const title = record[resource.titleField];
+  return typeof title === 'string' && title !== '' ? title : id;
+};
+
 export type RecordOf<R extends ResourceDefinition> = {
   _id: string;
   createdAt: string;
@@ -187,9 +195,10 @@ export type RecordOf<R extends ResourceDefinition> = {
   -readonly [K in keyof R['fields'] as R['fields'][K] extends PasswordField ? never : K]: ValueOf<R['fields'][K]>;
 };
 
-/** Checks that the flags and searchable fields a definition names are its own fields. */
+/** Checks that the title, flags and searchable fields a definition names are its own fields. */
 export const defineResource = <const F extends Fields>(
   definition: ResourceDefinition<F> & {
+    titleField: keyof F & string;
     visibleWhen?: keyof F & string;
     protectedWhen?: keyof F & string;
     searchable?: readonly (keyof F & string)[];

@@ -3,6 +3,7 @@
  * descriptors; the worker derives its D1 table, input validation and API from it, and the
  * admin derives its form. Nothing here imports the database, so the admin can use it too.
  */
+import type { AdminScreen } from './admin.ts';
 import type { z } from 'zod';
 
 interface Common {
@@ -157,6 +158,8 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   public: boolean;
   /** Whether the public site is built from it: only then does a save ask for a site rebuild. */
   rebuildsSite?: boolean;
+  /** Its screen in the back-office; undefined: a screen of its own (subscribers) or none. */
+  admin?: AdminScreen;
 }
 
 // ---- Record types as the API returns them ----
@@ -199,6 +202,7 @@ export type RecordOf<R extends ResourceDefinition> = {
 export const defineResource = <const F extends Fields>(
   definition: ResourceDefinition<F> & {
     titleField: keyof F & string;
+    admin?: AdminScreen<keyof F & string>;
     visibleWhen?: keyof F & string;
     protectedWhen?: keyof F & string;
     searchable?: readonly (keyof F & string)[];

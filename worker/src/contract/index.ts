@@ -6,3 +6,4 @@ export * from './slug.ts';
 export * from './validation.ts';
 export * from './text.ts';
 export * from './reading.ts';
+export * from './admin.ts';

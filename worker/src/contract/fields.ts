@@ -199,15 +199,16 @@ export type RecordOf<R extends ResourceDefinition> = {
 };
 
 /** Checks that the title, flags and searchable fields a definition names are its own fields. */
-export const defineResource = <const F extends Fields>(
+export const defineResource = <const F extends Fields, const P extends string>(
   definition: ResourceDefinition<F> & {
+    path: P;
     titleField: keyof F & string;
     admin?: AdminScreen<keyof F & string>;
     visibleWhen?: keyof F & string;
     protectedWhen?: keyof F & string;
     searchable?: readonly (keyof F & string)[];
   },
-): ResourceDefinition<F> => definition;
+): ResourceDefinition<F> & { path: P } => definition;
 
 // ---- Builders: short, typed field descriptors ----
 

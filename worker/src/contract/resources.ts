@@ -457,7 +457,7 @@ export const gallery = defineResource({
   },
 });
 
-const aboutBlock = (path: string, table: string, title: string, imageBytes: number, rebuildsSite: boolean, errors: ScreenErrors) =>
+const aboutBlock = <P extends string>(path: P, table: string, title: string, imageBytes: number, rebuildsSite: boolean, errors: ScreenErrors) =>
   defineResource({
     path,
     table,
@@ -567,52 +567,6 @@ export const ourImpact = defineResource({
     featuredImage: image('Featured Image'),
     featuredImageAlt: altText('featuredImage'),
     ...publishingSchedule(),
-  },
-});
-
-/** Permission modules: one per collection (its path), plus the special areas of the back-office. */
-export const PERMISSION_MODULES = [
-  'hero-section', 'vision', 'category', 'our-work', 'impact', 'partner', 'bio-core', 'seo', 'gallery',
-  'history', 'vision-mission', 'values', 'team', 'our-impact', 'permission', 'role', 'user', 'subscribe',
-  'files', 'settings', 'audit', 'rebuild', 'dashboard', 'newsletter', 'backup', 'redirect',
-] as const;
-
-export const permission = defineResource({
-  path: 'permission',
-  table: 'permission',
-  title: 'Permission',
-  titleField: 'name',
-  admin: {
-    route: 'users/hak-akses',
-    title: 'Permission (Hak Akses)',
-    group: 'Users',
-    columns: [
-      'name',
-      'displayName',
-      // Plain text, not a choice badge: the module and action read as parts of the name.
-      { field: 'module', cell: { as: 'text' } },
-      { field: 'action', cell: { as: 'text' } },
-      { field: 'description', cell: truncated(80) },
-      'isActive',
-      { field: 'isSystem', label: 'Type', cell: SYSTEM_OR_CUSTOM },
-      { field: 'createdAt', label: 'Dibuat' },
-    ],
-  },
-  sort: 'oldest',
-  public: false,
-  protectedWhen: 'isSystem',
-  fields: {
-    name: text('Name', {
-      required: true,
-      unique: true,
-      pattern: { regex: '^[a-z0-9-]+\\.[a-z]+$', message: 'Nama permission harus berpola modul.aksi, contoh: user.create.' },
-    }),
-    displayName: text('Display Name', { required: true }),
-    description: text('Description', { format: 'multiline' }),
-    module: choice('Module', PERMISSION_MODULES, { required: true }),
-    action: choice('Action', PERMISSION_ACTIONS, { required: true }),
-    isActive: flag('Status', true),
-    isSystem: flag('System', false),
   },
 });
 
@@ -749,8 +703,8 @@ export const redirect = defineResource({
   },
 });
 
-/** Every collection, keyed by the name code uses. Order matters only for readability. */
-export const resources = {
+/** Every collection but the permissions themselves, which list the modules of all the others. */
+const collections = {
   heroSection,
   vision,
   category,
@@ -765,12 +719,60 @@ export const resources = {
   values,
   team,
   ourImpact,
-  permission,
   role,
   user,
   subscriber,
   redirect,
 };
+
+/** Areas of the back-office with permissions of their own that are not collections. */
+const BACK_OFFICE_AREAS = ['files', 'settings', 'audit', 'rebuild', 'dashboard', 'newsletter', 'backup'] as const;
+const PERMISSION_PATH = 'permission';
+
+/** Permission modules: one per collection (its path), plus the areas of the back-office. */
+export const PERMISSION_MODULES = [...Object.values(collections).map((resource) => resource.path), PERMISSION_PATH, ...BACK_OFFICE_AREAS];
+
+export const permission = defineResource({
+  path: PERMISSION_PATH,
+  table: 'permission',
+  title: 'Permission',
+  titleField: 'name',
+  admin: {
+    route: 'users/hak-akses',
+    title: 'Permission (Hak Akses)',
+    group: 'Users',
+    columns: [
+      'name',
+      'displayName',
+      // Plain text, not a choice badge: the module and action read as parts of the name.
+      { field: 'module', cell: { as: 'text' } },
+      { field: 'action', cell: { as: 'text' } },
+      { field: 'description', cell: truncated(80) },
+      'isActive',
+      { field: 'isSystem', label: 'Type', cell: SYSTEM_OR_CUSTOM },
+      { field: 'createdAt', label: 'Dibuat' },
+    ],
+  },
+  sort: 'oldest',
+  public: false,
+  protectedWhen: 'isSystem',
+  fields: {
+    name: text('Name', {
+      required: true,
+      unique: true,
+      pattern: { regex: '^[a-z0-9-]+\\.[a-z]+$', message: 'Nama permission harus berpola modul.aksi, contoh: user.create.' },
+    }),
+    displayName: text('Display Name', { required: true }),
+    description: text('Description', { format: 'multiline' }),
+    module: choice('Module', PERMISSION_MODULES, { required: true }),
+    action: choice('Action', PERMISSION_ACTIONS, { required: true }),
+    isActive: flag('Status', true),
+    isSystem: flag('System', false),
+  },
+});
+
+/** Every collection, keyed by the name code uses. */
+export const resources = { ...collections, permission };
 export type ResourceKey = keyof typeof resources;
 
 export type HeroSection = RecordOf<typeof heroSection>;

@@ -2,7 +2,7 @@
  * Demo content for every collection, as an editor would enter it in the admin. Pictures are
  * named by caption and drawn by images.ts; relations name their targets by slug or name.
  */
-import type { ListField, RecordOf, ReferenceField, RelationField, ResourceDefinition, TagsField } from '../src/contract/fields.ts';
+import type { ListField, ListItemOf, RecordOf, ReferenceField, RelationField, ResourceDefinition, TagsField } from '../src/contract/fields.ts';
 import type { resources, ResourceKey } from '../src/contract/resources.ts';
 
 /**
@@ -15,7 +15,7 @@ type SeedValue<F, V> = F extends RelationField
   : F extends ReferenceField | TagsField
     ? string
     : F extends ListField<infer T>
-      ? Partial<T>[]
+      ? Partial<ListItemOf<T>>[]
       : V;
 type SeedRecord<R extends ResourceDefinition> = {
   [K in Exclude<keyof RecordOf<R>, '_id' | 'createdAt' | 'updatedAt'>]?: SeedValue<R['fields'][K], RecordOf<R>[K]>;

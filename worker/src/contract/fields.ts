@@ -67,18 +67,20 @@ export interface TagsField extends Common {
   kind: 'tags';
 }
 /** An ordered list of small objects stored with the record (stats, features, photos...). */
-export interface ListField<T extends { order: number } = { order: number }> extends Common {
+export interface ListField<I extends ListItemInputs = ListItemInputs> extends Common {
   kind: 'list';
-  item: z.ZodType<T>;
+  /** Each key of an item and how it is entered (label, multiline text, an image file); an item also has its `order`. */
+  items: I;
   /** One item's name, for "Add Statistic". */
   itemLabel?: string;
   /** Applied after parsing: drops blank items, renumbers, enforces "at least one". */
   minItems?: { count: number; message: string };
   /** An item is kept only when these keys are filled; otherwise when any key is. */
   requiredKeys?: readonly string[];
-  /** How each key of an item is entered (label, multiline text, an image file); plain text otherwise. */
-  inputs?: Partial<Record<Exclude<keyof T, 'order'>, ListItemInput>>;
 }
+export type ListItemInputs = Record<string, ListItemInput>;
+/** One item of a list field: text (or a picture's address) per key, and its position. */
+export type ListItemOf<I extends ListItemInputs> = { -readonly [K in keyof I]: string } & { order: number };
 /** One key of a list item as the admin edits it. */
 export type ListItemInput = TextField | FileField;
 export interface FileField extends Common {
@@ -174,8 +176,8 @@ type ValueOf<F> = F extends TextField | RichTextField | SlugField | FileField
         ? number
         : F extends TagsField
           ? string[]
-          : F extends ListField<infer T>
-            ? T[]
+          : F extends ListField<infer I>
+            ? ListItemOf<I>[]
             : F extends ReferenceField
               ? ({ _id: string } & Record<F['display'], string>) | null
               : F extends RelationField
@@ -233,10 +235,14 @@ export const integer = (label: string, o: Partial<Opts<IntegerField>> = {}): Int
 });
 export const order = () => integer('Order');
 export const tags = (label = 'Tags'): TagsField => ({ kind: 'tags', label });
-export const list = <T extends { order: number }>(label: string, item: z.ZodType<T>, o: Opts<ListField<T>> extends infer X ? Omit<X, 'item'> : never = {}): ListField<T> => ({
+export const list = <const I extends ListItemInputs>(
+  label: string,
+  items: I,
+  o: Omit<Opts<ListField<I>>, 'items' | 'requiredKeys'> & { requiredKeys?: readonly (keyof I & string)[] } = {},
+): ListField<I> => ({
   kind: 'list',
   label,
-  item,
+  items,
   ...o,
 });
 export const file = (label: string, o: Opts<FileField>): FileField => ({ kind: 'file', label, ...o });

@@ -3,7 +3,6 @@
  * routes from these; the admin builds its forms and tables from them; the site reads their
  * record types.
  */
-import { z } from './zod.ts';
 import {
   altText,
   choice,
@@ -23,10 +22,10 @@ import {
   tags,
   text,
   timestamp,
+  type ListItemOf,
   type RecordOf,
 } from './fields.ts';
 import { PUBLISHED, SYSTEM_OR_CUSTOM, truncated, type ScreenErrors } from './admin.ts';
-import { itemImage, itemText } from './validation.ts';
 import {
   IMAGE_LABEL,
   IMAGE_TYPES,
@@ -41,13 +40,10 @@ import {
 const image = (label: string, maxBytes = MAX_UPLOAD_BYTES, more: { part?: string; required?: boolean } = {}) =>
   file(label, { maxBytes, accept: IMAGE_TYPES, acceptLabel: IMAGE_LABEL, ...more });
 
-const str = itemText;
-
 /** The inputs of list items: an icon by name or emoji, an image uploaded or chosen from the row. */
 const icon = () => text('Ikon', { max: 40, hint: 'Nama ikon (leaf, bolt, recycle, users...) atau emoji' });
 const rowImage = () => image('Gambar');
 const READ_TIME_HINT = 'Kosongkan agar dihitung dari isi (sekitar 200 kata per menit).';
-const itemOrder = z.coerce.number().int().min(0).catch(0).default(0);
 
 export const heroSection = defineResource({
   path: 'hero-section',
@@ -210,13 +206,8 @@ export const ourWork = defineResource({
   },
 });
 
-const statSchema = z.object({
-  value: str,
-  label: str,
-  icon: str,
-  order: itemOrder,
-});
-export type ImpactStat = z.infer<typeof statSchema>;
+const statItems = { value: text('Value'), label: text('Label'), icon: icon() };
+export type ImpactStat = ListItemOf<typeof statItems>;
 
 export const impact = defineResource({
   path: 'impact',
@@ -245,26 +236,22 @@ export const impact = defineResource({
     title: text('Title', { required: true }),
     subtitle: text('Subtitle'),
     isActive: flag('Status', true),
-    stats: list('Statistics', statSchema, {
+    stats: list('Statistics', statItems, {
       itemLabel: 'Statistic',
       required: true,
       minItems: { count: 1, message: 'At least one valid statistic is required' },
       requiredKeys: ['value', 'label'],
-      inputs: { value: text('Value'), label: text('Label'), icon: icon() },
     }),
     // The public impact section (BioCore list and home) is edited with the same record.
     mainStatement: text('Main Statement', { format: 'multiline' }),
     collaborations: list(
       'Collaborations',
-      z.object({ name: str, description: str, number: str, icon: str, image: itemImage, order: itemOrder }),
-      {
-        itemLabel: 'Collaboration',
-        inputs: { name: text('Name'), description: text('Description', { format: 'multiline' }), number: text('Number'), icon: icon(), image: rowImage() },
-      },
+      { name: text('Name'), description: text('Description', { format: 'multiline' }), number: text('Number'), icon: icon(), image: rowImage() },
+      { itemLabel: 'Collaboration' },
     ),
-    metrics: list('Metrics', z.object({ value: str, label: str, order: itemOrder }), { itemLabel: 'Metric', inputs: { value: text('Value'), label: text('Label') } }),
+    metrics: list('Metrics', { value: text('Value'), label: text('Label') }, { itemLabel: 'Metric' }),
     description: text('Description', { format: 'multiline' }),
-    photos: list('Photos', z.object({ image: itemImage, caption: str, order: itemOrder }), { itemLabel: 'Photo', inputs: { image: rowImage(), caption: text('Caption') } }),
+    photos: list('Photos', { image: rowImage(), caption: text('Caption') }, { itemLabel: 'Photo' }),
   },
 });
 
@@ -338,11 +325,8 @@ export const bioCore = defineResource({
     featuredImageFocus: focalPoint('featuredImage'),
     features: list(
       'Fitur Utama',
-      z.object({ title: str, description: str, icon: str, image: itemImage, order: itemOrder }),
-      {
-        itemLabel: 'Fitur',
-        inputs: { title: text('Judul'), description: text('Deskripsi', { format: 'multiline' }), icon: icon(), image: rowImage() },
-      },
+      { title: text('Judul'), description: text('Deskripsi', { format: 'multiline' }), icon: icon(), image: rowImage() },
+      { itemLabel: 'Fitur' },
     ),
     ...publishingSchedule(),
   },

@@ -5,13 +5,13 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Guard } from './auth/Guard.tsx';
 import Login from './auth/Login.tsx';
-import { SCREENS } from './screens/screens.ts';
 import './styles/admin.css';
 
 // Each screen is its own chunk: the login page loads without tables or the editor.
 const AdminLayout = lazy(() => import('./layout/AdminLayout.tsx'));
 const Dashboard = lazy(() => import('./screens/Dashboard.tsx'));
-const ResourceScreen = lazy(() => import('./screens/ResourceScreen.tsx'));
+// The collection screens come from the definitions, which the login route does not load.
+const CollectionRoute = lazy(() => import('./screens/CollectionRoute.tsx'));
 const Subscribers = lazy(() => import('./screens/Subscribers.tsx'));
 const Newsletter = lazy(() => import('./screens/Newsletter.tsx'));
 const FileManager = lazy(() => import('./screens/FileManager.tsx'));
@@ -32,14 +32,13 @@ const router = createBrowserRouter([
     ),
     children: [
       { index: true, element: <Dashboard /> },
-      ...SCREENS.map((screen) => ({ path: screen.route, element: <ResourceScreen key={screen.route} screen={screen} /> })),
       { path: 'subscribe', element: <Subscribers /> },
       { path: 'newsletter', element: <Newsletter /> },
       { path: 'file-manager', element: <FileManager /> },
       { path: 'collaborate', element: <Collaborate /> },
       { path: 'not-found', element: <NotFoundLog /> },
-      // Unknown admin paths show the dashboard.
-      { path: '*', element: <Dashboard /> },
+      // A collection's screen by its route; unknown admin paths show the dashboard.
+      { path: '*', element: <CollectionRoute /> },
     ],
   },
   { path: '*', element: <Navigate to="/admin" replace /> },

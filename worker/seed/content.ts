@@ -2,7 +2,25 @@
  * Demo content for every collection, as an editor would enter it in the admin. Pictures are
  * named by caption and drawn by images.ts; relations name their targets by slug or name.
  */
-import type { ResourceKey } from '../src/contract/resources.ts';
+import type { ListField, ListItemOf, RecordOf, ReferenceField, RelationField, ResourceDefinition, TagsField } from '../src/contract/fields.ts';
+import type { resources, ResourceKey } from '../src/contract/resources.ts';
+
+/**
+ * A record as an editor enters it, typed from its definition so a renamed field is a type error:
+ * relations and references name their targets (by slug or name), tags are typed as in the form
+ * (comma-separated), list items may leave out their order.
+ */
+type SeedValue<F, V> = F extends RelationField
+  ? string[]
+  : F extends ReferenceField | TagsField
+    ? string
+    : F extends ListField<infer T>
+      ? Partial<ListItemOf<T>>[]
+      : V;
+type SeedRecord<R extends ResourceDefinition> = {
+  [K in Exclude<keyof RecordOf<R>, '_id' | 'createdAt' | 'updatedAt'>]?: SeedValue<R['fields'][K], RecordOf<R>[K]>;
+};
+export type SeedContent = { [K in ResourceKey]?: SeedRecord<(typeof resources)[K]>[] };
 
 export interface Picture {
   caption: string;
@@ -24,7 +42,7 @@ export const seedPictures = () => pictures;
 
 const p = (...paragraphs: string[]) => paragraphs.map((text) => `<p>${text}</p>`).join('');
 
-export const categories = [
+export const categories: SeedRecord<typeof resources.category>[] = [
   {
     title: 'Waste Management',
     description: 'Community-based collection, sorting and recycling programmes.',
@@ -52,7 +70,7 @@ export const categories = [
   },
 ];
 
-export const content: Partial<Record<ResourceKey, Record<string, unknown>[]>> = {
+export const content: SeedContent = {
   heroSection: [
     {
       title: 'Turning Waste into Worth',

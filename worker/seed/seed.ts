@@ -94,7 +94,7 @@ export async function seed(env: SeedEnv, admin: { username: string; password: st
   const order: ResourceKey[] = ['category', ...(Object.keys(content) as ResourceKey[]).filter((k) => k !== 'category')];
   const start = Date.parse('2026-01-05T08:00:00Z');
   for (const key of order) {
-    const records = content[key] ?? [];
+    const records: Record<string, unknown>[] = content[key] ?? [];
     const categoryIds = key === 'ourWork' ? await idsBy(db, 'category', 'slug') : null;
     for (const [index, record] of records.entries()) {
       const fields = categoryIds

@@ -1,10 +1,11 @@
 /**
  * Every collection defined once is complete everywhere: a table drizzle-kit sees (an exported
- * table, or no migration creates it), its permissions, and a screen in the admin.
+ * table, or no migration creates it), its permissions, a screen in the admin and a title field.
  */
 import { describe, expect, it } from 'vitest';
 import { permissionCatalog } from '../src/auth/permission-catalog.ts';
-import { resources, type ResourceKey } from '../src/contract/resources.ts';
+import type { Field, ResourceDefinition } from '../src/contract/fields.ts';
+import { PERMISSION_MODULES, resources, type ResourceKey } from '../src/contract/resources.ts';
 import * as schema from '../src/db/schema.ts';
 import { SCREENS } from '../../admin/src/screens/screens.ts';
 
@@ -12,10 +13,35 @@ import { SCREENS } from '../../admin/src/screens/screens.ts';
 const OWN_SCREENS: Partial<Record<ResourceKey, string>> = { subscriber: 'Subscribers.tsx' };
 
 describe.each(Object.keys(resources) as ResourceKey[])('the %s collection', (key) => {
+  const resource: ResourceDefinition = resources[key];
+
   it('has an exported table, its permissions and an admin screen', () => {
     expect(Object.values(schema)).toContain(schema.collections[key]);
+    for (const linkTable of Object.values(schema.links[key] ?? {})) expect(Object.values(schema)).toContain(linkTable);
+    expect(PERMISSION_MODULES).toContain(resource.path);
     const names = new Set(permissionCatalog().map((entry) => entry.name));
-    for (const action of ['create', 'read', 'update', 'delete', 'list']) expect(names.has(`${resources[key].path}.${action}`)).toBe(true);
+    for (const action of ['create', 'read', 'update', 'delete', 'list']) expect(names.has(`${resource.path}.${action}`)).toBe(true);
     expect(SCREENS.some((screen) => screen.resource === key) || OWN_SCREENS[key] !== undefined).toBe(true);
+  });
+
+  it('names its records by one of its text fields', () => {
+    const fields: Record<string, Field> = resource.fields;
+    expect(fields[resource.titleField]?.kind).toBe('text');
+  });
+
+  it('shows in its screen only fields it has, each column once', () => {
+    const screen = SCREENS.find((candidate) => candidate.resource === key);
+    if (!screen) return;
+    const names = screen.columns.map((column) => column.field);
+    expect(new Set(names).size).toBe(names.length);
+    for (const name of names) expect(name === 'createdAt' || name in resource.fields).toBe(true);
+    for (const column of screen.columns) expect(column.label).not.toBe('');
+  });
+});
+
+describe('the admin screens', () => {
+  it('have one route each', () => {
+    const routes = SCREENS.map((screen) => screen.route);
+    expect(new Set(routes).size).toBe(routes.length);
   });
 });

@@ -1,28 +1,25 @@
 /** The spec's validation rules (section 5), answered with clear messages and nothing stored. */
 import { describe, expect, it } from 'vitest';
+import type { ResourceDefinition } from '../src/contract/fields.ts';
+import { resources } from '../src/contract/resources.ts';
 import { asAdmin, Client, form, unique } from './client.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
 
-/** Section 5 of the back-office spec: what each form must carry (slugs are generated, files checked separately). */
-const REQUIRED: Record<string, string[]> = {
-  vision: ['title', 'shortDescription', 'content'],
-  'our-work': ['title'],
-  category: ['title'],
-  impact: ['title', 'stats'],
-  partner: ['name'],
-  'bio-core': ['title', 'content'],
-  seo: ['page', 'title', 'description'],
-  gallery: ['title', 'description'],
-  history: ['title', 'content'],
-  'vision-mission': ['title', 'content'],
-  values: ['title', 'content'],
-  team: ['name', 'position', 'bio'],
-  user: ['username', 'email', 'password', 'fullName', 'role'],
-  role: ['name'],
-  permission: ['name', 'displayName', 'module', 'action'],
-  'our-impact': ['title', 'description'],
-};
+/**
+ * What each admin form must carry: its definition's required fields, less those filled without
+ * input (a default, a slug made from the title) and files (checked separately). Subscribers have
+ * no such form: POST /api/subscribe is the public sign-up.
+ */
+const REQUIRED = Object.fromEntries(
+  Object.values(resources as Record<string, ResourceDefinition>).flatMap((resource) => {
+    if (!resource.admin) return [];
+    const fields = Object.entries(resource.fields)
+      .filter(([, field]) => field.required && !('default' in field && field.default !== undefined) && field.kind !== 'slug' && field.kind !== 'file')
+      .map(([name]) => name);
+    return fields.length > 0 ? [[resource.path, fields]] : [];
+  }),
+);
 
 describe('required fields of every form', () => {
   it.each(Object.entries(REQUIRED))('/api/%s refuses an empty form, naming each required field', async (path, fields) => {

@@ -3,8 +3,9 @@
  * answered: its status, its error code and its message, or the kind of failure when no answer came.
  */
 import type { ApiFailure } from '@cms/worker/contract/api';
+import type { Dialect, ScreenErrors } from '@cms/worker/contract';
 
-export type Dialect = 'id' | 'en';
+export type { Dialect };
 
 export const SUCCESS = {
   id: { create: 'Data berhasil ditambahkan!', update: 'Data berhasil diperbarui!', delete: 'Data berhasil dihapus!' },
@@ -47,18 +48,8 @@ export class RequestFailure extends Error {
  * How one screen words its failures where the spec gives it texts of its own; every field is
  * optional and the general texts apply otherwise.
  */
-export interface ErrorProfile {
+export interface ErrorProfile extends ScreenErrors {
   dialect?: Dialect;
-  /** The limit named when FILE_TOO_LARGE comes without one (hero: 10MB). */
-  fileLimit?: string;
-  /** The limit named for a 413 answer (SEO, users, vision & mission, values: 10MB). */
-  payloadLimit?: string;
-  /** Replaces "Terjadi kesalahan: " before the server's message (vision & mission, values). */
-  savePrefix?: string;
-  /** The network text of screens that have their own (vision). */
-  network?: string;
-  /** Delete failures give the reason, "Gagal menghapus data" when none came (history, vision, values, team). */
-  deleteReason?: boolean;
 }
 
 /** The size refusal, naming the limit as the spec writes it ("10MB"); the same in both dialects. */

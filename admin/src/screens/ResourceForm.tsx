@@ -2,7 +2,7 @@
  * The add/edit form of any collection, built from its definition: one input per field kind,
  * the definition's validation run before sending, the spec's slug rules per screen.
  */
-import { inputSchema, normalizeSlug, readingMinutes, slugify, thumbnailPart, type Field, type ResourceDefinition } from '@cms/worker/contract';
+import { inputSchema, normalizeSlug, readingMinutes, recordTitle, slugify, thumbnailPart, type Field, type ResourceDefinition } from '@cms/worker/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type ComponentProps, type FormEvent, type ReactNode } from 'react';
 import { getAll } from '../api/client.ts';
@@ -209,7 +209,7 @@ export default function ResourceForm({ screen, resource, record, saving, progres
         required={field.required === true && !(field.kind === 'password' && record) && field.kind !== 'file'}
         widget={screen.dropdowns?.includes(name) ? 'dropdown' : screen.lightEditor?.includes(name) ? 'light' : undefined}
         dialect={screen.dialect ?? 'id'}
-        companions={{ alt: alt && { ...alt, fallback: String(formValues.title ?? formValues.name ?? '') }, focus: companionOf(name, 'focus'), onPreparing: (busy) => setPreparing((n) => n + (busy ? 1 : -1)) }}
+        companions={{ alt: alt && { ...alt, fallback: recordTitle(resource, formValues, '') }, focus: companionOf(name, 'focus'), onPreparing: (busy) => setPreparing((n) => n + (busy ? 1 : -1)) }}
       />
     );
   };

@@ -1,5 +1,5 @@
 /** A collection's screen: 'Total: N item', the add/edit form above the table, delete with confirmation, alerts. */
-import { resources, type ResourceDefinition } from '@cms/worker/contract';
+import { recordTitle, resources, type Column, type ResourceDefinition } from '@cms/worker/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, fileUrl, getJson, sendForm, sendJson } from '../api/client.ts';
@@ -12,7 +12,7 @@ import ResourceForm, { type Submission } from './ResourceForm.tsx';
 import { saveRecord } from './save.ts';
 import { ScheduleCell } from '../widgets/ScheduleInput.tsx';
 import DeletedRecords from '../widgets/DeletedRecords.tsx';
-import type { Column, Screen } from './screens.ts';
+import type { Screen } from './screens.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
 
@@ -76,7 +76,7 @@ function CellValue({ column, row, resource }: { column: Column; row: Row; resour
       return (
         <span className="chips">
           {links.map(([field, name]) => (
-            <a key={field} className="badge" href={String(row[field])} target="_blank" rel="noopener noreferrer" aria-label={`${name} ${String(row.name ?? '')}`}>
+            <a key={field} className="badge" href={String(row[field])} target="_blank" rel="noopener noreferrer" aria-label={`${name} ${recordTitle(resource, row, '')}`}>
               {name}
             </a>
           ))}
@@ -84,7 +84,7 @@ function CellValue({ column, row, resource }: { column: Column; row: Row; resour
       );
     }
     default:
-      return <TextCell value={String(value ?? '')} truncate={cell.truncate} fallback={cell.fallback} expand={cell.expand} title={String(row.title ?? row.name ?? '')} />;
+      return <TextCell value={String(value ?? '')} truncate={cell.truncate} fallback={cell.fallback} expand={cell.expand} title={recordTitle(resource, row, '')} />;
   }
 }
 
@@ -250,7 +250,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
                     </td>
                   ))}
                   <td className="actions" data-label={actionLabel}>
-                    <button type="button" onClick={() => (setAlert(null), setEditing(row), window.scrollTo({ top: 0 }))} aria-label={`Edit ${String(row.title ?? row.name ?? row.username ?? row.page ?? '')}`}>
+                    <button type="button" onClick={() => (setAlert(null), setEditing(row), window.scrollTo({ top: 0 }))} aria-label={`Edit ${recordTitle(resource, row, '')}`}>
                       Edit
                     </button>
                     <button
@@ -258,7 +258,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
                       className="danger"
                       disabled={!!resource.protectedWhen && !!row[resource.protectedWhen]}
                       onClick={() => window.confirm(confirmText) && remove.mutate(row)}
-                      aria-label={`Hapus ${String(row.title ?? row.name ?? row.username ?? row.page ?? '')}`}
+                      aria-label={`Hapus ${recordTitle(resource, row, '')}`}
                     >
                       Hapus
                     </button>

@@ -4,7 +4,7 @@
  * place, added at the end. An image chosen in a row is kept with the item until the form is
  * saved, then uploaded before the record is sent (see save.ts).
  */
-import type { Field, ListItemInput } from '@cms/worker/contract';
+import type { Field } from '@cms/worker/contract';
 import type { Dialect } from '../api/messages.ts';
 import UploadButton from './UploadButton.tsx';
 
@@ -20,16 +20,7 @@ let rows = 0;
 /** An item with its row identity (items from the record get one when the form opens). */
 export const asRow = (item: Record<string, unknown>): ListItem => ((item as ListItem)[ROW] === undefined ? { ...item, [ROW]: rows++ } : item);
 
-export const itemKeys = (field: ListField) => {
-  const shape = (field.item as unknown as { shape?: Record<string, unknown> }).shape ?? {};
-  return Object.keys(shape).filter((key) => key !== 'order');
-};
-
-export const emptyItem = (field: ListField, order: number): ListItem => asRow({ ...Object.fromEntries(itemKeys(field).map((key) => [key, ''])), order });
-
-/** How a key is entered: as its list field describes it, else a one-line text named after the key. */
-export const itemInput = (field: ListField, key: string): ListItemInput =>
-  (field.inputs as Record<string, ListItemInput | undefined> | undefined)?.[key] ?? { kind: 'text', label: key.charAt(0).toUpperCase() + key.slice(1) };
+export const emptyItem = (field: ListField, order: number): ListItem => asRow({ ...Object.fromEntries(Object.keys(field.items).map((key) => [key, ''])), order });
 
 interface Props {
   name: string;
@@ -43,7 +34,6 @@ interface Props {
 }
 
 export default function ListEditor({ name, label, field, value, onChange, dialect, onPreparing }: Props) {
-  const keys = itemKeys(field);
   const itemLabel = field.itemLabel ?? label;
   const change = (index: number, patch: (item: ListItem) => ListItem) => onChange(value.map((item, i) => (i === index ? patch(item) : item)));
   const setText = (index: number, key: string, text: string) => change(index, (item) => ({ ...item, [key]: text }));
@@ -74,8 +64,7 @@ export default function ListEditor({ name, label, field, value, onChange, dialec
               </button>
             </div>
             <div className="list-card-fields">
-              {keys.map((key) => {
-                const input = itemInput(field, key);
+              {Object.entries(field.items).map(([key, input]) => {
                 const id = `field-${name}-${index}-${key}`;
                 const inputLabel = <label htmlFor={id}>{input.label}</label>;
                 if (input.kind === 'file') {

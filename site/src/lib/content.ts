@@ -137,12 +137,12 @@ const warned = new Set<string>();
  * One record whose slug cannot be a page must not stop the whole site: it is left out of every
  * page and list, and named once in the build output, so the build's report shows it.
  */
-function withPageSlugs<T extends { _id: string; slug: string; title?: string; name?: string }>(label: string, records: T[]) {
+function withPageSlugs<T extends { _id: string; slug: string; title: string }>(label: string, records: T[]) {
   return records.filter((record) => {
     const problem = slugProblem(record.slug);
     if (problem && !warned.has(record._id)) {
       warned.add(record._id);
-      const title = (record.title ?? record.name ?? '').slice(0, 80);
+      const title = record.title.slice(0, 80);
       console.warn(`${SKIPPED_MARK} ${label} "${title}" (id ${record._id}): ${problem}.`);
     }
     return !problem;

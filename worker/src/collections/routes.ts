@@ -7,7 +7,7 @@
  */
 import type { BatchItem } from 'drizzle-orm/batch';
 import { Hono, type Context } from 'hono';
-import type { ResourceDefinition } from '../contract/fields.ts';
+import { recordTitle, type ResourceDefinition } from '../contract/fields.ts';
 import { MAX_LIST_LIMIT, PUBLIC_LIST_LIMIT } from '../contract/limits.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { SEARCH_MAX } from '../contract/validation.ts';
@@ -227,8 +227,7 @@ export function collectionRoutes(key: ResourceKey) {
       throw new ApiError(403, 'FORBIDDEN', `${resource.title} sistem tidak dapat dihapus.`);
     }
     const hooked = await beforeDelete(key, { db: c.var.db, who, session: c.var.session, id, existing });
-    const label = String(existing.title ?? existing.name ?? existing.username ?? existing.email ?? existing.page ?? id);
-    await c.var.db.batch([collection.delete(id), ...hooked, auditStatement(c.var.db, c.var.user, 'delete', module, id, label)]);
+    await c.var.db.batch([collection.delete(id), ...hooked, auditStatement(c.var.db, c.var.user, 'delete', module, id, recordTitle(resource, existing, id))]);
     await releaseFiles(c.var.db, c.env.BUCKET, droppedFiles(key, existing, null));
     await afterWrite(c, 'delete');
     return ok(c, null, 'Data berhasil dihapus!');

@@ -6,7 +6,7 @@
  */
 import type { BatchItem } from 'drizzle-orm/batch';
 import { thumbnailPart } from '../contract/api.ts';
-import type { FileField } from '../contract/fields.ts';
+import { recordTitle, type FileField } from '../contract/fields.ts';
 import { normalizeSlug, slugify } from '../contract/slug.ts';
 import { fieldErrors, hasVisibleContent, inputSchema } from '../contract/validation.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -117,7 +117,7 @@ export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionS
     if (result.thumbnailUrl) stored.push(result.thumbnailUrl.replace(/^\//, ''));
   }
 
-  const summary = String(values.title ?? values.name ?? values.username ?? values.email ?? values.page ?? target.existing?.title ?? target.existing?.name ?? target.id);
+  const summary = recordTitle(store.resource, { ...target.existing, ...values }, target.id);
 
   return {
     values,

@@ -3,6 +3,7 @@
  * descriptors; the worker derives its D1 table, input validation and API from it, and the
  * admin derives its form. Nothing here imports the database, so the admin can use it too.
  */
+import type { AdminScreen } from './admin.ts';
 import type { z } from 'zod';
 
 interface Common {
@@ -66,18 +67,20 @@ export interface TagsField extends Common {
   kind: 'tags';
 }
 /** An ordered list of small objects stored with the record (stats, features, photos...). */
-export interface ListField<T extends { order: number } = { order: number }> extends Common {
+export interface ListField<I extends ListItemInputs = ListItemInputs> extends Common {
   kind: 'list';
-  item: z.ZodType<T>;
+  /** Each key of an item and how it is entered (label, multiline text, an image file); an item also has its `order`. */
+  items: I;
   /** One item's name, for "Add Statistic". */
   itemLabel?: string;
   /** Applied after parsing: drops blank items, renumbers, enforces "at least one". */
   minItems?: { count: number; message: string };
   /** An item is kept only when these keys are filled; otherwise when any key is. */
   requiredKeys?: readonly string[];
-  /** How each key of an item is entered (label, multiline text, an image file); plain text otherwise. */
-  inputs?: Partial<Record<Exclude<keyof T, 'order'>, ListItemInput>>;
 }
+export type ListItemInputs = Record<string, ListItemInput>;
+/** One item of a list field: text (or a picture's address) per key, and its position. */
+export type ListItemOf<I extends ListItemInputs> = { -readonly [K in keyof I]: string } & { order: number };
 /** One key of a list item as the admin edits it. */
 export type ListItemInput = TextField | FileField;
 export interface FileField extends Common {
@@ -140,6 +143,8 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   table: string;
   /** Name shown in the admin and the audit log. */
   title: string;
+  /** The field that names one record in lists, the audit log, history and delete prompts. */
+  titleField: string;
   fields: F;
   /** The flag that makes a record visible to anonymous callers; undefined: all visible. */
   visibleWhen?: string;
@@ -157,6 +162,8 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   rebuildsSite?: boolean;
   /** The site's page template that shows a record's unsaved content at `/preview/<token>`; none: no preview. */
   preview?: PreviewTemplate;
+  /** Its screen in the back-office; undefined: a screen of its own (subscribers) or none. */
+  admin?: AdminScreen;
 }
 
 /** Page templates the site builds for previews (`site/src/pages/preview-template/<name>.astro`). */
@@ -175,8 +182,8 @@ type ValueOf<F> = F extends TextField | RichTextField | SlugField | FileField
         ? number
         : F extends TagsField
           ? string[]
-          : F extends ListField<infer T>
-            ? T[]
+          : F extends ListField<infer I>
+            ? ListItemOf<I>[]
             : F extends ReferenceField
               ? ({ _id: string } & Record<F['display'], string>) | null
               : F extends RelationField
@@ -184,6 +191,12 @@ type ValueOf<F> = F extends TextField | RichTextField | SlugField | FileField
                 : F extends TimestampField
                   ? string | null
                   : never;
+
+/** The name of one record, from its definition's title field; its id when that is empty. */
+export const recordTitle = (resource: ResourceDefinition, record: Record<string, unknown>, id: string) => {
+  const title = record[resource.titleField];
+  return typeof title === 'string' && title !== '' ? title : id;
+};
 
 export type RecordOf<R extends ResourceDefinition> = {
   _id: string;
@@ -193,14 +206,17 @@ export type RecordOf<R extends ResourceDefinition> = {
   -readonly [K in keyof R['fields'] as R['fields'][K] extends PasswordField ? never : K]: ValueOf<R['fields'][K]>;
 };
 
-/** Checks that the flags and searchable fields a definition names are its own fields. */
-export const defineResource = <const F extends Fields>(
+/** Checks that the title, flags and searchable fields a definition names are its own fields. */
+export const defineResource = <const F extends Fields, const P extends string>(
   definition: ResourceDefinition<F> & {
+    path: P;
+    titleField: keyof F & string;
+    admin?: AdminScreen<keyof F & string>;
     visibleWhen?: keyof F & string;
     protectedWhen?: keyof F & string;
     searchable?: readonly (keyof F & string)[];
   },
-): ResourceDefinition<F> => definition;
+): ResourceDefinition<F> & { path: P } => definition;
 
 // ---- Builders: short, typed field descriptors ----
 
@@ -225,10 +241,14 @@ export const integer = (label: string, o: Partial<Opts<IntegerField>> = {}): Int
 });
 export const order = () => integer('Order');
 export const tags = (label = 'Tags'): TagsField => ({ kind: 'tags', label });
-export const list = <T extends { order: number }>(label: string, item: z.ZodType<T>, o: Opts<ListField<T>> extends infer X ? Omit<X, 'item'> : never = {}): ListField<T> => ({
+export const list = <const I extends ListItemInputs>(
+  label: string,
+  items: I,
+  o: Omit<Opts<ListField<I>>, 'items' | 'requiredKeys'> & { requiredKeys?: readonly (keyof I & string)[] } = {},
+): ListField<I> => ({
   kind: 'list',
   label,
-  item,
+  items,
   ...o,
 });
 export const file = (label: string, o: Opts<FileField>): FileField => ({ kind: 'file', label, ...o });

@@ -7,3 +7,4 @@ export * from './validation.ts';
 export * from './text.ts';
 export * from './reading.ts';
 export * from './rich-html.ts';
+export * from './admin.ts';

@@ -3,7 +3,6 @@
  * routes from these; the admin builds its forms and tables from them; the site reads their
  * record types.
  */
-import { z } from './zod.ts';
 import {
   altText,
   choice,
@@ -23,9 +22,10 @@ import {
   tags,
   text,
   timestamp,
+  type ListItemOf,
   type RecordOf,
 } from './fields.ts';
-import { itemImage, itemText } from './validation.ts';
+import { PUBLISHED, SYSTEM_OR_CUSTOM, truncated, type ScreenErrors } from './admin.ts';
 import {
   IMAGE_LABEL,
   IMAGE_TYPES,
@@ -40,18 +40,33 @@ import {
 const image = (label: string, maxBytes = MAX_UPLOAD_BYTES, more: { part?: string; required?: boolean } = {}) =>
   file(label, { maxBytes, accept: IMAGE_TYPES, acceptLabel: IMAGE_LABEL, ...more });
 
-const str = itemText;
-
 /** The inputs of list items: an icon by name or emoji, an image uploaded or chosen from the row. */
 const icon = () => text('Ikon', { max: 40, hint: 'Nama ikon (leaf, bolt, recycle, users...) atau emoji' });
 const rowImage = () => image('Gambar');
 const READ_TIME_HINT = 'Kosongkan agar dihitung dari isi (sekitar 200 kata per menit).';
-const itemOrder = z.coerce.number().int().min(0).catch(0).default(0);
 
 export const heroSection = defineResource({
   path: 'hero-section',
   table: 'hero_section',
   title: 'Hero Section',
+  titleField: 'title',
+  admin: {
+    route: 'hero-section',
+    title: 'Manage Hero Section',
+    group: 'Konten',
+    dialect: 'en',
+    errors: { fileLimit: '10MB' },
+    columns: [
+      { field: 'backgroundImage', label: 'Preview' },
+      'title',
+      'subtitle',
+      { field: 'description', cell: truncated(50) },
+      { field: 'ctaText', label: 'CTA' },
+      'align',
+      'createdAt',
+      'publishAt',
+    ],
+  },
   sort: 'oldest',
   public: true,
   rebuildsSite: true,
@@ -77,6 +92,25 @@ export const vision = defineResource({
   path: 'vision',
   table: 'vision',
   title: 'Vision',
+  titleField: 'title',
+  admin: {
+    route: 'vision',
+    title: 'Manage Vision',
+    group: 'Konten',
+    errors: { network: 'Koneksi jaringan terputus. Silakan coba lagi.', deleteReason: true },
+    slug: 'while-adding',
+    slugEditable: 'edit',
+    columns: [
+      'image',
+      'title',
+      { field: 'shortDescription', label: 'Deskripsi', cell: truncated(80) },
+      { field: 'tags', cell: { as: 'list', show: 2, more: (n) => `+${n}` } },
+      { field: 'isPublished', label: 'Status', cell: { as: 'flag', yes: 'Dipublikasi', no: 'Draft' } },
+      { field: 'isFeatured', cell: { as: 'flag', yes: 'Ya', no: 'Tidak' } },
+      { field: 'createdAt', label: 'Tanggal Dibuat' },
+      'publishAt',
+    ],
+  },
   sort: 'newest',
   public: true,
   rebuildsSite: true,
@@ -104,6 +138,14 @@ export const category = defineResource({
   path: 'category',
   table: 'category',
   title: 'Category',
+  titleField: 'title',
+  admin: {
+    route: 'category',
+    title: 'Manage Category',
+    group: 'Konten',
+    slug: 'follows-title',
+    columns: ['image', 'title', 'slug', { field: 'description', cell: truncated(80) }, 'isActive', 'order', 'createdAt'],
+  },
   sort: 'order',
   public: true,
   rebuildsSite: true,
@@ -123,6 +165,27 @@ export const ourWork = defineResource({
   path: 'our-work',
   table: 'our_work',
   title: 'Our Work',
+  titleField: 'title',
+  admin: {
+    route: 'our-work',
+    title: 'Manage Our Work',
+    group: 'Konten',
+    slug: 'while-adding',
+    slugEditable: 'edit',
+    dropdowns: ['category_ids'],
+    columns: [
+      'image',
+      'title',
+      { field: 'activeYear', cell: { as: 'text', fallback: '-' } },
+      { field: 'category_ids', cell: { as: 'list', show: 2, more: (n) => `+${n} lainnya`, key: 'title' } },
+      { field: 'description', cell: truncated(80) },
+      'slug',
+      'isActive',
+      'order',
+      'createdAt',
+      'publishAt',
+    ],
+  },
   sort: 'order',
   public: true,
   rebuildsSite: true,
@@ -144,18 +207,28 @@ export const ourWork = defineResource({
   },
 });
 
-const statSchema = z.object({
-  value: str,
-  label: str,
-  icon: str,
-  order: itemOrder,
-});
-export type ImpactStat = z.infer<typeof statSchema>;
+const statItems = { value: text('Value'), label: text('Label'), icon: icon() };
+export type ImpactStat = ListItemOf<typeof statItems>;
 
 export const impact = defineResource({
   path: 'impact',
   table: 'impact',
   title: 'Impact',
+  titleField: 'title',
+  admin: {
+    route: 'impact',
+    title: 'Manage Impact',
+    group: 'Konten',
+    dialect: 'en',
+    deleteConfirm: 'Are you sure you want to delete this data?',
+    columns: [
+      'title',
+      { field: 'subtitle', cell: truncated(50) },
+      { field: 'stats', cell: { as: 'list', show: 3, more: (n) => `+${n} more`, format: (stat) => `${String(stat.value)} ${String(stat.label)}` } },
+      'isActive',
+      { field: 'createdAt', label: 'Created', cell: { as: 'date', locale: 'en-US' } },
+    ],
+  },
   sort: 'newest',
   public: true,
   rebuildsSite: true,
@@ -164,26 +237,22 @@ export const impact = defineResource({
     title: text('Title', { required: true }),
     subtitle: text('Subtitle'),
     isActive: flag('Status', true),
-    stats: list('Statistics', statSchema, {
+    stats: list('Statistics', statItems, {
       itemLabel: 'Statistic',
       required: true,
       minItems: { count: 1, message: 'At least one valid statistic is required' },
       requiredKeys: ['value', 'label'],
-      inputs: { value: text('Value'), label: text('Label'), icon: icon() },
     }),
     // The public impact section (BioCore list and home) is edited with the same record.
     mainStatement: text('Main Statement', { format: 'multiline' }),
     collaborations: list(
       'Collaborations',
-      z.object({ name: str, description: str, number: str, icon: str, image: itemImage, order: itemOrder }),
-      {
-        itemLabel: 'Collaboration',
-        inputs: { name: text('Name'), description: text('Description', { format: 'multiline' }), number: text('Number'), icon: icon(), image: rowImage() },
-      },
+      { name: text('Name'), description: text('Description', { format: 'multiline' }), number: text('Number'), icon: icon(), image: rowImage() },
+      { itemLabel: 'Collaboration' },
     ),
-    metrics: list('Metrics', z.object({ value: str, label: str, order: itemOrder }), { itemLabel: 'Metric', inputs: { value: text('Value'), label: text('Label') } }),
+    metrics: list('Metrics', { value: text('Value'), label: text('Label') }, { itemLabel: 'Metric' }),
     description: text('Description', { format: 'multiline' }),
-    photos: list('Photos', z.object({ image: itemImage, caption: str, order: itemOrder }), { itemLabel: 'Photo', inputs: { image: rowImage(), caption: text('Caption') } }),
+    photos: list('Photos', { image: rowImage(), caption: text('Caption') }, { itemLabel: 'Photo' }),
   },
 });
 
@@ -191,6 +260,22 @@ export const partner = defineResource({
   path: 'partner',
   table: 'partner',
   title: 'Partners',
+  titleField: 'name',
+  admin: {
+    route: 'partners',
+    title: 'Kelola Partners',
+    group: 'Konten',
+    columns: [
+      'logo',
+      'name',
+      { field: 'description', cell: truncated(80) },
+      { field: 'website', cell: { as: 'link', kind: 'url' } },
+      'category',
+      'isActive',
+      'order',
+      { field: 'createdAt', label: 'Date' },
+    ],
+  },
   sort: 'order',
   public: true,
   rebuildsSite: true,
@@ -211,6 +296,15 @@ export const bioCore = defineResource({
   path: 'bio-core',
   table: 'bio_core',
   title: 'Bio Core',
+  titleField: 'title',
+  admin: {
+    route: 'bio-core',
+    title: 'Bio Core',
+    group: 'Konten',
+    slug: 'while-adding',
+    slugEditable: 'add',
+    columns: [{ field: 'featuredImage', label: 'Image' }, 'title', 'slug', { field: 'isPublished', label: 'Status', cell: PUBLISHED }, 'publishAt', { field: 'createdAt', label: 'Date' }],
+  },
   sort: 'newest',
   public: true,
   rebuildsSite: true,
@@ -233,11 +327,8 @@ export const bioCore = defineResource({
     featuredImageFocus: focalPoint('featuredImage'),
     features: list(
       'Fitur Utama',
-      z.object({ title: str, description: str, icon: str, image: itemImage, order: itemOrder }),
-      {
-        itemLabel: 'Fitur',
-        inputs: { title: text('Judul'), description: text('Deskripsi', { format: 'multiline' }), icon: icon(), image: rowImage() },
-      },
+      { title: text('Judul'), description: text('Deskripsi', { format: 'multiline' }), icon: icon(), image: rowImage() },
+      { itemLabel: 'Fitur' },
     ),
     ...publishingSchedule(),
   },
@@ -247,6 +338,22 @@ export const seo = defineResource({
   path: 'seo',
   table: 'seo',
   title: 'SEO',
+  titleField: 'title',
+  admin: {
+    route: 'seo',
+    title: 'SEO Management',
+    group: 'Konten',
+    errors: { payloadLimit: '10MB' },
+    sections: [
+      { title: 'Basic SEO', fields: ['page', 'title', 'description', 'keywords', 'isActive'] },
+      { title: 'Open Graph', fields: ['ogTitle', 'ogDescription', 'ogType', 'ogUrl', 'ogImage'] },
+      { title: 'Twitter Card', fields: ['twitterCard', 'twitterTitle', 'twitterDescription', 'twitterSite', 'twitterCreator', 'twitterImage'] },
+      { title: 'Branding', fields: ['logo', 'favicon', 'appleTouchIcon'] },
+      { title: 'Analytics & Tracking', fields: ['googleAnalyticsId', 'googleTagManagerId', 'facebookPixelId'] },
+      { title: 'Advanced SEO', fields: ['canonicalUrl', 'robots', 'author', 'language', 'structuredData', 'customMetaTags'] },
+    ],
+    columns: ['page', { field: 'title', cell: truncated(60) }, { field: 'description', cell: truncated(80) }, 'isActive', { field: 'createdAt', label: 'Date' }],
+  },
   sort: 'newest',
   public: true,
   rebuildsSite: true,
@@ -311,6 +418,16 @@ export const gallery = defineResource({
   path: 'gallery',
   table: 'gallery',
   title: 'Gallery',
+  titleField: 'title',
+  admin: {
+    route: 'about/gallery',
+    title: 'Gallery Management',
+    group: 'About Us',
+    deleteConfirm: 'Apakah Anda yakin ingin menghapus item ini?',
+    success: { create: 'Gallery berhasil dibuat!', update: 'Gallery berhasil diperbarui!' },
+    skeletonRows: 5,
+    columns: ['image', 'title', { field: 'description', cell: truncated(100) }, 'category', 'order', 'isActive'],
+  },
   sort: 'order',
   public: true,
   visibleWhen: 'isActive',
@@ -326,11 +443,19 @@ export const gallery = defineResource({
   },
 });
 
-const aboutBlock = (path: string, table: string, title: string, imageBytes: number, rebuildsSite: boolean) =>
+const aboutBlock = <P extends string>(path: P, table: string, title: string, imageBytes: number, rebuildsSite: boolean, errors: ScreenErrors) =>
   defineResource({
     path,
     table,
     title,
+    titleField: 'title',
+    admin: {
+      route: `about/${path}`,
+      title,
+      group: 'About Us',
+      errors,
+      columns: ['image', 'title', { field: 'excerpt', cell: truncated(80) }, { field: 'isPublished', cell: PUBLISHED }, 'order', 'createdAt'],
+    },
     sort: 'order',
     public: true,
     rebuildsSite,
@@ -346,14 +471,35 @@ const aboutBlock = (path: string, table: string, title: string, imageBytes: numb
     },
   });
 
-export const history = aboutBlock('history', 'history', 'History', MAX_UPLOAD_BYTES, true);
-export const visionMission = aboutBlock('vision-mission', 'vision_mission', 'Vision & Mission', MEDIUM_IMAGE_BYTES, false);
-export const values = aboutBlock('values', 'value', 'Values', MEDIUM_IMAGE_BYTES, true);
+const SAVE_DETAIL = 'Terjadi kesalahan saat menyimpan data: ';
+
+export const history = aboutBlock('history', 'history', 'History', MAX_UPLOAD_BYTES, true, { deleteReason: true });
+export const visionMission = aboutBlock('vision-mission', 'vision_mission', 'Vision & Mission', MEDIUM_IMAGE_BYTES, false, { payloadLimit: '10MB', savePrefix: SAVE_DETAIL });
+export const values = aboutBlock('values', 'value', 'Values', MEDIUM_IMAGE_BYTES, true, { payloadLimit: '10MB', savePrefix: SAVE_DETAIL, deleteReason: true });
 
 export const team = defineResource({
   path: 'team',
   table: 'team',
   title: 'Team',
+  titleField: 'name',
+  admin: {
+    route: 'about/team',
+    title: 'Team',
+    group: 'About Us',
+    errors: { deleteReason: true },
+    lightEditor: ['bio'],
+    columns: [
+      'image',
+      'name',
+      'position',
+      { field: 'bio', cell: truncated(80) },
+      { field: 'email', cell: { as: 'link', kind: 'email' } },
+      { field: 'linkedin', label: 'Social', cell: { as: 'social', links: { linkedin: 'LinkedIn', instagram: 'Instagram', twitter: 'Twitter' } } },
+      { field: 'isPublished', cell: PUBLISHED },
+      'order',
+      { field: 'createdAt', label: 'Date' },
+    ],
+  },
   sort: 'order',
   public: true,
   rebuildsSite: true,
@@ -378,6 +524,21 @@ export const ourImpact = defineResource({
   path: 'our-impact',
   table: 'our_impact',
   title: 'Our Impact',
+  titleField: 'title',
+  admin: {
+    route: 'our-impact',
+    title: 'Our Impact',
+    group: 'Konten',
+    lightEditor: ['description'],
+    columns: [
+      { field: 'featuredImage', label: 'Image' },
+      'title',
+      'subtitle',
+      { field: 'description', cell: { as: 'text', truncate: 100, expand: 'popup' } },
+      'isActive',
+      'publishAt',
+    ],
+  },
   sort: 'newest',
   snakeCaseTimestamps: true,
   public: true,
@@ -396,39 +557,25 @@ export const ourImpact = defineResource({
   },
 });
 
-/** Permission modules: one per collection (its path), plus the special areas of the back-office. */
-export const PERMISSION_MODULES = [
-  'hero-section', 'vision', 'category', 'our-work', 'impact', 'partner', 'bio-core', 'seo', 'gallery',
-  'history', 'vision-mission', 'values', 'team', 'our-impact', 'permission', 'role', 'user', 'subscribe',
-  'files', 'settings', 'audit', 'rebuild', 'dashboard', 'newsletter', 'backup', 'redirect',
-] as const;
-
-export const permission = defineResource({
-  path: 'permission',
-  table: 'permission',
-  title: 'Permission',
-  sort: 'oldest',
-  public: false,
-  protectedWhen: 'isSystem',
-  fields: {
-    name: text('Name', {
-      required: true,
-      unique: true,
-      pattern: { regex: '^[a-z0-9-]+\\.[a-z]+$', message: 'Nama permission harus berpola modul.aksi, contoh: user.create.' },
-    }),
-    displayName: text('Display Name', { required: true }),
-    description: text('Description', { format: 'multiline' }),
-    module: choice('Module', PERMISSION_MODULES, { required: true }),
-    action: choice('Action', PERMISSION_ACTIONS, { required: true }),
-    isActive: flag('Status', true),
-    isSystem: flag('System', false),
-  },
-});
-
 export const role = defineResource({
   path: 'role',
   table: 'role',
   title: 'Role',
+  titleField: 'name',
+  admin: {
+    route: 'users/role',
+    title: 'Role',
+    group: 'Users',
+    columns: [
+      'name',
+      { field: 'description', cell: truncated(80) },
+      { field: 'level', cell: { as: 'choice' } },
+      { field: 'permissions', cell: { as: 'list', show: 3, more: (n) => `+${n} lagi`, key: 'displayName' } },
+      'isActive',
+      { field: 'isSystem', label: 'Type', cell: SYSTEM_OR_CUSTOM },
+      { field: 'createdAt', label: 'Dibuat' },
+    ],
+  },
   sort: 'oldest',
   public: false,
   protectedWhen: 'isSystem',
@@ -446,6 +593,26 @@ export const user = defineResource({
   path: 'user',
   table: 'user',
   title: 'Users',
+  titleField: 'username',
+  admin: {
+    route: 'users/list',
+    title: 'Kelola Users',
+    group: 'Users',
+    errors: { payloadLimit: '10MB' },
+    empty: 'Belum ada data user',
+    loadError: { failed: 'Gagal memuat data user', unreachable: 'Terjadi kesalahan saat memuat data user. Pastikan server API berjalan.' },
+    columns: [
+      'avatar',
+      'username',
+      'fullName',
+      { field: 'email', cell: { as: 'link', kind: 'email' } },
+      { field: 'role', cell: { as: 'reference', empty: 'Tidak ada role' } },
+      { field: 'department', cell: { as: 'text', fallback: '-' } },
+      'isActive',
+      'lastLogin',
+      { field: 'createdAt', label: 'Dibuat' },
+    ],
+  },
   sort: 'oldest',
   public: false,
   searchable: ['username', 'email', 'fullName'],
@@ -475,6 +642,7 @@ export const subscriber = defineResource({
   path: 'subscribe',
   table: 'subscriber',
   title: 'Email Subscribers',
+  titleField: 'email',
   sort: 'newest',
   public: false,
   searchable: ['email'],
@@ -497,6 +665,13 @@ export const redirect = defineResource({
   path: 'redirect',
   table: 'redirect',
   title: 'Redirects',
+  titleField: 'from',
+  admin: {
+    route: 'redirects',
+    title: 'Redirects',
+    group: 'Sistem',
+    columns: ['from', 'to', 'status', { field: 'note', cell: truncated(80) }, 'isActive', 'createdAt'],
+  },
   sort: 'newest',
   public: false,
   searchable: ['from', 'to'],
@@ -515,8 +690,8 @@ export const redirect = defineResource({
   },
 });
 
-/** Every collection, keyed by the name code uses. Order matters only for readability. */
-export const resources = {
+/** Every collection but the permissions themselves, which list the modules of all the others. */
+const collections = {
   heroSection,
   vision,
   category,
@@ -531,28 +706,79 @@ export const resources = {
   values,
   team,
   ourImpact,
-  permission,
   role,
   user,
   subscriber,
   redirect,
 };
+
+/** Areas of the back-office with permissions of their own that are not collections. */
+const BACK_OFFICE_AREAS = ['files', 'settings', 'audit', 'rebuild', 'dashboard', 'newsletter', 'backup'] as const;
+const PERMISSION_PATH = 'permission';
+
+/** Permission modules: one per collection (its path), plus the areas of the back-office. */
+export const PERMISSION_MODULES = [...Object.values(collections).map((resource) => resource.path), PERMISSION_PATH, ...BACK_OFFICE_AREAS];
+
+export const permission = defineResource({
+  path: PERMISSION_PATH,
+  table: 'permission',
+  title: 'Permission',
+  titleField: 'name',
+  admin: {
+    route: 'users/hak-akses',
+    title: 'Permission (Hak Akses)',
+    group: 'Users',
+    columns: [
+      'name',
+      'displayName',
+      // Plain text, not a choice badge: the module and action read as parts of the name.
+      { field: 'module', cell: { as: 'text' } },
+      { field: 'action', cell: { as: 'text' } },
+      { field: 'description', cell: truncated(80) },
+      'isActive',
+      { field: 'isSystem', label: 'Type', cell: SYSTEM_OR_CUSTOM },
+      { field: 'createdAt', label: 'Dibuat' },
+    ],
+  },
+  sort: 'oldest',
+  public: false,
+  protectedWhen: 'isSystem',
+  fields: {
+    name: text('Name', {
+      required: true,
+      unique: true,
+      pattern: { regex: '^[a-z0-9-]+\\.[a-z]+$', message: 'Nama permission harus berpola modul.aksi, contoh: user.create.' },
+    }),
+    displayName: text('Display Name', { required: true }),
+    description: text('Description', { format: 'multiline' }),
+    module: choice('Module', PERMISSION_MODULES, { required: true }),
+    action: choice('Action', PERMISSION_ACTIONS, { required: true }),
+    isActive: flag('Status', true),
+    isSystem: flag('System', false),
+  },
+});
+
+/** Every collection, keyed by the name code uses. */
+export const resources = { ...collections, permission };
 export type ResourceKey = keyof typeof resources;
 
-export type HeroSection = RecordOf<typeof heroSection>;
-export type Vision = RecordOf<typeof vision>;
-export type Category = RecordOf<typeof category>;
-export type OurWork = RecordOf<typeof ourWork>;
-export type Impact = RecordOf<typeof impact>;
-export type Partner = RecordOf<typeof partner>;
-export type BioCore = RecordOf<typeof bioCore>;
-export type Seo = RecordOf<typeof seo>;
-export type Gallery = RecordOf<typeof gallery>;
-export type AboutBlock = RecordOf<typeof history>;
-export type TeamMember = RecordOf<typeof team>;
-export type OurImpact = RecordOf<typeof ourImpact> & { create_time: string; update_time: string };
-export type Permission = RecordOf<typeof permission>;
-export type Role = RecordOf<typeof role>;
-export type User = RecordOf<typeof user>;
-export type Subscriber = RecordOf<typeof subscriber>;
-export type Redirect = RecordOf<typeof redirect>;
+/** Each collection's record as the API returns it. */
+export type Records = { [K in ResourceKey]: RecordOf<(typeof resources)[K]> };
+
+export type HeroSection = Records['heroSection'];
+export type Vision = Records['vision'];
+export type Category = Records['category'];
+export type OurWork = Records['ourWork'];
+export type Impact = Records['impact'];
+export type Partner = Records['partner'];
+export type BioCore = Records['bioCore'];
+export type Seo = Records['seo'];
+export type Gallery = Records['gallery'];
+export type AboutBlock = Records['history'];
+export type TeamMember = Records['team'];
+export type OurImpact = Records['ourImpact'] & { create_time: string; update_time: string };
+export type Permission = Records['permission'];
+export type Role = Records['role'];
+export type User = Records['user'];
+export type Subscriber = Records['subscriber'];
+export type Redirect = Records['redirect'];

@@ -165,9 +165,16 @@ export const visibleText = (html: string) =>
 /** Whether rich text shows anything: visible text or a picture. */
 export const hasVisibleContent = (html: string) => visibleText(html) !== '' || /<img\s/i.test(html);
 
+/** A position in a list; anything else there becomes 0, as the list is renumbered anyway. */
+const itemOrder = z.coerce.number().int().min(0).catch(0).default(0);
+
 function listSchema(field: ListField) {
+  const item = z.object({
+    ...Object.fromEntries(Object.entries(field.items).map(([key, input]) => [key, input.kind === 'file' ? itemImage : itemText])),
+    order: itemOrder,
+  });
   return z
-    .array(field.item, { error: `${field.label} tidak valid.` })
+    .array(item, { error: `${field.label} tidak valid.` })
     .max(LIST_ITEMS_MAX, `${field.label} maksimal ${LIST_ITEMS_MAX} item.`)
     .transform((items) =>
       items

@@ -6,7 +6,7 @@
  * for a deleted record) through the collection's own write pipeline, and becomes a new version.
  */
 import { Hono, type Context } from 'hono';
-import type { ResourceDefinition } from '../contract/fields.ts';
+import { recordTitle, type ResourceDefinition } from '../contract/fields.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { assertPermission } from '../auth/guard.ts';
 import type { WriteEvent } from '../collections/hooks.ts';
@@ -56,7 +56,7 @@ export function historyRoutes(key: ResourceKey, writer: () => RecordWriter) {
       c,
       deleted.map((row) => ({
         _id: row.recordId,
-        title: String(row.snapshot.title ?? row.snapshot.name ?? row.snapshot.page ?? row.recordId),
+        title: recordTitle(resource, row.snapshot, row.recordId),
         deletedAt: row.createdAt,
         deletedBy: row.username,
         record: row.snapshot,

@@ -4,7 +4,7 @@
  * the same batch; then one site rebuild is asked for all of them.
  */
 import { and, isNotNull, lte } from 'drizzle-orm';
-import type { ResourceDefinition, TimestampField } from '../contract/fields.ts';
+import { recordTitle, type ResourceDefinition, type TimestampField } from '../contract/fields.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { auditStatement } from '../audit/log.ts';
 import { CollectionStore } from '../collections/store.ts';
@@ -35,7 +35,7 @@ export const publishScheduledJob: CronJob = {
         for (const row of due) {
           const id = String(row.id);
           const visible = kind === 'publish';
-          const title = String(row.title ?? id);
+          const title = recordTitle(resource, row, id);
           const statements = [];
           // A record saved before history was kept keeps its state before the change too.
           if (!(await hasVersions(db, key, id))) statements.push(versionOf(db, key, await currentSnapshot(db, key, row), 'update', null, new Date(String(row.updatedAt))));

@@ -1,0 +1,85 @@
+/**
+ * How a collection appears in the back-office, declared on its definition: its route, sidebar
+ * group, table columns, form layout and the texts particular to its screen. A column names a
+ * field and writes only what differs from that field: its label comes from the field, its cell
+ * from the field's kind.
+ */
+
+export type Dialect = 'id' | 'en';
+
+/** Failure texts particular to one screen. */
+export interface ScreenErrors {
+  /** The limit named when FILE_TOO_LARGE comes without one (hero: 10MB). */
+  fileLimit?: string;
+  /** The limit named for a 413 answer (SEO, users, vision & mission, values: 10MB). */
+  payloadLimit?: string;
+  /** Replaces "Terjadi kesalahan: " before the server's message (vision & mission, values). */
+  savePrefix?: string;
+  /** The network text of screens that have their own (vision). */
+  network?: string;
+  /** Delete failures give the reason, "Gagal menghapus data" when none came (history, vision, values, team). */
+  deleteReason?: boolean;
+}
+
+export type Cell =
+  | { as: 'image' }
+  | { as: 'text'; truncate?: number; fallback?: string; expand?: 'toggle' | 'popup' }
+  | { as: 'flag'; yes: string; no: string }
+  /** A choice shown with its definition's labels (Kiri/Kanan), else as stored. */
+  | { as: 'choice' }
+  | { as: 'date'; locale?: 'id-ID' | 'en-US' }
+  | { as: 'list'; show: number; more: (n: number) => string; key?: string; format?: (item: Record<string, unknown>) => string }
+  | { as: 'link'; kind: 'url' | 'email' }
+  | { as: 'reference'; empty: string }
+  | { as: 'social'; links: Record<string, string> }
+  /** The publish/unpublish times of a scheduled record, in WIB. */
+  | { as: 'schedule' };
+
+/** A table column as the admin shows it. */
+export interface Column {
+  field: string;
+  label: string;
+  cell: Cell;
+}
+
+/** The creation date every record has, though no definition lists it as a field. */
+export const CREATED_AT = 'createdAt';
+
+/** A column by field name, or with what differs from the field (label, cell). */
+export type ColumnSpec<N extends string = string> = N | typeof CREATED_AT | { field: N | typeof CREATED_AT; label?: string; cell?: Cell };
+
+export type SidebarGroup = 'Konten' | 'About Us' | 'Users' | 'Sistem';
+
+export interface AdminScreen<N extends string = string> {
+  /** Under /admin/. */
+  route: string;
+  /** Heading of the screen and its sidebar link. */
+  title: string;
+  group: SidebarGroup;
+  columns: ColumnSpec<N>[];
+  /** How the slug follows the title: generated while adding, or on every title change. */
+  slug?: 'while-adding' | 'follows-title';
+  /** The slug can be edited only when editing (vision, our work) or only when adding (bio core). */
+  slugEditable?: 'edit' | 'add';
+  dialect?: Dialect;
+  /** Success texts of screens that have their own (gallery). */
+  success?: { create: string; update: string };
+  errors?: ScreenErrors;
+  deleteConfirm?: string;
+  empty?: string;
+  /** Form fields grouped under headings; fields not named stay in one group first. */
+  sections?: Array<{ title: string; fields: N[] }>;
+  /** Links chosen from a dropdown with search (categories) instead of checkboxes (permissions). */
+  dropdowns?: N[];
+  /** Rich-text fields edited with the light editor (headings 1-3, 300 px). */
+  lightEditor?: N[];
+  /** A load failure shown with a retry (Users); other lists show an empty list. */
+  loadError?: { failed: string; unreachable: string };
+  /** A loading skeleton of table rows instead of the loading line (Gallery). */
+  skeletonRows?: number;
+}
+
+/** Cells several screens share. */
+export const truncated = (truncate: number): Cell => ({ as: 'text', truncate });
+export const PUBLISHED: Cell = { as: 'flag', yes: 'Published', no: 'Draft' };
+export const SYSTEM_OR_CUSTOM: Cell = { as: 'flag', yes: 'System', no: 'Custom' };

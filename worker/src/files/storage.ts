@@ -2,6 +2,7 @@ import { THUMBNAIL_SUFFIX, type StoredFile, type UploadResult } from '../contrac
 import { ApiError } from '../http/errors.ts';
 import { tooLarge, type Upload } from '../http/body.ts';
 import { signatureMismatch } from './signature.ts';
+import { carriesMetadata, withoutMetadata } from './metadata.ts';
 import type { UploadOrigin } from './references.ts';
 
 export const UPLOAD_PREFIX = 'uploads/';
@@ -124,6 +125,23 @@ export const urlOf = (key: string) => `/${key}`;
 const THUMBNAIL_MAX_BYTES = 256 * 1024;
 const usableThumbnail = (thumbnail: Upload | undefined) => thumbnail && thumbnail.type === 'image/webp' && thumbnail.size > 0 && thumbnail.size <= THUMBNAIL_MAX_BYTES;
 
+/** The upload without the metadata blocks that can say where a photo was taken (files/metadata.ts). */
+async function withoutLocation(file: Upload, type: string): Promise<Pick<Upload, 'size' | 'stream'>> {
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of file.stream()) chunks.push(chunk);
+  const cleaned = withoutMetadata(type, chunks);
+  return {
+    size: cleaned.size,
+    stream: () =>
+      new ReadableStream({
+        start(controller) {
+          for (const chunk of cleaned.chunks) controller.enqueue(chunk);
+          controller.close();
+        },
+      }),
+  };
+}
+
 /** Stores one upload (and its thumbnail, if sent) in R2 and answers the spec's upload-result shape. */
 export async function putUpload(bucket: R2Bucket, file: Upload, folder: string, origin: UploadOrigin, thumbnail?: Upload): Promise<UploadResult> {
   const random = crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36);
@@ -131,8 +149,9 @@ export async function putUpload(bucket: R2Bucket, file: Upload, folder: string, 
   const filename = `${Date.now().toString(36)}-${random}-${safeName(file.name)}`;
   const key = `${UPLOAD_PREFIX}${dir}${filename}`;
   const mimetype = contentTypeOf(file);
+  const stored = carriesMetadata(mimetype) ? await withoutLocation(file, mimetype) : file;
   // R2 needs the length of a streamed body up front.
-  await bucket.put(key, file.stream().pipeThrough(new FixedLengthStream(file.size)), {
+  await bucket.put(key, stored.stream().pipeThrough(new FixedLengthStream(stored.size)), {
     httpMetadata: { contentType: mimetype },
     customMetadata: { originalName: file.name, origin },
   });
@@ -144,7 +163,7 @@ export async function putUpload(bucket: R2Bucket, file: Upload, folder: string, 
     filename,
     originalName: file.name,
     mimetype,
-    size: file.size,
+    size: stored.size,
     url: urlOf(key),
     path: key,
     bucket: BUCKET_NAME,

@@ -1,0 +1,243 @@
+/**
+ * Where a photo was taken never reaches storage. The admin redraws photos before sending them,
+ * but any client can post straight to the API, so the worker drops the metadata blocks of
+ * JPEG, PNG and WebP files that can carry a position (EXIF, XMP, IPTC, text chunks, comments,
+ * and the extra images phones append after a JPEG's end), keeping what the picture needs to
+ * look right: a JPEG's orientation (rewritten as the only EXIF tag), its colour profile and
+ * Adobe colour marker. The image data itself is never decoded or re-encoded.
+ *
+ * The bytes stay in the chunks they arrived in; the result is a list of pieces to keep.
+ */
+
+/** A byte range of the original to keep, or new bytes to put in its place. */
+type Piece = { from: number; to: number } | Uint8Array;
+
+/** Random access over the chunks an upload arrived in, without joining them. */
+class Chunks {
+  private readonly starts: number[] = [];
+  readonly length: number;
+
+  constructor(private readonly chunks: readonly Uint8Array[]) {
+    let offset = 0;
+    for (const chunk of chunks) {
+      this.starts.push(offset);
+      offset += chunk.byteLength;
+    }
+    this.length = offset;
+  }
+
+  private locate(position: number) {
+    let low = 0;
+    let high = this.chunks.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (this.starts[middle]! <= position) low = middle;
+      else high = middle - 1;
+    }
+    return low;
+  }
+
+  /** The byte at `position`, or -1 past the end. */
+  at(position: number) {
+    if (position < 0 || position >= this.length) return -1;
+    const index = this.locate(position);
+    return this.chunks[index]![position - this.starts[index]!]!;
+  }
+
+  /** The first position at or after `from` holding `byte`, or -1; searched chunk by chunk. */
+  indexOf(byte: number, from: number) {
+    if (from >= this.length) return -1;
+    for (let index = this.locate(from); index < this.chunks.length; index++) {
+      const start = this.starts[index]!;
+      const found = this.chunks[index]!.indexOf(byte, Math.max(0, from - start));
+      if (found !== -1) return start + found;
+    }
+    return -1;
+  }
+
+  /** A copy of a short range (headers, small segments). */
+  copy(from: number, to: number) {
+    const out = new Uint8Array(Math.max(0, Math.min(to, this.length) - from));
+    for (let i = 0; i < out.length; i++) out[i] = this.at(from + i);
+    return out;
+  }
+
+  /** The views of the original chunks covering a range, for streaming without copies. */
+  *views(from: number, to: number): Generator<Uint8Array> {
+    for (let index = this.locate(from); index < this.chunks.length && this.starts[index]! < to; index++) {
+      const chunk = this.chunks[index]!;
+      const start = this.starts[index]!;
+      yield chunk.subarray(Math.max(0, from - start), Math.min(chunk.byteLength, to - start));
+    }
+  }
+}
+
+const ascii = (bytes: Uint8Array) => String.fromCharCode(...bytes);
+const u16be = (data: Chunks, at: number) => (data.at(at) << 8) | data.at(at + 1);
+
+/** The EXIF orientation (1-8) in an APP1 segment's payload, if it carries one. */
+function exifOrientation(payload: Uint8Array): number | null {
+  if (ascii(payload.subarray(0, 6)) !== 'Exif\0\0') return null;
+  const tiff = payload.subarray(6);
+  const view = new DataView(tiff.buffer, tiff.byteOffset, tiff.byteLength);
+  if (tiff.byteLength < 8) return null;
+  const little = ascii(tiff.subarray(0, 2)) === 'II';
+  const ifd = view.getUint32(4, little);
+  if (ifd + 2 > tiff.byteLength) return null;
+  const count = view.getUint16(ifd, little);
+  for (let i = 0; i < count; i++) {
+    const entry = ifd + 2 + i * 12;
+    if (entry + 12 > tiff.byteLength) return null;
+    if (view.getUint16(entry, little) === 0x0112) {
+      const value = view.getUint16(entry + 8, little);
+      return value >= 1 && value <= 8 ? value : null;
+    }
+  }
+  return null;
+}
+
+/** An APP1 segment whose EXIF holds one tag: the orientation. */
+function orientationSegment(orientation: number) {
+  // Exif header, big-endian TIFF header, one IFD entry (0x0112, SHORT, 1 value), no next IFD.
+  const payload = [0x45, 0x78, 0x69, 0x66, 0, 0, 0x4d, 0x4d, 0, 0x2a, 0, 0, 0, 8, 0, 1, 0x01, 0x12, 0, 3, 0, 0, 0, 1, 0, orientation, 0, 0, 0, 0, 0, 0];
+  const length = payload.length + 2;
+  return new Uint8Array([0xff, 0xe1, length >> 8, length & 0xff, ...payload]);
+}
+
+const SOI = 0xd8;
+const EOI = 0xd9;
+const SOS = 0xda;
+const APP0 = 0xe0;
+const APP1 = 0xe1;
+const APP2 = 0xe2;
+const APP14 = 0xee;
+const COM = 0xfe;
+const isRestart = (marker: number) => marker >= 0xd0 && marker <= 0xd7;
+
+/** A JPEG segment kept: the frame, tables, scans, JFIF, the ICC profile and Adobe's marker. */
+function keepsJpegSegment(marker: number, data: Chunks, at: number) {
+  if (marker === COM) return false;
+  if (marker < APP0 || marker > 0xef) return true;
+  if (marker === APP0 || marker === APP14) return true;
+  return marker === APP2 && ascii(data.copy(at + 4, at + 16)) === 'ICC_PROFILE\0';
+}
+
+/** The index after a scan's entropy-coded data: the next marker that is not a restart. */
+function endOfScan(data: Chunks, from: number) {
+  for (let i = data.indexOf(0xff, from); i !== -1; i = data.indexOf(0xff, i + 1)) {
+    const next = data.at(i + 1);
+    if (next !== 0 && next !== 0xff && !isRestart(next)) return i;
+  }
+  return data.length;
+}
+
+function jpegPieces(data: Chunks): Piece[] | null {
+  if (data.at(0) !== 0xff || data.at(1) !== SOI) return null;
+  const pieces: Piece[] = [{ from: 0, to: 2 }];
+  let orientation: number | null = null;
+  let afterHeader = 1; // where the orientation segment goes: after SOI, or after JFIF's APP0
+  let position = 2;
+  while (position < data.length) {
+    // Markers may be padded with fill bytes (0xFF).
+    while (data.at(position) === 0xff && data.at(position + 1) === 0xff) position++;
+    if (data.at(position) !== 0xff) return null;
+    const marker = data.at(position + 1);
+    if (marker === EOI) {
+      // Anything after the end (phones append depth maps and previews with their own EXIF) goes.
+      pieces.push({ from: position, to: position + 2 });
+      break;
+    }
+    if (isRestart(marker) || marker === 0x01) {
+      pieces.push({ from: position, to: position + 2 });
+      position += 2;
+      continue;
+    }
+    const end = position + 2 + u16be(data, position + 2);
+    if (end > data.length || end < position + 4) return null;
+    if (marker === APP1 && orientation === null) orientation = exifOrientation(data.copy(position + 4, Math.min(end, position + 4 + 64 * 1024)));
+    if (keepsJpegSegment(marker, data, position)) {
+      pieces.push({ from: position, to: end });
+      if (marker === APP0 && pieces.length === 2) afterHeader = 2;
+    }
+    position = end;
+    if (marker === SOS) {
+      const scanEnd = endOfScan(data, position);
+      pieces.push({ from: position, to: scanEnd });
+      position = scanEnd;
+    }
+  }
+  if (orientation !== null && orientation !== 1) pieces.splice(afterHeader, 0, orientationSegment(orientation));
+  return pieces;
+}
+
+const PNG_METADATA = new Set(['eXIf', 'tEXt', 'zTXt', 'iTXt']);
+
+function pngPieces(data: Chunks): Piece[] | null {
+  const pieces: Piece[] = [{ from: 0, to: 8 }];
+  let position = 8;
+  while (position + 12 <= data.length) {
+    const length = (data.at(position) * 2 ** 24) + (data.at(position + 1) << 16) + (data.at(position + 2) << 8) + data.at(position + 3);
+    const type = ascii(data.copy(position + 4, position + 8));
+    const end = position + 12 + length;
+    if (end > data.length) return null;
+    if (!PNG_METADATA.has(type)) pieces.push({ from: position, to: end });
+    position = end;
+    if (type === 'IEND') break;
+  }
+  return pieces;
+}
+
+const u32le = (value: number) => new Uint8Array([value & 0xff, (value >> 8) & 0xff, (value >> 16) & 0xff, (value >>> 24) & 0xff]);
+const WEBP_METADATA = new Set(['EXIF', 'XMP ']);
+/** VP8X flags announcing EXIF (0x08) and XMP (0x04) chunks. */
+const VP8X_METADATA_FLAGS = 0x08 | 0x04;
+
+function webpPieces(data: Chunks): Piece[] | null {
+  const pieces: Piece[] = [];
+  let position = 12;
+  while (position + 8 <= data.length) {
+    const type = ascii(data.copy(position, position + 4));
+    const size = data.at(position + 4) + (data.at(position + 5) << 8) + (data.at(position + 6) << 16) + data.at(position + 7) * 2 ** 24;
+    const end = position + 8 + size + (size % 2);
+    if (end > data.length) return null;
+    if (type === 'VP8X') {
+      const chunk = data.copy(position, end);
+      chunk[8] = chunk[8]! & ~VP8X_METADATA_FLAGS;
+      pieces.push(chunk);
+    } else if (!WEBP_METADATA.has(type)) {
+      pieces.push({ from: position, to: end });
+    }
+    position = end;
+  }
+  const bodySize = pieces.reduce((total, piece) => total + pieceLength(piece), 0);
+  return [new Uint8Array([...data.copy(0, 4), ...u32le(bodySize + 4), ...data.copy(8, 12)]), ...pieces];
+}
+
+const pieceLength = (piece: Piece) => (piece instanceof Uint8Array ? piece.byteLength : piece.to - piece.from);
+
+const PIECES_BY_TYPE: Record<string, (data: Chunks) => Piece[] | null> = {
+  'image/jpeg': jpegPieces,
+  'image/png': pngPieces,
+  'image/webp': webpPieces,
+};
+
+/** Types whose metadata is dropped before storing. */
+export const carriesMetadata = (type: string) => type in PIECES_BY_TYPE;
+
+export interface CleanedBytes {
+  size: number;
+  chunks: Uint8Array[];
+}
+
+/**
+ * The file's bytes without metadata blocks, as views of the original chunks plus the few new
+ * bytes; the original when the type carries none or the file cannot be read as that type
+ * (its signature was already checked, so that is a damaged file, stored as it came).
+ */
+export function withoutMetadata(type: string, original: readonly Uint8Array[]): CleanedBytes {
+  const data = new Chunks(original);
+  const pieces = PIECES_BY_TYPE[type]?.(data) ?? null;
+  if (!pieces) return { size: data.length, chunks: [...original] };
+  const chunks = pieces.flatMap((piece) => (piece instanceof Uint8Array ? [piece] : [...data.views(piece.from, piece.to)]));
+  return { size: chunks.reduce((total, chunk) => total + chunk.byteLength, 0), chunks };
+}

@@ -9,7 +9,8 @@
  * Then build times: a rebuild after a one-word edit with 200 more photos in the content against
  * the same rebuild without them, and the first build with the 200 photos.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -214,19 +215,26 @@ async function measure(baseUrl: string, paths: string[]): Promise<PageFigures[]>
   return figures;
 }
 
-function lighthouse(url: string, profile: string): string {
+/**
+ * Lighthouse's mobile scores for one page. Run asynchronously: the site server answering the
+ * page lives in this process, and a synchronous spawn would keep it from answering at all.
+ */
+async function lighthouse(url: string, profile: string): Promise<string> {
   const bin = path.join(ROOT, 'node_modules/.bin/lighthouse');
   if (!existsSync(bin)) return 'lighthouse not installed';
-  const run = spawnSync(
-    bin,
-    [url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance,accessibility', `--chrome-flags=--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --user-data-dir=${profile}`],
-    { env: { ...process.env, CHROME_PATH: CHROMIUM }, encoding: 'utf8', maxBuffer: 64 * MB, timeout: 300_000 },
-  );
+  const flags = `--headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync --user-data-dir=${profile}`;
   try {
-    const report = JSON.parse(run.stdout) as { categories: Record<string, { score: number }>; audits: Record<string, { displayValue?: string }> };
-    return `performance ${Math.round(report.categories.performance!.score * 100)}, accessibility ${Math.round(report.categories.accessibility!.score * 100)}, LCP ${report.audits['largest-contentful-paint']?.displayValue}, CLS ${report.audits['cumulative-layout-shift']?.displayValue}`;
-  } catch {
-    return `lighthouse failed: ${run.stderr.slice(-300)}`;
+    const { stdout } = await promisify(execFile)(bin, [url, '--quiet', '--output=json', '--output-path=stdout', '--only-categories=performance,accessibility', `--chrome-flags=${flags}`], {
+      env: { ...process.env, CHROME_PATH: CHROMIUM },
+      encoding: 'utf8',
+      maxBuffer: 64 * MB,
+      timeout: 300_000,
+    });
+    const report = JSON.parse(stdout) as { categories: Record<string, { score: number }>; audits: Record<string, { displayValue?: string }> };
+    const audit = (name: string) => report.audits[name]?.displayValue;
+    return `performance ${Math.round(report.categories.performance!.score * 100)}, accessibility ${Math.round(report.categories.accessibility!.score * 100)}, FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}`;
+  } catch (error) {
+    return `lighthouse failed: ${String((error as { stderr?: string }).stderr ?? error).slice(-300)}`;
   }
 }
 
@@ -276,10 +284,13 @@ try {
   }
   const uploads = await adminUploads(worker.url, photos[0]!);
   log(`\nA ${(photos[0]!.length / MB).toFixed(1)} MB 4032x3024 photo through the admin: file manager stored ${uploads.manager.kb} KB in ${uploads.manager.seconds.toFixed(1)} s; a form's image field ${uploads.form.kb} KB in ${uploads.form.seconds.toFixed(1)} s (pick to saved)`);
+  // Three runs a page: the goal holds on every run, not on the best one.
   for (const route of ['/', '/bio-core', `/bio-core/${articles[0]!.slug}`]) {
-    const profile = mkdtempSync(path.join(tmpdir(), 'cms-lh-'));
-    log(`Lighthouse mobile ${route}: ${lighthouse(worker.url + route, profile)}`);
-    rmSync(profile, { recursive: true, force: true });
+    for (let run = 1; run <= 3; run++) {
+      const profile = mkdtempSync(path.join(tmpdir(), 'cms-lh-'));
+      log(`Lighthouse mobile ${route} (run ${run}): ${await lighthouse(worker.url + route, profile)}`);
+      rmSync(profile, { recursive: true, force: true });
+    }
   }
 
   // Rebuild after a one-word edit: without and then with 200 more photos in the content.

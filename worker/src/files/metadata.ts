@@ -14,10 +14,12 @@ type Piece = { from: number; to: number } | Uint8Array;
 
 /** Random access over the chunks an upload arrived in, without joining them. */
 class Chunks {
+  private readonly chunks: readonly Uint8Array[];
   private readonly starts: number[] = [];
   readonly length: number;
 
-  constructor(private readonly chunks: readonly Uint8Array[]) {
+  constructor(chunks: readonly Uint8Array[]) {
+    this.chunks = chunks;
     let offset = 0;
     for (const chunk of chunks) {
       this.starts.push(offset);

@@ -167,6 +167,27 @@ describe('previews on pages that show several records', () => {
     await shot(page, 'preview-work');
     await page.close();
   });
+
+  it('BioCore features: their icons and stored images as the page shows them', async () => {
+    const stored = String((await records('team'))[0]!.image);
+    const features = [
+      { title: 'Hemat energi', description: 'Biogas untuk memasak.', icon: 'leaf', image: '', order: 0 },
+      { title: 'Pupuk', description: 'Sisa olahan jadi pupuk.', icon: 'recycle', image: stored, order: 1 },
+    ];
+    const page = await openAsVisitor(await previewLink('bio-core', '', { title: 'BioCore Mini', slug: 'biocoremini', content: '<p>Isi.</p>', features }));
+    const [first, second] = [page.locator('.feature-grid li').nth(0), page.locator('.feature-grid li').nth(1)];
+    expect(await page.locator('.feature-grid li').count()).toBe(2);
+    expect(await first.locator('.feature-icon').innerText()).toBe('🌿');
+    expect(await first.locator('img').count()).toBe(0);
+    // With an image, the image shows and the icon goes small beside the title.
+    const image = second.locator('img.feature-image');
+    expect(await image.getAttribute('src')).toBe(`/${stored}`);
+    expect(await image.getAttribute('alt')).toBe('Pupuk');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await second.locator('h3 .feature-icon.small').innerText()).toBe('♻️');
+    expect(await second.locator('.feature-icon').count()).toBe(1);
+    await page.close();
+  });
 });
 
 /** Clicks 'Pratinjau' and waits for the new tab to show `text` in `selector`; answers the tab and the milliseconds taken. */
@@ -210,7 +231,8 @@ describe('preview from the our-work and hero forms', () => {
     await admin.getByRole('button', { name: 'Edit BioCore: Energy from Organic Waste' }).first().click();
     await expect.poll(() => admin.locator('#field-title').inputValue()).toBe('BioCore: Energy from Organic Waste');
     await admin.locator('#field-backgroundImage').setInputFiles({ name: 'pasar.jpg', mimeType: 'image/jpeg', buffer: await gpsPhoto(4032, 3024, '#c0392b') });
-    await admin.locator('.upload-field img.preview[src^="blob:"]').waitFor();
+    // Shown in the focal point picker once the browser has prepared it.
+    await admin.locator('.upload-field img[src^="blob:"]').first().waitFor();
     const times: number[] = [];
     for (let attempt = 1; attempt <= 5; attempt++) {
       const title = `Hero Pratinjau ${attempt}`;

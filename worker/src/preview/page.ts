@@ -182,7 +182,8 @@ function withDraftInSlot(rewriter: HTMLRewriter, collection: string, recordId: s
         const own = recordId !== '' && el.getAttribute('data-preview-id') === recordId;
         const slotOrder = Number(el.getAttribute('data-preview-order'));
         const here = !placed && (single || (own ? slotOrder >= order : slotOrder > order));
-        if (here) el.replace(part, { html: true });
+        if (here && (own || single)) el.replace(part, { html: true });
+        else if (here) el.before(part, { html: true });
         else if (own || single) el.remove();
         if (here) placed = true;
       },

@@ -169,7 +169,7 @@ describe('previews on pages that show several records', () => {
   });
 
   it('BioCore features: their icons and stored images as the page shows them', async () => {
-    const stored = String((await records('team'))[0]!.image);
+    const stored = String((await records('team')).find((member) => member.image)!.image);
     const features = [
       { title: 'Hemat energi', description: 'Biogas untuk memasak.', icon: 'leaf', image: '', order: 0 },
       { title: 'Pupuk', description: 'Sisa olahan jadi pupuk.', icon: 'recycle', image: stored, order: 1 },
@@ -186,6 +186,8 @@ describe('previews on pages that show several records', () => {
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await second.locator('h3 .feature-icon.small').innerText()).toBe('♻️');
     expect(await second.locator('.feature-icon').count()).toBe(1);
+    expect(await first.locator('h3').innerText()).toBe('Hemat energi');
+    expect(await second.innerText()).not.toMatch(/^♻️/);
     await page.close();
   });
 });

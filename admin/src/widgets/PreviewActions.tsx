@@ -4,7 +4,7 @@
  * page, or given as a link anyone can open until it expires or is revoked here.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ResourceDefinition } from '@cms/worker/contract';
 import { api, getJson, sendJson } from '../api/client.ts';
 import { RequestFailure } from '../api/messages.ts';
@@ -61,6 +61,14 @@ async function drawnSmall(file: File): Promise<string | null> {
   }
 }
 
+/** Each picked file is drawn once, from when it is picked: a click on 'Pratinjau' then only sends it. */
+const drawings = new WeakMap<File, Promise<string | null>>();
+function drawnOnce(file: File) {
+  const drawing = drawings.get(file) ?? drawnSmall(file);
+  drawings.set(file, drawing);
+  return drawing;
+}
+
 /** Picked pictures by where they go: a field (`image`) or a list row (`features.2.image`). */
 async function pickedPictures(resource: ResourceDefinition, values: Record<string, unknown>, files: Record<string, File>) {
   const picked: [string, File][] = Object.entries(files);
@@ -70,7 +78,7 @@ async function pickedPictures(resource: ResourceDefinition, values: Record<strin
       for (const [key, file] of Object.entries(item[PENDING_FILES] ?? {})) picked.push([`${name}.${index}.${key}`, file]);
     });
   }
-  const drawn = await Promise.all(picked.map(async ([path, file]) => [path, await drawnSmall(file)] as const));
+  const drawn = await Promise.all(picked.map(async ([path, file]) => [path, await drawnOnce(file)] as const));
   return Object.fromEntries(drawn.filter(([, url]) => url !== null));
 }
 
@@ -89,6 +97,7 @@ export default function PreviewActions({ resource, recordId, values, files, disa
   const [shared, setShared] = useState<PreviewLink | null>(null);
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState('');
+  useEffect(() => void pickedPictures(resource, values, files), [resource, values, files]);
   const links = useQuery({
     queryKey: linksKey,
     queryFn: async () => (await getJson<OpenLink[]>(`/${resource.path}/${recordId}/previews`)).data,

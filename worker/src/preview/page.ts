@@ -72,63 +72,51 @@ async function shownValues(db: Database, resource: ResourceDefinition, data: Rec
 
 /** The marked parts of a template filled with the draft's values. */
 function withDraftValues(rewriter: HTMLRewriter, values: Record<string, unknown>, title: string) {
-  return rewriter
-    .on('[data-preview-if]', {
-      element: (el) => {
-        // Every field named (space-separated) must have a value.
-        if (el.getAttribute('data-preview-if')!.split(' ').some((path) => isEmpty(valueAt(values, path)))) el.remove();
-      },
-    })
-    .on('[data-preview-unless]', {
-      element: (el) => {
-        if (!isEmpty(valueAt(values, el.getAttribute('data-preview-unless')!))) el.remove();
-      },
-    })
-    .on('[data-preview-text]', {
-      element: (el) => {
-        const value = valueAt(values, el.getAttribute('data-preview-text')!);
+  const at = (el: Element, mark: string) => valueAt(values, el.getAttribute(mark)!);
+  const marks: [selector: string, fill: (el: Element) => void][] = [
+    // Every field named (space-separated) must have a value.
+    ['[data-preview-if]', (el) => el.getAttribute('data-preview-if')!.split(' ').some((path) => isEmpty(valueAt(values, path))) && el.remove()],
+    ['[data-preview-unless]', (el) => !isEmpty(at(el, 'data-preview-unless')) && el.remove()],
+    [
+      '[data-preview-text]',
+      (el) => {
+        const value = at(el, 'data-preview-text');
         const fallback = el.getAttribute('data-preview-empty');
         if (isEmpty(value) && fallback === null && !el.hasAttribute('data-preview-if')) el.remove();
         else el.setInnerContent(isEmpty(value) ? (fallback ?? '') : String(value));
       },
-    })
-    .on('[data-preview-html]', {
-      element: (el) => {
-        const top = Number(el.getAttribute('data-preview-heading')) || undefined;
-        el.setInnerContent(richHtml(String(valueAt(values, el.getAttribute('data-preview-html')!) ?? ''), top), { html: true });
-      },
-    })
-    .on('[data-preview-summary]', {
-      element: (el) => {
-        const length = Number(el.getAttribute('data-preview-length')) || undefined;
-        el.setInnerContent(stripHtml(String(valueAt(values, el.getAttribute('data-preview-summary')!) ?? ''), length));
-      },
-    })
-    .on('[data-preview-date]', {
-      element: (el) => {
-        const iso = String(valueAt(values, el.getAttribute('data-preview-date')!) ?? '');
+    ],
+    ['[data-preview-html]', (el) => el.setInnerContent(richHtml(String(at(el, 'data-preview-html') ?? ''), Number(el.getAttribute('data-preview-heading')) || undefined), { html: true })],
+    ['[data-preview-summary]', (el) => el.setInnerContent(stripHtml(String(at(el, 'data-preview-summary') ?? ''), Number(el.getAttribute('data-preview-length')) || undefined))],
+    [
+      '[data-preview-date]',
+      (el) => {
+        const iso = String(at(el, 'data-preview-date') ?? '');
         el.setAttribute('datetime', iso);
         el.setInnerContent(dateFormat.format(new Date(iso)));
       },
-    })
-    .on('[data-preview-icon]', {
-      element: (el) => {
-        const icon = iconFor(String(valueAt(values, el.getAttribute('data-preview-icon')!) ?? ''));
+    ],
+    [
+      '[data-preview-icon]',
+      (el) => {
+        const icon = iconFor(String(at(el, 'data-preview-icon') ?? ''));
         if (icon) el.setInnerContent(icon);
         else el.remove();
       },
-    })
-    .on('[data-preview-value-icon]', { element: (el) => void el.setInnerContent(valueIconFor(String(valueAt(values, el.getAttribute('data-preview-value-icon')!) ?? ''))) })
-    .on('[data-preview-href]', { element: (el) => void el.setAttribute('href', safeHref(patternOf(values, el.getAttribute('data-preview-href')!))) })
-    .on('[data-preview-class]', { element: (el) => void el.setAttribute('class', patternOf(values, el.getAttribute('data-preview-class')!).replace(/[^\w -]/g, '')) })
-    .on('[data-preview-background]', {
-      element: (el) => {
-        const color = String(valueAt(values, el.getAttribute('data-preview-background')!) ?? '');
+    ],
+    ['[data-preview-value-icon]', (el) => el.setInnerContent(valueIconFor(String(at(el, 'data-preview-value-icon') ?? '')))],
+    ['[data-preview-href]', (el) => el.setAttribute('href', safeHref(patternOf(values, el.getAttribute('data-preview-href')!)))],
+    ['[data-preview-class]', (el) => el.setAttribute('class', patternOf(values, el.getAttribute('data-preview-class')!).replace(/[^\w -]/g, ''))],
+    [
+      '[data-preview-background]',
+      (el) => {
+        const color = String(at(el, 'data-preview-background') ?? '');
         if (/^(#[0-9a-f]{3,8}|[a-z]+)$/i.test(color)) el.setAttribute('style', `background-color: ${color}`);
       },
-    })
-    .on('img[data-preview-image]', {
-      element: (el) => {
+    ],
+    [
+      'img[data-preview-image]',
+      (el) => {
         // The template holds the placeholder picture; a draft with an image shows that file itself.
         const field = el.getAttribute('data-preview-image')!;
         const src = String(valueAt(values, field) ?? '');
@@ -141,17 +129,22 @@ function withDraftValues(rewriter: HTMLRewriter, values: Record<string, unknown>
         }
         el.setAttribute('style', `object-position: ${String(valueAt(values, `${field}Focus`) || '50% 50%')}`);
       },
-    })
-    .on('[data-preview-list]', {
-      element: (el) => {
-        const items = valueAt(values, el.getAttribute('data-preview-list')!);
+    ],
+    [
+      '[data-preview-list]',
+      (el) => {
+        const items = at(el, 'data-preview-list');
         const key = el.getAttribute('data-preview-item-key');
         const [tag, className] = (el.getAttribute('data-preview-item') ?? 'li').split('.');
         const open = className ? `<${tag} class="${className}">` : `<${tag}>`;
         const texts = (Array.isArray(items) ? items : []).map((item) => String(key && item && typeof item === 'object' ? (item as Record<string, unknown>)[key] : item));
         el.setInnerContent(texts.map((text) => `${open}${escapeHtml(text)}</${tag}>`).join(''), { html: true });
       },
-    });
+    ],
+  ];
+  // A part one mark removed takes no value from another: content set on it would come back.
+  for (const [selector, fill] of marks) rewriter.on(selector, { element: (el) => void (el.removed || fill(el)) });
+  return rewriter;
 }
 
 /**

@@ -61,8 +61,10 @@ function withPickedImages(resource: ResourceDefinition, data: Record<string, unk
     const field = resource.fields[name];
     const items = data[name];
     if (field?.kind === 'file' && index === undefined) data[name] = url;
-    else if (field?.kind === 'list' && key && field.items[key]?.kind === 'file' && Array.isArray(items) && items[Number(index)]) items[Number(index)] = { ...items[Number(index)], [key]: url };
-    else throw new ApiError(400, 'VALIDATION_ERROR', `Kolom ${path} bukan kolom gambar.`);
+    else if (field?.kind === 'list' && key && field.items[key]?.kind === 'file') {
+      // A row the schema dropped as blank (a picture alone is not yet a value) is not shown.
+      if (Array.isArray(items) && items[Number(index)]) items[Number(index)] = { ...items[Number(index)], [key]: url };
+    } else throw new ApiError(400, 'VALIDATION_ERROR', `Kolom ${path} bukan kolom gambar.`);
   }
   if (total > PICKED_IMAGES_MAX_CHARS) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Gambar yang belum diunggah terlalu besar untuk pratinjau (maksimal 1,5 MB bersama-sama). Simpan dulu atau pilih gambar yang lebih kecil.');
   return data;

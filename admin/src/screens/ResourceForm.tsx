@@ -247,7 +247,7 @@ export default function ResourceForm({ screen, resource, record, saving, progres
         <button type="button" onClick={onCancel} disabled={saving}>
           Batal
         </button>
-        {resource.preview && <PreviewActions resource={resource} recordId={record?._id ?? null} values={tidySlug(formValues)} disabled={saving || loading} />}
+        {resource.preview && <PreviewActions resource={resource} recordId={record?._id ?? null} values={tidySlug(formValues)} files={files} disabled={saving || loading || preparing > 0} />}
       </div>
       {record && resource.public && <HistoryPanel resource={resource} recordId={record._id} dirty={dirty} />}
       <ConflictDialog conflict={conflict} resource={resource} mine={formValues} onOverwrite={overwrite} onClose={() => setDismissedError(saveError)} />

@@ -4,11 +4,12 @@
  * page, or given as a link anyone can open until it expires or is revoked here.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ResourceDefinition } from '@cms/worker/contract';
 import { api, getJson, sendJson } from '../api/client.ts';
 import { RequestFailure } from '../api/messages.ts';
 import { jakartaTime } from './differences.tsx';
+import { PENDING_FILES, type ListItem } from './ListEditor.tsx';
 
 interface PreviewLink {
   id: string;
@@ -27,10 +28,61 @@ interface Props {
   recordId: string | null;
   /** The form's current values, saved or not. */
   values: Record<string, unknown>;
+  /** Files picked for the form's file fields and not uploaded yet. */
+  files: Record<string, File>;
   disabled: boolean;
 }
 
-/** The values the preview shows: what a save would send, except files not uploaded yet. */
+/** The long side of a picked picture as the preview shows it: sharp on a wide screen, small enough to send. */
+const PICKED_EDGE = 1600;
+
+/**
+ * A picture picked but not uploaded yet, drawn within PICKED_EDGE as WebP, as a data: URL: the
+ * preview shows it without uploading it. Anything the browser cannot draw is left out (the
+ * preview then shows the stored picture).
+ */
+async function drawnSmall(file: File): Promise<string | null> {
+  if (!file.type.startsWith('image/')) return null;
+  const address = URL.createObjectURL(file);
+  try {
+    const image = new Image();
+    image.src = address;
+    await image.decode();
+    const scale = Math.min(1, PICKED_EDGE / Math.max(image.naturalWidth, image.naturalHeight));
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(image.naturalWidth * scale));
+    canvas.height = Math.max(1, Math.round(image.naturalHeight * scale));
+    canvas.getContext('2d')?.drawImage(image, 0, 0, canvas.width, canvas.height);
+    return canvas.toDataURL('image/webp', 0.75);
+  } catch {
+    return null;
+  } finally {
+    URL.revokeObjectURL(address);
+  }
+}
+
+/** Each picked file is drawn once, from when it is picked: a click on 'Pratinjau' then only sends it. */
+const drawings = new WeakMap<File, Promise<string | null>>();
+function drawnOnce(file: File) {
+  const drawing = drawings.get(file) ?? drawnSmall(file);
+  drawings.set(file, drawing);
+  return drawing;
+}
+
+/** Picked pictures by where they go: a field (`image`) or a list row (`features.2.image`). */
+async function pickedPictures(resource: ResourceDefinition, values: Record<string, unknown>, files: Record<string, File>) {
+  const picked: [string, File][] = Object.entries(files);
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (field.kind !== 'list') continue;
+    ((values[name] as ListItem[] | undefined) ?? []).forEach((item, index) => {
+      for (const [key, file] of Object.entries(item[PENDING_FILES] ?? {})) picked.push([`${name}.${index}.${key}`, file]);
+    });
+  }
+  const drawn = await Promise.all(picked.map(async ([path, file]) => [path, await drawnOnce(file)] as const));
+  return Object.fromEntries(drawn.filter(([, url]) => url !== null));
+}
+
+/** The values the preview shows: what a save would send (files not uploaded yet go beside them). */
 const draftOf = (resource: ResourceDefinition, values: Record<string, unknown>) =>
   Object.fromEntries(Object.entries(values).filter(([name]) => {
     const field = resource.fields[name];
@@ -39,18 +91,22 @@ const draftOf = (resource: ResourceDefinition, values: Record<string, unknown>) 
 
 const messageOf = (error: unknown) => (error instanceof RequestFailure || error instanceof Error ? error.message : 'Pratinjau gagal dibuat. Silakan coba lagi.');
 
-export default function PreviewActions({ resource, recordId, values, disabled }: Props) {
+export default function PreviewActions({ resource, recordId, values, files, disabled }: Props) {
   const client = useQueryClient();
   const linksKey = [resource.path, recordId, 'previews'];
   const [shared, setShared] = useState<PreviewLink | null>(null);
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState('');
+  useEffect(() => void pickedPictures(resource, values, files), [resource, values, files]);
   const links = useQuery({
     queryKey: linksKey,
     queryFn: async () => (await getJson<OpenLink[]>(`/${resource.path}/${recordId}/previews`)).data,
     enabled: recordId !== null && shared !== null,
   });
-  const create = () => sendJson<PreviewLink>('POST', `/${resource.path}/preview`, { recordId: recordId ?? '', data: draftOf(resource, values) }).then((answer) => answer.data);
+  const create = async () => {
+    const body = { recordId: recordId ?? '', data: draftOf(resource, values), files: await pickedPictures(resource, values, files) };
+    return (await sendJson<PreviewLink>('POST', `/${resource.path}/preview`, body)).data;
+  };
 
   const preview = useMutation({
     mutationFn: async () => {

@@ -6,6 +6,8 @@ export const AUTO_ADVANCE_MS = 8000;
 export const TRANSITION_LOCK_MS = 500;
 
 export interface Slide {
+  /** The hero record shown: a preview puts its draft in this slide's place. */
+  id: string;
   title: string;
   subtitle: string;
   description: string;
@@ -58,31 +60,10 @@ export default function HeroCarousel({ slides }: { slides: Slide[] }) {
       onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setPaused(false)}
     >
       {slides.map((slide, i) => (
-        <div
-          key={i}
-          className={`hero-slide align-${slide.align}${i === index ? ' is-active' : ''}`}
-          style={{ backgroundColor: slide.bgColor }}
-          role="group"
-          aria-roledescription="slide"
-          aria-label={`${i + 1} of ${count}`}
-          aria-hidden={i !== index}
-        >
-          {/* A background behind the text: decorative, so its alt is empty on purpose. */}
-          <ResponsivePicture picture={slide.image} alt="" className="hero-image" eager={i === 0} />
-          <div className="hero-content">
-            {i === 0 ? <h1>{slide.title}</h1> : <h2 className="h1">{slide.title}</h2>}
-            {slide.subtitle && <p className="hero-subtitle">{slide.subtitle}</p>}
-            {slide.description && <div className="hero-description" dangerouslySetInnerHTML={{ __html: slide.description }} />}
-            {slide.ctaText && slide.ctaUrl && (
-              <a className="button" href={slide.ctaUrl} tabIndex={i === index ? 0 : -1}>
-                {slide.ctaText}
-              </a>
-            )}
-          </div>
-        </div>
+        <HeroSlide key={slide.id || i} slide={slide} index={i} count={count} active={i === index} />
       ))}
       {count > 1 && (
-        <div className="hero-controls">
+        <div className="hero-controls" data-preview-drop="hero-section">
           <button type="button" className="hero-prev" aria-label="Previous slide" onClick={() => go(index - 1)}>
             ‹
           </button>
@@ -100,5 +81,39 @@ export default function HeroCarousel({ slides }: { slides: Slide[] }) {
         </div>
       )}
     </section>
+  );
+}
+
+/**
+ * One slide. The carousel renders it, and so does the hero's preview template (static, the first
+ * and only slide), whose `data-preview-*` marks the worker fills with a draft (worker/src/preview/page.ts).
+ */
+export function HeroSlide({ slide, index, count, active }: { slide: Slide; index: number; count: number; active: boolean }) {
+  return (
+    <div
+      className={`hero-slide align-${slide.align}${active ? ' is-active' : ''}`}
+      style={{ backgroundColor: slide.bgColor }}
+      role="group"
+      aria-roledescription="slide"
+      aria-label={`${index + 1} of ${count}`}
+      aria-hidden={!active}
+      data-preview-slot="hero-section"
+      data-preview-id={slide.id}
+      data-preview-class={`hero-slide align-{align}${active ? ' is-active' : ''}`}
+      data-preview-background="bgColor"
+    >
+      {/* A background behind the text: decorative, so its alt is empty on purpose. */}
+      <ResponsivePicture picture={slide.image} alt="" className="hero-image" eager={index === 0} previewField="backgroundImage" />
+      <div className="hero-content">
+        {index === 0 ? <h1 data-preview-text="title">{slide.title}</h1> : <h2 className="h1">{slide.title}</h2>}
+        {slide.subtitle && <p className="hero-subtitle" data-preview-text="subtitle">{slide.subtitle}</p>}
+        {slide.description && <div className="hero-description" data-preview-html="description" data-preview-if="description" dangerouslySetInnerHTML={{ __html: slide.description }} />}
+        {slide.ctaText && slide.ctaUrl && (
+          <a className="button" href={slide.ctaUrl} tabIndex={active ? 0 : -1} data-preview-text="ctaText" data-preview-if="ctaText ctaUrl" data-preview-href="{ctaUrl}">
+            {slide.ctaText}
+          </a>
+        )}
+      </div>
+    </div>
   );
 }

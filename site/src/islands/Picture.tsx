@@ -16,9 +16,11 @@ interface Props {
   eager?: boolean;
   /** In a preview template: the image field whose draft value replaces this picture. */
   previewField?: string;
+  /** In a preview template: the picture is left out when the draft has no image in that field. */
+  previewOptional?: boolean;
 }
 
-export default function ResponsivePicture({ picture, alt, className, eager = false, previewField }: Props) {
+export default function ResponsivePicture({ picture, alt, className, eager = false, previewField, previewOptional = false }: Props) {
   const style: CSSProperties = { objectPosition: picture.position };
   if (picture.placeholder) {
     Object.assign(style, {
@@ -41,6 +43,7 @@ export default function ResponsivePicture({ picture, alt, className, eager = fal
       fetchPriority={eager ? 'high' : undefined}
       data-retry
       data-preview-image={previewField}
+      data-preview-if={previewOptional ? previewField : undefined}
     />
   );
   if (!picture.srcset) return img;

@@ -185,6 +185,7 @@ export const DEFAULT_STATS: ImpactStat[] = [
 export const SINCE_STATEMENT = 'Since 2014';
 
 export const DEFAULT_HERO = {
+  _id: '',
   title: 'Welcome',
   subtitle: 'Working together for a cleaner, more sustainable Indonesia',
   description: '',

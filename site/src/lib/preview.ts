@@ -3,6 +3,9 @@
  * the worker only fills or removes the marked elements (worker/src/preview/page.ts).
  */
 
+/** An optional image of a placeholder record: shown as the placeholder picture, never read. */
+export const PREVIEW_IMAGE = 'preview:image';
+
 /** List items a template holds; a draft with more shows the first ones. */
 export const PREVIEW_LIST_SLOTS = 12;
 

@@ -160,15 +160,23 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   public: boolean;
   /** Whether the public site is built from it: only then does a save ask for a site rebuild. */
   rebuildsSite?: boolean;
-  /** The site's page template that shows a record's unsaved content at `/preview/<token>`; none: no preview. */
-  preview?: PreviewTemplate;
+  /** How `/preview/<token>` shows a record's unsaved content; none: no preview. */
+  preview?: PreviewOf;
   /** Its screen in the back-office; undefined: a screen of its own (subscribers) or none. */
   admin?: AdminScreen;
 }
 
 /** Page templates the site builds for previews (`site/src/pages/preview-template/<name>.astro`). */
-export const PREVIEW_TEMPLATES = ['bio-core', 'vision', 'our-impact'] as const;
+export const PREVIEW_TEMPLATES = ['bio-core', 'vision', 'our-impact', 'our-work', 'hero-section', 'history', 'values', 'team'] as const;
 export type PreviewTemplate = (typeof PREVIEW_TEMPLATES)[number];
+
+/**
+ * A record with a page of its own names the template of that page. A record shown among others
+ * (the home page's hero, the about page's sections) names the public page that shows it and the
+ * template of its part: the preview is that page as published, the record's slot filled by the
+ * draft (`data-preview-slots` / `data-preview-slot` marks, worker/src/preview/page.ts).
+ */
+export type PreviewOf = PreviewTemplate | { template: PreviewTemplate; page: string };
 
 // ---- Record types as the API returns them ----
 

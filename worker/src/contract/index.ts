@@ -8,3 +8,4 @@ export * from './text.ts';
 export * from './reading.ts';
 export * from './rich-html.ts';
 export * from './admin.ts';
+export * from './icons.ts';

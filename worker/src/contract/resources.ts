@@ -23,6 +23,7 @@ import {
   text,
   timestamp,
   type ListItemOf,
+  type PreviewOf,
   type RecordOf,
 } from './fields.ts';
 import { PUBLISHED, SYSTEM_OR_CUSTOM, truncated, type ScreenErrors } from './admin.ts';
@@ -70,6 +71,7 @@ export const heroSection = defineResource({
   sort: 'oldest',
   public: true,
   rebuildsSite: true,
+  preview: { template: 'hero-section', page: '/' },
   visibleWhen: 'isActive',
   fields: {
     title: text('Title'),
@@ -189,6 +191,7 @@ export const ourWork = defineResource({
   sort: 'order',
   public: true,
   rebuildsSite: true,
+  preview: 'our-work',
   visibleWhen: 'isActive',
   fields: {
     title: text('Title', { required: true }),
@@ -443,7 +446,7 @@ export const gallery = defineResource({
   },
 });
 
-const aboutBlock = <P extends string>(path: P, table: string, title: string, imageBytes: number, rebuildsSite: boolean, errors: ScreenErrors) =>
+const aboutBlock = <P extends string>(path: P, table: string, title: string, imageBytes: number, rebuildsSite: boolean, errors: ScreenErrors, preview?: PreviewOf) =>
   defineResource({
     path,
     table,
@@ -459,6 +462,7 @@ const aboutBlock = <P extends string>(path: P, table: string, title: string, ima
     sort: 'order',
     public: true,
     rebuildsSite,
+    preview,
     visibleWhen: 'isPublished',
     fields: {
       title: text('Title', { required: true }),
@@ -473,9 +477,9 @@ const aboutBlock = <P extends string>(path: P, table: string, title: string, ima
 
 const SAVE_DETAIL = 'Terjadi kesalahan saat menyimpan data: ';
 
-export const history = aboutBlock('history', 'history', 'History', MAX_UPLOAD_BYTES, true, { deleteReason: true });
+export const history = aboutBlock('history', 'history', 'History', MAX_UPLOAD_BYTES, true, { deleteReason: true }, { template: 'history', page: '/about-us' });
 export const visionMission = aboutBlock('vision-mission', 'vision_mission', 'Vision & Mission', MEDIUM_IMAGE_BYTES, false, { payloadLimit: '10MB', savePrefix: SAVE_DETAIL });
-export const values = aboutBlock('values', 'value', 'Values', MEDIUM_IMAGE_BYTES, true, { payloadLimit: '10MB', savePrefix: SAVE_DETAIL, deleteReason: true });
+export const values = aboutBlock('values', 'value', 'Values', MEDIUM_IMAGE_BYTES, true, { payloadLimit: '10MB', savePrefix: SAVE_DETAIL, deleteReason: true }, { template: 'values', page: '/about-us' });
 
 export const team = defineResource({
   path: 'team',
@@ -503,6 +507,7 @@ export const team = defineResource({
   sort: 'order',
   public: true,
   rebuildsSite: true,
+  preview: { template: 'team', page: '/about-us' },
   visibleWhen: 'isPublished',
   fields: {
     name: text('Name', { required: true }),

@@ -1,18 +1,20 @@
 /**
- * `/preview/<token>`: a draft shown in the site's own page. The site build renders one page per
- * preview template (`site/src/pages/preview-template/`) from the same component as the public
- * pages, its parts marked with `data-preview-*`; here the worker streams that page through
- * HTMLRewriter, putting the draft's values into the marked parts. No build and no public page
- * is touched, and the answer is never cached nor indexed.
+ * `/preview/<token>`: a draft shown in the site's own page. The site build renders one page or
+ * part per preview template (`site/src/pages/preview-template/`) from the same component as the
+ * public pages, its parts marked with `data-preview-*`; here the worker streams it through
+ * HTMLRewriter, putting the draft's values into the marked parts. A record shown among others
+ * (the home page's hero, the about page's sections) is then put into its slot of that page as
+ * published. No build and no public page is touched, and the answer is never cached nor indexed.
  */
 import type { Context } from 'hono';
 import { readingMinutes } from '../contract/reading.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { CollectionStore } from '../collections/store.ts';
-import type { ResourceDefinition } from '../contract/fields.ts';
+import type { PreviewOf, ResourceDefinition } from '../contract/fields.ts';
+import { iconFor, valueIconFor } from '../contract/icons.ts';
 import { richHtml, stripHtml } from '../contract/rich-html.ts';
 import { DEFAULT_READ_TIME } from '../contract/limits.ts';
-import { createDb } from '../db/client.ts';
+import { createDb, type Database } from '../db/client.ts';
 import type { AppEnv } from '../env.ts';
 import { previewOfToken } from './store.ts';
 
@@ -32,15 +34,167 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
+/** `{path}` in a mark's pattern replaced by the draft's values (`/our-work/{category_ids.0.slug}`). */
+const patternOf = (values: Record<string, unknown>, pattern: string) => pattern.replace(/\{([\w.]+)\}/g, (_, path: string) => String(valueAt(values, path) ?? ''));
+
+/** Links a draft may make: the site's own paths, the web, mail; anything else (javascript:) goes nowhere. */
+const safeHref = (href: string) => (/^(https?:\/\/|\/|#|mailto:)/i.test(href) ? href : '#');
+
+/** An image as the page shows it: a file picked but not uploaded yet comes as a data: URL, stored files by their path. */
+function imageSource(value: string) {
+  if (/^(https?:|data:image\/|\/)/.test(value)) return value;
+  return value.startsWith('uploads/') ? `/${value}` : `/uploads/${value}`;
+}
+
+/** The records a relation field names, as the API expands them (`{ _id, title, slug }`). */
+async function expandedRelations(db: Database, resource: ResourceDefinition, data: Record<string, unknown>) {
+  const expanded: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(resource.fields)) {
+    if (field.kind !== 'relation' || !Array.isArray(data[name])) continue;
+    const target = (Object.keys(resources) as ResourceKey[]).find((key) => resources[key].path === field.to);
+    if (!target) continue;
+    const store = new CollectionStore(db, target);
+    const found = await Promise.all((data[name] as unknown[]).map((id) => (typeof id === 'string' ? store.find('id', id, false) : undefined)));
+    expanded[name] = found.filter((record) => record !== undefined);
+  }
+  return expanded;
+}
+
 /** What the page shows for each kind of mark, from the draft as stored by the API. */
-function shownValues(data: Record<string, unknown>, createdAt: string): Record<string, unknown> {
+async function shownValues(db: Database, resource: ResourceDefinition, data: Record<string, unknown>, createdAt: string): Promise<Record<string, unknown>> {
   const minutes = Number(data.readTime) > 0 ? Number(data.readTime) : typeof data.content === 'string' ? readingMinutes(data.content) : DEFAULT_READ_TIME;
   // Lists are shown in their editors' order, as the public page sorts them.
   const sorted = Object.fromEntries(
     Object.entries(data).map(([name, value]) => [name, Array.isArray(value) && value.every((item) => item && typeof item === 'object' && 'order' in item) ? [...value].sort((a, b) => a.order - b.order) : value]),
   );
-  return { ...sorted, readTime: `${minutes} min read`, createdAt, updatedAt: new Date().toISOString() };
+  return { ...sorted, ...(await expandedRelations(db, resource, data)), readTime: `${minutes} min read`, createdAt, updatedAt: new Date().toISOString() };
 }
+
+/** The marked parts of a template filled with the draft's values. */
+function withDraftValues(rewriter: HTMLRewriter, values: Record<string, unknown>, title: string) {
+  const at = (el: Element, mark: string) => valueAt(values, el.getAttribute(mark)!);
+  const marks: [selector: string, fill: (el: Element) => void][] = [
+    // Every field named (space-separated) must have a value.
+    ['[data-preview-if]', (el) => el.getAttribute('data-preview-if')!.split(' ').some((path) => isEmpty(valueAt(values, path))) && el.remove()],
+    ['[data-preview-unless]', (el) => !isEmpty(at(el, 'data-preview-unless')) && el.remove()],
+    [
+      '[data-preview-text]',
+      (el) => {
+        const value = at(el, 'data-preview-text');
+        const fallback = el.getAttribute('data-preview-empty');
+        if (isEmpty(value) && fallback === null && !el.hasAttribute('data-preview-if')) el.remove();
+        else el.setInnerContent(isEmpty(value) ? (fallback ?? '') : String(value));
+      },
+    ],
+    ['[data-preview-html]', (el) => el.setInnerContent(richHtml(String(at(el, 'data-preview-html') ?? ''), Number(el.getAttribute('data-preview-heading')) || undefined), { html: true })],
+    ['[data-preview-summary]', (el) => el.setInnerContent(stripHtml(String(at(el, 'data-preview-summary') ?? ''), Number(el.getAttribute('data-preview-length')) || undefined))],
+    [
+      '[data-preview-date]',
+      (el) => {
+        const iso = String(at(el, 'data-preview-date') ?? '');
+        el.setAttribute('datetime', iso);
+        el.setInnerContent(dateFormat.format(new Date(iso)));
+      },
+    ],
+    [
+      '[data-preview-icon]',
+      (el) => {
+        const icon = iconFor(String(at(el, 'data-preview-icon') ?? ''));
+        if (icon) el.setInnerContent(icon);
+        else el.remove();
+      },
+    ],
+    ['[data-preview-value-icon]', (el) => el.setInnerContent(valueIconFor(String(at(el, 'data-preview-value-icon') ?? '')))],
+    ['[data-preview-href]', (el) => el.setAttribute('href', safeHref(patternOf(values, el.getAttribute('data-preview-href')!)))],
+    ['[data-preview-class]', (el) => el.setAttribute('class', patternOf(values, el.getAttribute('data-preview-class')!).replace(/[^\w -]/g, ''))],
+    [
+      '[data-preview-background]',
+      (el) => {
+        const color = String(at(el, 'data-preview-background') ?? '');
+        if (/^(#[0-9a-f]{3,8}|[a-z]+)$/i.test(color)) el.setAttribute('style', `background-color: ${color}`);
+      },
+    ],
+    [
+      'img[data-preview-image]',
+      (el) => {
+        // The template holds the placeholder picture; a draft with an image shows that file itself.
+        const field = el.getAttribute('data-preview-image')!;
+        const src = String(valueAt(values, field) ?? '');
+        if (!src) return;
+        el.setAttribute('src', imageSource(src));
+        // A decorative image (empty alt) stays so; others say what they show: the alt text, else the item's or record's title.
+        if (el.getAttribute('alt')) {
+          const item = field.includes('.') ? field.slice(0, field.lastIndexOf('.')) : '';
+          el.setAttribute('alt', String(valueAt(values, `${field}Alt`) || (item && valueAt(values, `${item}.title`)) || title));
+        }
+        el.setAttribute('style', `object-position: ${String(valueAt(values, `${field}Focus`) || '50% 50%')}`);
+      },
+    ],
+    [
+      '[data-preview-list]',
+      (el) => {
+        const items = at(el, 'data-preview-list');
+        const key = el.getAttribute('data-preview-item-key');
+        const [tag, className] = (el.getAttribute('data-preview-item') ?? 'li').split('.');
+        const open = className ? `<${tag} class="${className}">` : `<${tag}>`;
+        const texts = (Array.isArray(items) ? items : []).map((item) => String(key && item && typeof item === 'object' ? (item as Record<string, unknown>)[key] : item));
+        el.setInnerContent(texts.map((text) => `${open}${escapeHtml(text)}</${tag}>`).join(''), { html: true });
+      },
+    ],
+  ];
+  // A part one mark removed takes no value from another: content set on it would come back.
+  for (const [selector, fill] of marks) rewriter.on(selector, { element: (el) => void (el.removed || fill(el)) });
+  return rewriter;
+}
+
+/**
+ * The page as published with the draft's part in its collection's slot: in place of the record's
+ * published version, else before the first record ordered after it, else last. A slot shown one
+ * record at a time (`data-preview-place="single"`, the hero) shows the draft alone; an island in
+ * it is left static, since its props hold the published records. The page holds no other draft:
+ * it is the published one.
+ */
+function withDraftInSlot(rewriter: HTMLRewriter, collection: string, recordId: string, order: number, part: string) {
+  const slots = `[data-preview-slots="${collection}"]`;
+  let single = false;
+  let placed = false;
+  return rewriter
+    .on(`[data-preview-show="${collection}"]`, { element: (el) => void el.removeAttribute('hidden') })
+    .on(slots, {
+      element: (el) => {
+        single = el.getAttribute('data-preview-place') === 'single';
+        placed = false;
+        el.onEndTag((end) => {
+          if (!placed) end.before(part, { html: true });
+          placed = true;
+        });
+      },
+    })
+    .on(`${slots} [data-preview-slot="${collection}"]`, {
+      element: (el) => {
+        const own = recordId !== '' && el.getAttribute('data-preview-id') === recordId;
+        const slotOrder = Number(el.getAttribute('data-preview-order'));
+        const here = !placed && (single || (own ? slotOrder >= order : slotOrder > order));
+        if (here && (own || single)) el.replace(part, { html: true });
+        else if (here) el.before(part, { html: true });
+        else if (own || single) el.remove();
+        if (here) placed = true;
+      },
+    })
+    .on(`${slots} [data-preview-drop="${collection}"]`, { element: (el) => void el.remove() })
+    .on(`${slots} astro-island`, {
+      element: (el) => {
+        el.tagName = 'div';
+      },
+    });
+}
+
+/** What every preview page says about itself: its title, not for search engines, not published. */
+const asPreview = (rewriter: HTMLRewriter, title: string) =>
+  rewriter
+    .on('title', { element: (el) => void el.setInnerContent(`Pratinjau: ${title}`) })
+    .on('meta[name="robots"]', { element: (el) => void el.setAttribute('content', 'noindex, nofollow') })
+    .on('body', { element: (el) => void el.prepend(`<p class="preview-banner" role="status" style="margin:0;padding:.5rem 1rem;background:#fff3cd;color:#664d03;text-align:center;font-weight:600">Pratinjau: belum diterbitkan. Halaman publik tidak berubah.</p>`, { html: true }) });
 
 function errorPage(status: 404 | 410 | 503, message: string) {
   const html = `<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>Pratinjau</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>Pratinjau tidak tersedia</h1><p>${escapeHtml(message)}</p></body></html>`;
@@ -53,6 +207,8 @@ const MESSAGES = {
   revoked: 'Tautan pratinjau ini sudah dicabut oleh pembuatnya.',
 } as const;
 
+const templateOf = (how: PreviewOf) => (typeof how === 'string' ? how : how.template);
+
 /**
  * @param sitePage fetches a file of the built site (ASSETS, or the local site server).
  */
@@ -63,61 +219,17 @@ export async function previewPage(c: Context<AppEnv>, sitePage: (path: string) =
   const { preview } = found;
   const key = (Object.keys(resources) as ResourceKey[]).find((name) => resources[name].path === preview.collection);
   const resource: ResourceDefinition | undefined = key && resources[key];
-  const template = resource?.preview ? await sitePage(`/preview-template/${resource.preview}`) : null;
-  if (!key || !template?.ok) return errorPage(503, 'Templat pratinjau belum tersedia: situs sedang dibangun. Coba lagi sebentar lagi.');
+  const how = resource?.preview;
+  const [template, published] = how ? await Promise.all([sitePage(`/preview-template/${templateOf(how)}`), typeof how === 'string' ? null : sitePage(how.page)]) : [null, null];
+  if (!key || !resource || !how || !template?.ok || (published && !published.ok)) return errorPage(503, 'Templat pratinjau belum tersedia: situs sedang dibangun. Coba lagi sebentar lagi.');
 
   // A saved record keeps its own date; a new one is dated by its draft.
   const record = preview.recordId ? await new CollectionStore(db, key).findRow('id', preview.recordId, false) : undefined;
-  const values = shownValues(preview.data, typeof record?.createdAt === 'string' ? record.createdAt : preview.createdAt);
-  const title = String(values.title ?? '');
-  const rewritten = new HTMLRewriter()
-    .on('title', { element: (el) => void el.setInnerContent(`Pratinjau: ${title}`) })
-    .on('meta[name="robots"]', { element: (el) => void el.setAttribute('content', 'noindex, nofollow') })
-    .on('[data-preview-if]', {
-      element: (el) => {
-        if (isEmpty(valueAt(values, el.getAttribute('data-preview-if')!))) el.remove();
-      },
-    })
-    .on('[data-preview-text]', {
-      element: (el) => {
-        const value = valueAt(values, el.getAttribute('data-preview-text')!);
-        if (isEmpty(value) && !el.hasAttribute('data-preview-if')) el.remove();
-        else el.setInnerContent(String(value ?? ''));
-      },
-    })
-    .on('[data-preview-html]', { element: (el) => void el.setInnerContent(richHtml(String(valueAt(values, el.getAttribute('data-preview-html')!) ?? '')), { html: true }) })
-    .on('[data-preview-summary]', {
-      element: (el) => {
-        const length = Number(el.getAttribute('data-preview-length')) || undefined;
-        el.setInnerContent(stripHtml(String(valueAt(values, el.getAttribute('data-preview-summary')!) ?? ''), length));
-      },
-    })
-    .on('[data-preview-date]', {
-      element: (el) => {
-        const iso = String(valueAt(values, el.getAttribute('data-preview-date')!) ?? '');
-        el.setAttribute('datetime', iso);
-        el.setInnerContent(dateFormat.format(new Date(iso)));
-      },
-    })
-    .on('img[data-preview-image]', {
-      element: (el) => {
-        // The template holds the placeholder picture; a draft with an image shows the stored file itself.
-        const field = el.getAttribute('data-preview-image')!;
-        const src = String(values[field] ?? '');
-        if (!src) return;
-        el.setAttribute('src', /^(https?:|\/)/.test(src) ? src : `/${src}`);
-        el.setAttribute('alt', String(values[`${field}Alt`] || title));
-        el.setAttribute('style', `object-position: ${String(values[`${field}Focus`] || '50% 50%')}`);
-      },
-    })
-    .on('[data-preview-list]', {
-      element: (el) => {
-        const items = valueAt(values, el.getAttribute('data-preview-list')!);
-        el.setInnerContent((Array.isArray(items) ? items : []).map((item) => `<li>${escapeHtml(String(item))}</li>`).join(''), { html: true });
-      },
-    })
-    .on('body', { element: (el) => void el.prepend(`<p class="preview-banner" role="status" style="margin:0;padding:.5rem 1rem;background:#fff3cd;color:#664d03;text-align:center;font-weight:600">Pratinjau: belum diterbitkan. Halaman publik tidak berubah.</p>`, { html: true }) })
-    .transform(template);
+  const values = await shownValues(db, resource, preview.data, typeof record?.createdAt === 'string' ? record.createdAt : preview.createdAt);
+  const title = String(values[resource.titleField] ?? '');
+  const filled = withDraftValues(new HTMLRewriter(), values, title).transform(template);
+  const page = published ? withDraftInSlot(new HTMLRewriter(), resource.path, preview.recordId, Number(values.order) || 0, await filled.text()).transform(published) : filled;
+  const rewritten = asPreview(new HTMLRewriter(), title).transform(page);
   const headers = new Headers(rewritten.headers);
   for (const [name, value] of Object.entries(PREVIEW_HEADERS)) headers.set(name, value);
   headers.delete('etag');

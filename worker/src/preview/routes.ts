@@ -40,13 +40,43 @@ function draftOf(resource: ResourceDefinition, input: unknown) {
   return data;
 }
 
+/** A picture picked in the form but not uploaded yet, as the admin sends it: drawn small, as a data: URL. */
+const PICKED_IMAGE = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
+/** Picked pictures of one draft, together: the draft is one D1 row, which must stay under 2 MB. */
+export const PICKED_IMAGES_MAX_CHARS = 1_500_000;
+
+/**
+ * The draft with the pictures picked but not uploaded yet in place of the stored ones: by field
+ * (`image`) or list row (`features.2.image`). They live in the draft, so they expire and are
+ * dropped on revoke with it, and the page shows them as data: URLs, which the pages' CSP allows.
+ */
+function withPickedImages(resource: ResourceDefinition, data: Record<string, unknown>, files: unknown) {
+  if (files === undefined || files === null) return data;
+  if (typeof files !== 'object') throw new ApiError(400, 'VALIDATION_ERROR', 'Gambar pratinjau harus berupa objek { kolom: data URL }.');
+  let total = 0;
+  for (const [path, url] of Object.entries(files)) {
+    if (typeof url !== 'string' || !PICKED_IMAGE.test(url)) throw new ApiError(400, 'VALIDATION_ERROR', `Gambar pratinjau untuk ${path} tidak dapat dibaca: kirim gambar JPG, PNG atau WebP.`);
+    total += url.length;
+    const [name = '', index, key] = path.split('.');
+    const field = resource.fields[name];
+    const items = data[name];
+    if (field?.kind === 'file' && index === undefined) data[name] = url;
+    else if (field?.kind === 'list' && key && field.items[key]?.kind === 'file') {
+      // A row the schema dropped as blank (a picture alone is not yet a value) is not shown.
+      if (Array.isArray(items) && items[Number(index)]) items[Number(index)] = { ...items[Number(index)], [key]: url };
+    } else throw new ApiError(400, 'VALIDATION_ERROR', `Kolom ${path} bukan kolom gambar.`);
+  }
+  if (total > PICKED_IMAGES_MAX_CHARS) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Gambar yang belum diunggah terlalu besar untuk pratinjau (maksimal 1,5 MB bersama-sama). Simpan dulu atau pilih gambar yang lebih kecil.');
+  return data;
+}
+
 export const previewApi = new Hono<AppEnv>()
   .post('/:collection/preview', async (c) => {
     const { resource, who } = editableCollection(c, c.req.param('collection'));
-    const body = await c.req.json<{ recordId?: unknown; data?: unknown }>().catch(() => null);
-    if (!body || typeof body !== 'object') throw new ApiError(400, 'VALIDATION_ERROR', 'Data pratinjau harus berupa JSON: { recordId, data }.');
+    const body = await c.req.json<{ recordId?: unknown; data?: unknown; files?: unknown }>().catch(() => null);
+    if (!body || typeof body !== 'object') throw new ApiError(400, 'VALIDATION_ERROR', 'Data pratinjau harus berupa JSON: { recordId, data, files }.');
     const recordId = typeof body.recordId === 'string' ? body.recordId : '';
-    const data = draftOf(resource, body.data);
+    const data = withPickedImages(resource, draftOf(resource, body.data), body.files);
     const preview = await createPreview(c.var.db, { collection: resource.path, recordId, data, createdBy: who.id, createdByName: who.username });
     const url = new URL(`/preview/${preview.token}`, c.req.url).href;
     return ok(c, { id: preview.id, url, expiresAt: preview.expiresAt, createdAt: preview.createdAt }, 'Pratinjau dibuat.', 201);

@@ -35,3 +35,12 @@ export function iconFor(name: string | null | undefined): string {
   // Typed as an emoji (or another symbol): no letters or digits of the Latin alphabet.
   return /^[^\p{Script=Latin}\d\s]{1,8}$/u.test(value) ? value : '';
 }
+
+/** A value's icon, by keywords in its title (the about page's values); a heart by default. */
+const VALUE_ICONS: [RegExp, string][] = [
+  [/innovat|inovasi/i, '💡'],
+  [/trust|percaya|amanah/i, '🤝'],
+  [/collaborat|kolaborasi/i, '🌐'],
+  [/learn|belajar/i, '📚'],
+];
+export const valueIconFor = (title: string) => VALUE_ICONS.find(([pattern]) => pattern.test(title))?.[1] ?? '❤️';

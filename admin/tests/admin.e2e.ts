@@ -550,7 +550,7 @@ describe('subscribers', () => {
     await page.locator('tbody tr', { hasText: email }).getByRole('button', { name: `Unsubscribe ${email}` }).click();
     await expect.poll(() => page.locator('.alert').innerText()).toBe('Status updated successfully!');
     await page.getByRole('button', { name: 'Previous' }).click();
-    await page.locator('.filters select').selectOption('unsubscribed');
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('unsubscribed');
     await expect.poll(() => page.locator('tbody').innerText()).toContain(email);
     await page.getByRole('button', { name: `Delete ${email}` }).click();
     await expect.poll(() => page.locator('.alert').innerText()).toBe('Subscriber deleted successfully!');

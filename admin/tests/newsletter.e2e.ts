@@ -40,7 +40,7 @@ describe('newsletter screen', () => {
     const tag = `layar-${Date.now()}`;
     const addresses = Array.from({ length: 12 }, (_, i) => `${tag}-${i}@example.com`);
     await page.goto(`${base}/admin/subscribe`);
-    await page.locator('input[type=file][aria-label="File CSV subscriber"]').setInputFiles({
+    await page.locator('input[type=file][aria-label="File CSV Email Subscribers"]').setInputFiles({
       name: 'daftar.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(`email,status\n${addresses.join(',active\n')},active\n${addresses[0]},active\nbukan-email,active\n`),

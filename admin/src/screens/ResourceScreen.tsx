@@ -374,7 +374,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
       ) : rows.length === 0 ? (
         <p className="empty">{screen.empty ?? `Belum ada data. Tambahkan ${resource.title} pertama Anda.`}</p>
       ) : (
-        <DataTable rows={rows} rowKey={(row) => row._id} columns={columns} />
+        <DataTable rows={rows} rowKey={(row) => row._id} columns={columns} busy={list.isPlaceholderData} />
       )}
       <Pager page={page} pages={pages} onPage={(next) => (setPage(next), window.scrollTo({ top: 0 }))} />
     </PageShell>

@@ -19,13 +19,15 @@ interface Props<R> {
   rowKey: (row: R) => string;
   columns: TableColumn<R>[];
   className?: string;
+  /** Rows of the page before shown while the next one loads. */
+  busy?: boolean;
   /** Attributes of a row's <tr> (data-status). */
   rowProps?: (row: R) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string>;
 }
 
-export default function DataTable<R>({ rows, rowKey, columns, className, rowProps }: Props<R>) {
+export default function DataTable<R>({ rows, rowKey, columns, className, busy, rowProps }: Props<R>) {
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" aria-busy={busy || undefined}>
       <table className={className}>
         <thead>
           <tr>

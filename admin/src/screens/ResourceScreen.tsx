@@ -280,7 +280,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   return (
     <PageShell title={screen.title} subtitle={list.isLoading ? undefined : `Total: ${total} item`} group={screen.group}>
       {screen.counts && (
-        <ul className="stat-cards">
+        <ul className="stat-cards list-counts">
           {screen.counts.map((card, i) => (
             <li key={card.label}>
               <strong>{counts[i]?.data ?? '-'}</strong> {card.label}

@@ -150,7 +150,7 @@ describe.each([1280, 390])('at %i px', (width) => {
       await remove.scrollIntoViewIfNeeded();
       const box = (await remove.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(width);
-      expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent, [box.x + box.width / 2, box.y + box.height / 2])).toBe('Hapus');
+      expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent, [box.x + box.width / 2, box.y + box.height / 2])).toBe(deleteLabel);
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     // The cards take the form's whole width, one under the other, the add button below them.
@@ -213,13 +213,14 @@ describe.each([1280, 1366, 390])('every list at %i px', (width) => {
   it.each(SCREENS.map((s) => [s.route] as const))('/admin/%s keeps its actions in view', async (route) => {
     const page = await open(route, width);
     await ready(page, route);
-    const remove = page.locator('tbody tr').first().getByRole('button', { name: /^Hapus/ });
+    const deleteLabel = screen(route).texts?.delete ?? 'Hapus';
+    const remove = page.locator('tbody tr').first().getByRole('button', { name: new RegExp(`^${deleteLabel}`) });
     const box = (await remove.boundingBox())!;
     const wrap = (await page.locator('.table-wrap').boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(wrap.x);
     expect(box.x + box.width).toBeLessThanOrEqual(Math.min(wrap.x + wrap.width, width));
     // Not hidden under another cell: the button itself is what a tap there meets.
-    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent, [box.x + box.width / 2, box.y + box.height / 2])).toBe('Hapus');
+    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent, [box.x + box.width / 2, box.y + box.height / 2])).toBe(deleteLabel);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     if (width !== 1366) await page.screenshot({ path: `${SHOTS}/admin-${route.replace('/', '-')}-${width}.png`, fullPage: true });
     await page.close();

@@ -45,7 +45,8 @@ describe('newsletter screen', () => {
       mimeType: 'text/csv',
       buffer: Buffer.from(`email,status\n${addresses.join(',active\n')},active\n${addresses[0]},active\nbukan-email,active\n`),
     });
-    await expect.poll(() => page.locator('.alert.success').innerText()).toBe('Import selesai: 12 ditambahkan, 1 sudah ada, 1 baris tidak valid.');
+    // The alert of the list screen ends with its close button (×).
+    await expect.poll(() => page.locator('.alert.success').innerText()).toMatch(/^Import selesai: 12 ditambahkan, 1 sudah ada, 1 baris tidak valid\.\s*×$/);
     await expect.poll(() => page.locator('.import-problems').innerText()).toContain('Baris 15');
 
     // The export follows the search box.

@@ -12,7 +12,6 @@ const AdminLayout = lazy(() => import('./layout/AdminLayout.tsx'));
 const Dashboard = lazy(() => import('./screens/Dashboard.tsx'));
 // The collection screens come from the definitions, which the login route does not load.
 const CollectionRoute = lazy(() => import('./screens/CollectionRoute.tsx'));
-const Subscribers = lazy(() => import('./screens/Subscribers.tsx'));
 const Newsletter = lazy(() => import('./screens/Newsletter.tsx'));
 const FileManager = lazy(() => import('./screens/FileManager.tsx'));
 const Collaborate = lazy(() => import('./screens/Collaborate.tsx'));
@@ -32,7 +31,6 @@ const router = createBrowserRouter([
     ),
     children: [
       { index: true, element: <Dashboard /> },
-      { path: 'subscribe', element: <Subscribers /> },
       { path: 'newsletter', element: <Newsletter /> },
       { path: 'file-manager', element: <FileManager /> },
       { path: 'collaborate', element: <Collaborate /> },

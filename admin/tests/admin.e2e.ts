@@ -138,7 +138,8 @@ describe('screens', () => {
   }
 
   // Redirects are made from addresses, not titles: redirects.e2e.ts adds, follows and lists them.
-  it.each(SCREENS.filter((s) => s.resource !== 'redirect').map((s) => [s.route, s] as const))('/admin/%s: add, edit and delete a record', async (route, screen) => {
+  // Subscribers sign up on the site and have no form: the subscribers test below changes and deletes them.
+  it.each(SCREENS.filter((s) => s.resource !== 'redirect' && !s.readOnly).map((s) => [s.route, s] as const))('/admin/%s: add, edit and delete a record', async (route, screen) => {
     const english = screen.dialect === 'en';
     const gallery = route === 'about/gallery';
     const marker = `E2E ${route.replace(/\W/g, '')} ${Date.now() % 100000}`;
@@ -548,12 +549,12 @@ describe('subscribers', () => {
     const first = page.locator('tbody tr', { has: page.locator('.badge', { hasText: /^Active$/ }) }).first();
     const email = await first.locator('td').first().innerText();
     await page.locator('tbody tr', { hasText: email }).getByRole('button', { name: `Unsubscribe ${email}` }).click();
-    await expect.poll(() => page.locator('.alert').innerText()).toBe('Status updated successfully!');
+    await expect.poll(() => page.locator('.alert').innerText()).toContain('Status updated successfully!');
     await page.getByRole('button', { name: 'Previous' }).click();
-    await page.locator('.filters select').selectOption('unsubscribed');
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('unsubscribed');
     await expect.poll(() => page.locator('tbody').innerText()).toContain(email);
     await page.getByRole('button', { name: `Delete ${email}` }).click();
-    await expect.poll(() => page.locator('.alert').innerText()).toBe('Subscriber deleted successfully!');
+    await expect.poll(() => page.locator('.alert').innerText()).toContain('Subscriber deleted successfully!');
     await expect.poll(() => page.locator('tbody').innerText()).not.toContain(email);
   });
 });

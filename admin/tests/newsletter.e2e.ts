@@ -40,12 +40,13 @@ describe('newsletter screen', () => {
     const tag = `layar-${Date.now()}`;
     const addresses = Array.from({ length: 12 }, (_, i) => `${tag}-${i}@example.com`);
     await page.goto(`${base}/admin/subscribe`);
-    await page.locator('input[type=file][aria-label="File CSV subscriber"]').setInputFiles({
+    await page.locator('input[type=file][aria-label="File CSV Email Subscribers"]').setInputFiles({
       name: 'daftar.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(`email,status\n${addresses.join(',active\n')},active\n${addresses[0]},active\nbukan-email,active\n`),
     });
-    await expect.poll(() => page.locator('.alert.success').innerText()).toBe('Import selesai: 12 ditambahkan, 1 sudah ada, 1 baris tidak valid.');
+    // The alert of the list screen ends with its close button (×).
+    await expect.poll(() => page.locator('.alert.success').innerText()).toMatch(/^Import selesai: 12 ditambahkan, 1 sudah ada, 1 baris tidak valid\.\s*×$/);
     await expect.poll(() => page.locator('.import-problems').innerText()).toContain('Baris 15');
 
     // The export follows the search box.

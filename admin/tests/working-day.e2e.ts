@@ -213,13 +213,14 @@ describe.each([1280, 1366, 390])('every list at %i px', (width) => {
   it.each(SCREENS.map((s) => [s.route] as const))('/admin/%s keeps its actions in view', async (route) => {
     const page = await open(route, width);
     await ready(page, route);
-    const remove = page.locator('tbody tr').first().getByRole('button', { name: /^Hapus/ });
+    const deleteLabel = screen(route).texts?.delete ?? 'Hapus';
+    const remove = page.locator('tbody tr').first().getByRole('button', { name: new RegExp(`^${deleteLabel}`) });
     const box = (await remove.boundingBox())!;
     const wrap = (await page.locator('.table-wrap').boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(wrap.x);
     expect(box.x + box.width).toBeLessThanOrEqual(Math.min(wrap.x + wrap.width, width));
     // Not hidden under another cell: the button itself is what a tap there meets.
-    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent, [box.x + box.width / 2, box.y + box.height / 2])).toBe('Hapus');
+    expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent, [box.x + box.width / 2, box.y + box.height / 2])).toBe(deleteLabel);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     if (width !== 1366) await page.screenshot({ path: `${SHOTS}/admin-${route.replace('/', '-')}-${width}.png`, fullPage: true });
     await page.close();
@@ -262,7 +263,8 @@ describe('the header and the other screens', () => {
     await ready(page, 'our-work');
     const all = await page.locator('tbody tr').count();
     const first = await page.locator('tbody tr').first().locator('td').nth(1).innerText();
-    const searching = page.waitForResponse((response) => response.url().includes('/api/our-work?search='));
+    // The search goes with the page asked for (page=1&limit=..&search=..).
+    const searching = page.waitForResponse((response) => response.url().includes('/api/our-work?') && new URL(response.url()).searchParams.has('search'));
     await page.getByRole('searchbox', { name: 'Cari Our Work' }).fill(first.slice(0, 12));
     await searching;
     await expect.poll(() => page.locator('tbody tr').first().innerText()).toContain(first);

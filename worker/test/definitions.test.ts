@@ -9,9 +9,6 @@ import { PERMISSION_MODULES, resources, type ResourceKey } from '../src/contract
 import * as schema from '../src/db/schema.ts';
 import { SCREENS } from '../../admin/src/screens/screens.ts';
 
-/** Collections with a screen of their own rather than the generic one. */
-const OWN_SCREENS: Partial<Record<ResourceKey, string>> = { subscriber: 'Subscribers.tsx' };
-
 describe.each(Object.keys(resources) as ResourceKey[])('the %s collection', (key) => {
   const resource: ResourceDefinition = resources[key];
 
@@ -21,7 +18,7 @@ describe.each(Object.keys(resources) as ResourceKey[])('the %s collection', (key
     expect(PERMISSION_MODULES).toContain(resource.path);
     const names = new Set(permissionCatalog().map((entry) => entry.name));
     for (const action of ['create', 'read', 'update', 'delete', 'list']) expect(names.has(`${resource.path}.${action}`)).toBe(true);
-    expect(SCREENS.some((screen) => screen.resource === key) || OWN_SCREENS[key] !== undefined).toBe(true);
+    expect(SCREENS.some((screen) => screen.resource === key)).toBe(true);
   });
 
   it('names its records by one of its text fields', () => {

@@ -14,9 +14,8 @@ const GROUPS = [
     title: 'Sistem',
     links: [
       { to: 'file-manager', label: 'File Manager' },
-      { to: 'subscribe', label: 'Email Subscribers' },
-      { to: 'newsletter', label: 'Newsletter' },
       ...SCREENS.filter((s) => s.group === 'Sistem').map((s) => ({ to: s.route, label: s.title })),
+      { to: 'newsletter', label: 'Newsletter' },
       { to: 'not-found', label: 'Halaman 404' },
     ],
   },

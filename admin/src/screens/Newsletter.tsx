@@ -8,12 +8,13 @@ import type { BioCore, Vision } from '@cms/worker/contract';
 import type { NewsletterArticleRef, NewsletterIssue, NewsletterPreview, Settings } from '@cms/worker/contract/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { getJson, sendJson } from '../api/client.ts';
+import { getAll, getJson, sendJson } from '../api/client.ts';
 import { RequestFailure } from '../api/messages.ts';
 import { useSessionUser } from '../auth/Guard.tsx';
 import { PageShell } from '../layout/PageShell.tsx';
 import EditorField from '../widgets/EditorField.tsx';
 import Modal from '../widgets/Modal.tsx';
+import DataTable, { type TableColumn } from '../widgets/DataTable.tsx';
 
 const MAX_ARTICLES = 6;
 const STATUS_LABEL: Record<NewsletterIssue['status'], string> = { draft: 'Draf', sending: 'Sedang dikirim', sent: 'Terkirim' };
@@ -43,8 +44,9 @@ export default function Newsletter() {
     // While an issue is being sent, its counts move: look again every few seconds.
     refetchInterval: (query) => (query.state.data?.some((issue) => issue.status === 'sending') ? 3000 : false),
   });
-  const visions = useQuery({ queryKey: ['newsletter-vision'], queryFn: async () => (await getJson<Vision[]>('/vision?published=true')).data });
-  const bioCores = useQuery({ queryKey: ['newsletter-bio-core'], queryFn: async () => (await getJson<BioCore[]>('/bio-core?published=true')).data });
+  // Every published article is a choice, however many pages the lists have.
+  const visions = useQuery({ queryKey: ['newsletter-vision'], queryFn: () => getAll<Vision>('/vision?published=true') });
+  const bioCores = useQuery({ queryKey: ['newsletter-bio-core'], queryFn: () => getAll<BioCore>('/bio-core?published=true') });
   const activeCount = useQuery({
     queryKey: ['subscribe-count', 'active'],
     queryFn: async () => (await getJson<unknown[]>('/subscribe?page=1&limit=1&status=active')).pagination?.total ?? 0,
@@ -99,6 +101,38 @@ export default function Newsletter() {
     event.preventDefault();
     saveDraft.mutate();
   };
+
+  const sentOrDash = (issue: NewsletterIssue, value: string | number) => (issue.status === 'draft' ? '-' : value);
+  const issueColumns: TableColumn<NewsletterIssue>[] = [
+    { key: 'subject', label: 'Subjek', cell: (issue) => issue.subject },
+    {
+      key: 'status',
+      label: 'Status',
+      cell: ({ status, progress: { total, sent, failed } }) => (
+        <>
+          <span className="badge">{STATUS_LABEL[status]}</span>
+          {status !== 'draft' && <progress className="send-progress" max={100} value={total ? ((sent + failed) / total) * 100 : 0} aria-label={`${sent} dari ${total} terkirim`} />}
+        </>
+      ),
+    },
+    { key: 'sent', label: 'Terkirim', className: 'sent-count', cell: (issue) => sentOrDash(issue, `${issue.progress.sent} / ${issue.progress.total}`) },
+    { key: 'failed', label: 'Gagal', className: 'failed-count', cell: (issue) => sentOrDash(issue, issue.progress.failed) },
+    { key: 'left', label: 'Sisa', className: 'left-count', cell: (issue) => sentOrDash(issue, issue.progress.left) },
+    { key: 'started', label: 'Dimulai', cell: (issue) => formatDate(issue.startedAt) },
+    {
+      key: 'actions',
+      label: 'Aksi',
+      className: 'actions',
+      headClassName: 'actions-head',
+      cell: (issue) =>
+        issue.status === 'draft' &&
+        can('update') && (
+          <button type="button" onClick={() => setDraft({ id: issue._id, subject: issue.subject, body: issue.body, articles: issue.articles })}>
+            Ubah
+          </button>
+        ),
+    },
+  ];
 
   const articleChoices = [
     ...(visions.data ?? []).map((v) => ({ ref: { kind: 'vision' as const, id: v._id }, label: v.title, group: 'Vision' })),
@@ -180,49 +214,7 @@ export default function Newsletter() {
       ) : (issues.data ?? []).length === 0 ? (
         <p className="empty">Belum ada newsletter.</p>
       ) : (
-        <div className="table-wrap">
-          <table className="newsletter-issues">
-            <thead>
-              <tr>
-                <th scope="col">Subjek</th>
-                <th scope="col">Status</th>
-                <th scope="col">Terkirim</th>
-                <th scope="col">Gagal</th>
-                <th scope="col">Sisa</th>
-                <th scope="col">Dimulai</th>
-                <th scope="col">Aksi</th>
-              </tr>
-            </thead>
-            <tbody>
-              {(issues.data ?? []).map((issue) => {
-                const { total, sent, failed, left } = issue.progress;
-                const done = total ? ((sent + failed) / total) * 100 : 0;
-                return (
-                  <tr key={issue._id} data-status={issue.status}>
-                    <td data-label="Subjek">{issue.subject}</td>
-                    <td data-label="Status">
-                      <span className="badge">{STATUS_LABEL[issue.status]}</span>
-                      {issue.status !== 'draft' && (
-                        <progress className="send-progress" max={100} value={done} aria-label={`${sent} dari ${total} terkirim`} />
-                      )}
-                    </td>
-                    <td className="sent-count" data-label="Terkirim">{issue.status === 'draft' ? '-' : `${sent} / ${total}`}</td>
-                    <td className="failed-count" data-label="Gagal">{issue.status === 'draft' ? '-' : failed}</td>
-                    <td className="left-count" data-label="Sisa">{issue.status === 'draft' ? '-' : left}</td>
-                    <td data-label="Dimulai">{formatDate(issue.startedAt)}</td>
-                    <td className="actions">
-                      {issue.status === 'draft' && can('update') && (
-                        <button type="button" onClick={() => setDraft({ id: issue._id, subject: issue.subject, body: issue.body, articles: issue.articles })}>
-                          Ubah
-                        </button>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable rows={issues.data ?? []} rowKey={(issue) => issue._id} columns={issueColumns} className="newsletter-issues" rowProps={(issue) => ({ 'data-status': issue.status })} />
       )}
 
       <EmailSettings />

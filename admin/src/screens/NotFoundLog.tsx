@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { getJson, sendJson } from '../api/client.ts';
 import { saveErrorMessage } from '../api/messages.ts';
 import { PageShell } from '../layout/PageShell.tsx';
+import DataTable, { type TableColumn } from '../widgets/DataTable.tsx';
 
 interface Missing {
   path: string;
@@ -30,6 +31,31 @@ export default function NotFoundLog() {
     onError: (error) => setAlert(saveErrorMessage(error)),
   });
   const rows = log.data ?? [];
+  const columns: TableColumn<Missing>[] = [
+    { key: 'path', label: 'Alamat', cell: (row) => row.path },
+    { key: 'hits', label: 'Dibuka', cell: (row) => `${row.hits}×` },
+    { key: 'lastSeen', label: 'Terakhir', cell: (row) => new Date(row.lastSeen).toLocaleString('id-ID') },
+    { key: 'referrer', label: 'Dari', cell: (row) => row.referrer || '-' },
+    {
+      key: 'redirect',
+      label: 'Redirect ke',
+      className: 'actions',
+      headClassName: 'actions-head',
+      cell: (row) => (
+        <>
+          <input
+            aria-label={`Alamat tujuan untuk ${row.path}`}
+            inputMode="url"
+            value={targets[row.path] ?? '/'}
+            onChange={(event) => setTargets({ ...targets, [row.path]: event.target.value })}
+          />
+          <button type="button" disabled={create.isPending} onClick={() => create.mutate({ from: row.path, to: targets[row.path] ?? '/' })}>
+            Buat redirect
+          </button>
+        </>
+      ),
+    },
+  ];
   return (
     <PageShell title="Halaman Tidak Ditemukan (404)">
       <p className="hint">Alamat di situs yang dibuka pengunjung tetapi tidak ada halamannya. Arahkan ke halaman yang benar dengan satu klik.</p>
@@ -43,42 +69,7 @@ export default function NotFoundLog() {
       ) : rows.length === 0 ? (
         <p className="empty">Belum ada alamat yang tidak ditemukan.</p>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Alamat</th>
-                <th scope="col">Dibuka</th>
-                <th scope="col">Terakhir</th>
-                <th scope="col">Dari</th>
-                <th scope="col" className="actions-head">
-                  Redirect ke
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.path}>
-                  <td data-label="Alamat">{row.path}</td>
-                  <td data-label="Dibuka">{row.hits}×</td>
-                  <td data-label="Terakhir">{new Date(row.lastSeen).toLocaleString('id-ID')}</td>
-                  <td data-label="Dari">{row.referrer || '-'}</td>
-                  <td className="actions" data-label="Redirect ke">
-                    <input
-                      aria-label={`Alamat tujuan untuk ${row.path}`}
-                      inputMode="url"
-                      value={targets[row.path] ?? '/'}
-                      onChange={(event) => setTargets({ ...targets, [row.path]: event.target.value })}
-                    />
-                    <button type="button" disabled={create.isPending} onClick={() => create.mutate({ from: row.path, to: targets[row.path] ?? '/' })}>
-                      Buat redirect
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable rows={rows} rowKey={(row) => row.path} columns={columns} />
       )}
     </PageShell>
   );

@@ -1,8 +1,11 @@
-/** A collection's screen: 'Total: N item', the add/edit form above the table, delete with confirmation, alerts. */
-import { recordTitle, resources, type Column, type ResourceDefinition } from '@cms/worker/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/**
+ * A collection's screen: 'Total: N item', the add/edit form above the table, search, filters and
+ * counts the definition declares, the list paged by the API, delete with confirmation, alerts.
+ */
+import { LIST_PAGE_SIZE, recordTitle, resources, type Column, type ResourceDefinition } from '@cms/worker/contract';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api, fileUrl, getJson, sendForm, sendJson } from '../api/client.ts';
+import { api, fileUrl, getJson, sendJson } from '../api/client.ts';
 import { thumbnailUrl } from '@cms/worker/contract/api';
 import { deleteErrorMessage, RequestFailure, saveErrorMessage, SUCCESS } from '../api/messages.ts';
 import { reload } from '../api/reload.ts';
@@ -12,6 +15,9 @@ import ResourceForm, { type Submission } from './ResourceForm.tsx';
 import { saveRecord } from './save.ts';
 import { ScheduleCell } from '../widgets/ScheduleInput.tsx';
 import DeletedRecords from '../widgets/DeletedRecords.tsx';
+import DataTable, { Pager, type TableColumn } from '../widgets/DataTable.tsx';
+import CsvTools from '../widgets/CsvTools.tsx';
+import { clampPage, listQuery, narrowingQuery, pageOfIndex } from './paging.ts';
 import type { Screen } from './screens.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
@@ -88,28 +94,66 @@ function CellValue({ column, row, resource }: { column: Column; row: Row; resour
   }
 }
 
-/** What was typed in the search box, once typing pauses: one request per search, not per key. */
+/** What was typed in the search box, once typing pauses: one request per search, not per key. Clearing it counts at once. */
 function useSearchTerm(typed: string) {
   const [term, setTerm] = useState('');
   useEffect(() => {
+    if (typed.trim() === '') return setTerm('');
     const timer = setTimeout(() => setTerm(typed.trim()), 300);
     return () => clearTimeout(timer);
   }, [typed]);
   return term;
 }
 
+/** The choices of a filter: a choice field's values with its labels, a flag's two states as its column shows them. */
+function filterOptions(resource: ResourceDefinition, screen: Screen, name: string): Array<{ value: string; label: string }> {
+  const field = resource.fields[name];
+  if (field?.kind === 'enum') {
+    const labels: Partial<Record<string, string>> = field.labels ?? {};
+    return field.values.map((value) => ({ value, label: labels[value] ?? value }));
+  }
+  const cell = screen.columns.find((column) => column.field === name)?.cell;
+  const [yes, no] = cell?.as === 'flag' ? [cell.yes, cell.no] : ['Ya', 'Tidak'];
+  return [
+    { value: 'true', label: yes },
+    { value: 'false', label: no },
+  ];
+}
+
+/** A failure text followed by the server's reason when it gives one. */
+const withReason = (prefix: string, error: unknown) => (error instanceof RequestFailure && error.body?.message ? `${prefix}: ${error.body.message}` : prefix);
+
 export default function ResourceScreen({ screen }: { screen: Screen }) {
   const resource: ResourceDefinition = resources[screen.resource];
   const dialect = screen.dialect ?? 'id';
   const errors = { ...screen.errors, dialect };
+  const texts = screen.texts ?? {};
+  const pageSize = screen.pageSize ?? LIST_PAGE_SIZE;
   const client = useQueryClient();
   const [search, setSearch] = useState('');
   const searched = useSearchTerm(search);
+  const [filters, setFilters] = useState<Record<string, string>>({});
+  const [page, setPage] = useState(1);
+  const query = listQuery({ page, pageSize, search: searched, filters });
   const list = useQuery({
-    queryKey: [resource.path, { search: searched }],
-    queryFn: async ({ signal }) => (await api<Row[]>(`/${resource.path}${searched ? `?search=${encodeURIComponent(searched)}` : ''}`, { signal })).data,
-    // The rows found so far stay while the next search is on its way.
+    queryKey: [resource.path, 'list', query.toString()],
+    queryFn: ({ signal }) => api<Row[]>(`/${resource.path}?${query}`, { signal }),
+    // The rows shown stay while the next page or search is on its way.
     placeholderData: keepPreviousData,
+  });
+  const pages = list.data?.pagination?.pages ?? 1;
+  // Deleting the last record of the last page leaves that page empty: show the one before.
+  useEffect(() => {
+    if (list.data?.pagination && !list.isPlaceholderData && page > pages) setPage(clampPage(page, pages));
+  }, [list.data, list.isPlaceholderData, page, pages]);
+  const counts = useQueries({
+    queries: (screen.counts ?? []).map((card) => ({
+      queryKey: [resource.path, 'count', card.where?.field ?? '', card.where?.value ?? ''],
+      queryFn: async () => {
+        const where = card.where ? `&${new URLSearchParams({ [card.where.field]: card.where.value })}` : '';
+        return (await getJson<Row[]>(`/${resource.path}?page=1&limit=1${where}`)).pagination?.total ?? 0;
+      },
+    })),
   });
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   // Editing starts from the record as stored now, not the list's copy; the form waits for it.
@@ -125,6 +169,15 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   // what is being typed, and hide from the conflict check that someone else saved meanwhile.
   const refresh = () => reload(client, { queryKey: [resource.path], predicate: (query) => editingId === null || query.queryKey[1] !== editingId });
 
+  /** A new record shows at once: search and filters cleared, the page that holds it in the list's order. */
+  async function showCreated(id: string) {
+    setSearch('');
+    setFilters({});
+    if (resource.sort === 'newest') return setPage(1);
+    const order = (await getJson<Array<{ _id: string }>>(`/${resource.path}/versions`)).data;
+    setPage(pageOfIndex(order.findIndex((record) => record._id === id), pageSize));
+  }
+
   const [progress, setProgress] = useState<number | null>(null);
   const save = useMutation({
     mutationFn: (submission: Submission) => {
@@ -132,10 +185,12 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
       const target = editing && editing !== 'new' ? { method: 'PUT' as const, path: `/${resource.path}/${editing._id}` } : { method: 'POST' as const, path: `/${resource.path}` };
       return saveRecord(resource, submission, target, setProgress);
     },
-    onSuccess: () => {
+    onSuccess: async (answer) => {
       const texts = screen.success ?? SUCCESS[dialect];
-      setAlert({ kind: 'success', text: texts[editing === 'new' ? 'create' : 'update'] });
+      const created = editing === 'new';
+      setAlert({ kind: 'success', text: texts[created ? 'create' : 'update'] });
       setEditing(null);
+      if (created) await showCreated((answer.data as Row)._id).catch(() => setPage(1));
       refresh();
     },
     onError: (error) => setAlert({ kind: 'error', text: saveErrorMessage(error, errors) }),
@@ -143,21 +198,96 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   const remove = useMutation({
     mutationFn: (row: Row) => sendJson('DELETE', `/${resource.path}/${row._id}`),
     onSuccess: () => {
-      setAlert({ kind: 'success', text: SUCCESS[dialect].delete });
+      setAlert({ kind: 'success', text: texts.deleted ?? SUCCESS[dialect].delete });
       refresh();
     },
-    onError: (error) => setAlert({ kind: 'error', text: deleteErrorMessage(error, errors) }),
+    onError: (error) => setAlert({ kind: 'error', text: texts.deleteFailed ? withReason(texts.deleteFailed, error) : deleteErrorMessage(error, errors) }),
+  });
+  const setField = useMutation({
+    mutationFn: ({ row, field, value }: { row: Row; field: string; value: string }) => sendJson('PUT', `/${resource.path}/${row._id}`, { [field]: value }),
+    onSuccess: () => {
+      setAlert({ kind: 'success', text: texts.updated ?? SUCCESS[dialect].update });
+      refresh();
+    },
+    onError: (error) => setAlert({ kind: 'error', text: texts.updateFailed ? withReason(texts.updateFailed, error) : saveErrorMessage(error, errors) }),
   });
   const toggle = useMutation({
     mutationFn: (row: Row) => sendJson('PUT', `/${resource.path}/${row._id}`, { isActive: !row.isActive }),
     onSettled: refresh,
   });
 
-  const rows = list.data ?? [];
-  const actionLabel = dialect === 'id' && screen.route === 'vision' ? 'Aksi' : 'Action';
+  const rows = list.data?.data ?? [];
+  const total = list.data?.pagination?.total ?? rows.length;
+  const narrowed = !!searched || Object.values(filters).some((value) => value !== '');
+  const actionLabel = texts.actions ?? 'Action';
+  const deleteLabel = texts.delete ?? 'Hapus';
   const confirmText = screen.deleteConfirm ?? 'Apakah Anda yakin ingin menghapus data ini?';
+  const columns: TableColumn<Row>[] = [
+    ...screen.columns.map((column) => ({
+      key: column.field + column.label,
+      label: column.label,
+      cell: (row: Row) => (
+        <div className="cell-value">
+          {screen.resource === 'gallery' && column.field === 'isActive' ? (
+            <button type="button" className={`badge ${row.isActive ? 'on' : 'off'}`} onClick={() => toggle.mutate(row)} aria-label={`Ubah status ${String(row.title)}`}>
+              {row.isActive ? 'Active' : 'Inactive'}
+            </button>
+          ) : (
+            <CellValue column={column} row={row} resource={resource} />
+          )}
+        </div>
+      ),
+    })),
+    {
+      key: 'actions',
+      label: actionLabel,
+      className: 'actions',
+      headClassName: 'actions-head',
+      cell: (row) => {
+        const title = recordTitle(resource, row, '');
+        return (
+          <>
+            {(screen.setActions ?? []).map((action) => (
+              <button
+                key={action.label}
+                type="button"
+                disabled={row[action.field] === action.value || setField.isPending}
+                onClick={() => setField.mutate({ row, field: action.field, value: action.value })}
+                aria-label={`${action.label} ${title}`}
+              >
+                {action.label}
+              </button>
+            ))}
+            {!screen.readOnly && (
+              <button type="button" onClick={() => (setAlert(null), setEditing(row), window.scrollTo({ top: 0 }))} aria-label={`Edit ${title}`}>
+                Edit
+              </button>
+            )}
+            <button
+              type="button"
+              className="danger"
+              disabled={!!resource.protectedWhen && !!row[resource.protectedWhen]}
+              onClick={() => window.confirm(confirmText) && remove.mutate(row)}
+              aria-label={`${deleteLabel} ${title}`}
+            >
+              {deleteLabel}
+            </button>
+          </>
+        );
+      },
+    },
+  ];
   return (
-    <PageShell title={screen.title} subtitle={list.isLoading ? undefined : `Total: ${rows.length} item`} group={screen.group}>
+    <PageShell title={screen.title} subtitle={list.isLoading ? undefined : `Total: ${total} item`} group={screen.group}>
+      {screen.counts && (
+        <ul className="stat-cards list-counts">
+          {screen.counts.map((card, i) => (
+            <li key={card.label}>
+              <strong>{counts[i]?.data ?? '-'}</strong> {card.label}
+            </li>
+          ))}
+        </ul>
+      )}
       {alert && (
         <p className={`alert ${alert.kind}`} role={alert.kind === 'error' ? 'alert' : 'status'}>
           {alert.text}
@@ -166,7 +296,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
           </button>
         </p>
       )}
-      {editing ? (
+      {screen.readOnly ? null : editing ? (
         <ResourceForm
           key={editing === 'new' ? 'new' : `${editing._id}-${detail.dataUpdatedAt}`}
           screen={screen}
@@ -185,9 +315,32 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
         </button>
       )}
       <div className="toolbar">
-        <input type="search" className="list-search" aria-label={`Cari ${resource.title}`} placeholder={dialect === 'en' ? 'Search...' : 'Cari...'} value={search} onChange={(event) => setSearch(event.target.value)} />
+        <input
+          type="search"
+          className="list-search"
+          aria-label={texts.search ?? `Cari ${resource.title}`}
+          placeholder={texts.search ? `${texts.search}...` : dialect === 'en' ? 'Search...' : 'Cari...'}
+          value={search}
+          onChange={(event) => (setSearch(event.target.value), setPage(1))}
+        />
+        {(screen.filters ?? []).map((name) => {
+          const label = resource.fields[name]?.label ?? name;
+          return (
+            <select key={name} aria-label={label} value={filters[name] ?? ''} onChange={(event) => (setFilters({ ...filters, [name]: event.target.value }), setPage(1))}>
+              <option value="">Semua {label.toLowerCase()}</option>
+              {filterOptions(resource, screen, name).map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          );
+        })}
         {list.isFetching && !list.isLoading && <span className="muted">{dialect === 'en' ? 'Searching...' : 'Mencari...'}</span>}
       </div>
+      {screen.widgets && (
+        <CsvTools resource={resource} widgets={screen.widgets} narrowing={narrowingQuery({ search: searched, filters })} onAlert={setAlert} onImported={refresh} />
+      )}
       {resource.public && <DeletedRecords resource={resource} />}
       {list.isError && screen.loadError ? (
         <div className="alert error" role="alert">
@@ -214,61 +367,16 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
         </div>
       ) : list.isLoading ? (
         <p className="loading">Memuat...</p>
-      ) : rows.length === 0 && searched ? (
-        <p className="empty">{dialect === 'en' ? `Nothing matches "${searched}".` : `Tidak ada data yang cocok dengan "${searched}".`}</p>
+      ) : rows.length === 0 && narrowed ? (
+        <p className="empty">
+          {texts.noMatch ?? (!searched ? (dialect === 'en' ? 'Nothing matches.' : 'Tidak ada data yang cocok.') : dialect === 'en' ? `Nothing matches "${searched}".` : `Tidak ada data yang cocok dengan "${searched}".`)}
+        </p>
       ) : rows.length === 0 ? (
         <p className="empty">{screen.empty ?? `Belum ada data. Tambahkan ${resource.title} pertama Anda.`}</p>
       ) : (
-        <div className="table-wrap">
-          <table>
-            <thead>
-              <tr>
-                {screen.columns.map((column) => (
-                  <th key={column.field + column.label} scope="col">
-                    {column.label}
-                  </th>
-                ))}
-                <th scope="col" className="actions-head">
-                  {actionLabel}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row._id}>
-                  {screen.columns.map((column) => (
-                    <td key={column.field + column.label} data-label={column.label}>
-                      <div className="cell-value">
-                        {screen.resource === 'gallery' && column.field === 'isActive' ? (
-                          <button type="button" className={`badge ${row.isActive ? 'on' : 'off'}`} onClick={() => toggle.mutate(row)} aria-label={`Ubah status ${String(row.title)}`}>
-                            {row.isActive ? 'Active' : 'Inactive'}
-                          </button>
-                        ) : (
-                          <CellValue column={column} row={row} resource={resource} />
-                        )}
-                      </div>
-                    </td>
-                  ))}
-                  <td className="actions" data-label={actionLabel}>
-                    <button type="button" onClick={() => (setAlert(null), setEditing(row), window.scrollTo({ top: 0 }))} aria-label={`Edit ${recordTitle(resource, row, '')}`}>
-                      Edit
-                    </button>
-                    <button
-                      type="button"
-                      className="danger"
-                      disabled={!!resource.protectedWhen && !!row[resource.protectedWhen]}
-                      onClick={() => window.confirm(confirmText) && remove.mutate(row)}
-                      aria-label={`Hapus ${recordTitle(resource, row, '')}`}
-                    >
-                      Hapus
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable rows={rows} rowKey={(row) => row._id} columns={columns} busy={list.isPlaceholderData} />
       )}
+      <Pager page={page} pages={pages} onPage={(next) => (setPage(next), window.scrollTo({ top: 0 }))} />
     </PageShell>
   );
 }

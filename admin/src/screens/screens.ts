@@ -12,7 +12,7 @@ export interface Screen extends Omit<AdminScreen, 'columns'> {
 /** The sidebar lists screens in this order within their group; a collection not named comes last. */
 const SIDEBAR_ORDER: ResourceKey[] = [
   'heroSection', 'vision', 'impact', 'partner', 'category', 'ourWork', 'ourImpact', 'bioCore', 'seo',
-  'gallery', 'history', 'visionMission', 'values', 'team', 'user', 'role', 'permission', 'redirect',
+  'gallery', 'history', 'visionMission', 'values', 'team', 'user', 'role', 'permission', 'subscriber', 'redirect',
 ];
 
 const cellOf = (field: Field | undefined): Cell => {

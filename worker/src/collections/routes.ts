@@ -52,7 +52,10 @@ function listQuery(c: Context<AppEnv>, resource: ResourceDefinition, seesAll: bo
   for (const [name, field] of Object.entries(resource.fields)) {
     const value = query[name];
     if (value === undefined || value === '') continue;
-    if (field.kind === 'boolean') where[name] = truthy(value)!;
+    if (field.kind === 'boolean') {
+      if (!/^(true|false|1|0)$/.test(value)) throw new ApiError(400, 'VALIDATION_ERROR', `${field.label} harus true atau false.`);
+      where[name] = truthy(value)!;
+    }
     if (field.kind === 'enum') {
       if (!field.values.includes(value)) throw new ApiError(400, 'VALIDATION_ERROR', `${field.label} harus salah satu dari: ${field.values.join(', ')}.`);
       where[name] = value;

@@ -48,6 +48,42 @@ export const CREATED_AT = 'createdAt';
 /** A column by field name, or with what differs from the field (label, cell). */
 export type ColumnSpec<N extends string = string> = N | typeof CREATED_AT | { field: N | typeof CREATED_AT; label?: string; cell?: Cell };
 
+/** A figure shown as a card above a list: all records, or those whose field has one value. */
+export interface CountCard<N extends string = string> {
+  label: string;
+  where?: { field: N; value: string };
+}
+
+/** A row button that sets one field to a value (Activate, Unsubscribe); disabled while the row has that value. */
+export interface SetAction<N extends string = string> {
+  label: string;
+  field: N;
+  value: string;
+}
+
+/** Tools beside a list's search: CSV export of what the list shows, CSV import (`path/export`, `path/import`). */
+export type ListWidget = 'csv-export' | 'csv-import';
+
+/** Texts of a list that differ from the generic Indonesian ones. */
+export interface ListTexts {
+  /** Names the search box ("Cari email"); the placeholder adds "...". */
+  search?: string;
+  /** Shown when the search or a filter matches nothing. */
+  noMatch?: string;
+  /** Heading of the actions column ("Action" unless said). */
+  actions?: string;
+  /** The delete button ("Hapus" unless said). */
+  delete?: string;
+  /** Alerts of the row buttons; a failure text is followed by the server's reason when it gives one. */
+  updated?: string;
+  updateFailed?: string;
+  deleted?: string;
+  deleteFailed?: string;
+}
+
+/** Rows per page of a list that does not say otherwise. */
+export const LIST_PAGE_SIZE = 20;
+
 export type SidebarGroup = 'Konten' | 'About Us' | 'Users' | 'Sistem';
 
 export interface AdminScreen<N extends string = string> {
@@ -77,6 +113,16 @@ export interface AdminScreen<N extends string = string> {
   loadError?: { failed: string; unreachable: string };
   /** A loading skeleton of table rows instead of the loading line (Gallery). */
   skeletonRows?: number;
+  /** Rows per page; the API pages the list (LIST_PAGE_SIZE unless said). */
+  pageSize?: number;
+  /** Choice or flag fields the list can be narrowed by, each a select beside the search. */
+  filters?: N[];
+  counts?: CountCard<N>[];
+  /** Records are added elsewhere (the public sign-up): no add button and no form. */
+  readOnly?: boolean;
+  setActions?: SetAction<N>[];
+  widgets?: ListWidget[];
+  texts?: ListTexts;
 }
 
 /** Cells several screens share. */

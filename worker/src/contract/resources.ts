@@ -35,6 +35,7 @@ import {
   PERMISSION_ACTIONS,
   ROLE_LEVEL,
   SEO_IMAGE_BYTES,
+  SUBSCRIBER_PAGE_SIZE,
   SUBSCRIBER_STATUSES,
 } from './limits.ts';
 
@@ -100,6 +101,7 @@ export const vision = defineResource({
     title: 'Manage Vision',
     group: 'Konten',
     errors: { network: 'Koneksi jaringan terputus. Silakan coba lagi.', deleteReason: true },
+    texts: { actions: 'Aksi' },
     slug: 'while-adding',
     slugEditable: 'edit',
     columns: [
@@ -147,6 +149,7 @@ export const category = defineResource({
     group: 'Konten',
     slug: 'follows-title',
     columns: ['image', 'title', 'slug', { field: 'description', cell: truncated(80) }, 'isActive', 'order', 'createdAt'],
+    filters: ['isActive'],
   },
   sort: 'order',
   public: true,
@@ -278,6 +281,7 @@ export const partner = defineResource({
       'order',
       { field: 'createdAt', label: 'Date' },
     ],
+    filters: ['category', 'isActive'],
   },
   sort: 'order',
   public: true,
@@ -648,12 +652,44 @@ export const subscriber = defineResource({
   table: 'subscriber',
   title: 'Email Subscribers',
   titleField: 'email',
+  admin: {
+    route: 'subscribe',
+    title: 'Email Subscribers',
+    group: 'Sistem',
+    // Subscribers sign up on the public site; staff change their status or delete them.
+    readOnly: true,
+    pageSize: SUBSCRIBER_PAGE_SIZE,
+    columns: ['email', 'status', 'source', { field: 'subscribedAt', label: 'Subscribed' }],
+    filters: ['status'],
+    counts: [
+      { label: 'Total' },
+      { label: 'Active', where: { field: 'status', value: 'active' } },
+      { label: 'Unsubscribed', where: { field: 'status', value: 'unsubscribed' } },
+    ],
+    // Back to pending is not offered: pending means the address was never confirmed.
+    setActions: [
+      { label: 'Activate', field: 'status', value: 'active' },
+      { label: 'Unsubscribe', field: 'status', value: 'unsubscribed' },
+    ],
+    widgets: ['csv-export', 'csv-import'],
+    empty: 'Belum ada subscriber.',
+    deleteConfirm: 'Are you sure you want to delete this subscriber?',
+    texts: {
+      search: 'Cari email',
+      noMatch: 'Tidak ada subscriber yang cocok.',
+      delete: 'Delete',
+      updated: 'Status updated successfully!',
+      updateFailed: 'Error updating status',
+      deleted: 'Subscriber deleted successfully!',
+      deleteFailed: 'Error deleting subscriber',
+    },
+  },
   sort: 'newest',
   public: false,
   searchable: ['email'],
   fields: {
     email: text('Email', { required: true, unique: true, format: 'email' }),
-    status: choice('Status', SUBSCRIBER_STATUSES, { default: 'active' }),
+    status: choice('Status', SUBSCRIBER_STATUSES, { default: 'active', labels: { active: 'Active', unsubscribed: 'Unsubscribed', pending: 'Pending' } }),
     source: text('Source', { default: 'website' }),
     subscribedAt: timestamp('Subscribed At', { defaultNow: true }),
     /** When the last confirmation email went out: a repeated sign-up re-sends it at most every 10 minutes. */
@@ -676,6 +712,7 @@ export const redirect = defineResource({
     title: 'Redirects',
     group: 'Sistem',
     columns: ['from', 'to', 'status', { field: 'note', cell: truncated(80) }, 'isActive', 'createdAt'],
+    filters: ['status', 'isActive'],
   },
   sort: 'newest',
   public: false,

@@ -5,12 +5,9 @@
  * A stand-in site serves marked pages and parts, so the placement is checked here; the real
  * templates are checked by admin/tests/preview-pages.e2e.ts.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker, type RunningWorker } from '../../scripts/lib/local.ts';
+import type { RunningWorker } from '../../scripts/lib/local.ts';
+import { data, startPreviewWorker } from './preview-worker.ts';
 import { Client } from './client.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
@@ -40,41 +37,16 @@ const SITE: Record<string, string> = {
   '/preview-template/bio-core': page('<h1 data-preview-text="title">Judul</h1><img src="/p.svg" alt="Judul" data-preview-image="featuredImage"><ul><li data-preview-if="features.0"><img src="/p.svg" alt="Fitur" data-preview-image="features.0.image" data-preview-if="features.0.image"><span data-preview-icon="features.0.icon" data-preview-unless="features.0.image">x</span></li></ul>'),
 };
 
+let fixture: Awaited<ReturnType<typeof startPreviewWorker>>;
 let worker: RunningWorker;
-let site: Server;
-let state: string;
 let admin: Client;
 
-class LocalClient extends Client {
-  override readonly base = worker.url;
-}
-
 beforeAll(async () => {
-  state = mkdtempSync(path.join(tmpdir(), 'cms-preview-pages-'));
-  migrate(state);
-  await seedIfEmpty(state);
-  site = createServer((request, response) => {
-    const html = SITE[request.url ?? ''];
-    if (html) response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=3600' }).end(html);
-    else response.writeHead(404).end('not found');
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  const sitePort = (site.address() as { port: number }).port;
-  worker = await startWorker({ stateDir: state, port: 9200 + Math.floor(Math.random() * 700), assetsDir: path.join(state, 'www'), siteOrigin: `http://127.0.0.1:${sitePort}`, vars: { REBUILD_DEBOUNCE_MS: '600000' } });
-  admin = new LocalClient();
-  await admin.login(DEFAULT_ADMIN.username, DEFAULT_ADMIN.password);
+  fixture = await startPreviewWorker(SITE);
+  ({ worker, admin } = fixture);
 }, 120_000);
 
-afterAll(async () => {
-  await worker?.stop();
-  site?.close();
-  if (state) rmSync(state, { recursive: true, force: true });
-});
-
-const data = <T>(answer: { status: number; body: unknown }) => {
-  expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
-  return (answer.body as { data: T }).data;
-};
+afterAll(() => fixture?.stop());
 
 /** The preview page as a visitor without a session gets it: not indexed, not cached. */
 async function shown(url: string) {

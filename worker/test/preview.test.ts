@@ -4,12 +4,9 @@
  * This file runs its own worker with a stand-in site serving a marked template, so the page
  * filled with the draft is checked here; the real templates are checked by the browser test.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker, type RunningWorker } from '../../scripts/lib/local.ts';
+import type { RunningWorker } from '../../scripts/lib/local.ts';
+import { data, startPreviewWorker } from './preview-worker.ts';
 import { Client, form, unique } from './client.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
@@ -27,40 +24,16 @@ const TEMPLATE = `<!doctype html><html><head><title>Judul</title><meta name="rob
 <div class="prose" data-preview-html="content"><p>Isi</p></div>
 </body></html>`;
 
+let fixture: Awaited<ReturnType<typeof startPreviewWorker>>;
 let worker: RunningWorker;
-let site: Server;
-let state: string;
 let admin: Client;
 
-class LocalClient extends Client {
-  override readonly base = worker.url;
-}
-
 beforeAll(async () => {
-  state = mkdtempSync(path.join(tmpdir(), 'cms-preview-'));
-  migrate(state);
-  await seedIfEmpty(state);
-  site = createServer((request, response) => {
-    if (request.url === '/preview-template/bio-core' || request.url === '/preview-template/vision') response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=3600' }).end(TEMPLATE);
-    else response.writeHead(404).end('not found');
-  });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  const sitePort = (site.address() as { port: number }).port;
-  worker = await startWorker({ stateDir: state, port: 9200 + Math.floor(Math.random() * 700), assetsDir: path.join(state, 'www'), siteOrigin: `http://127.0.0.1:${sitePort}`, vars: { REBUILD_DEBOUNCE_MS: '600000' } });
-  admin = new LocalClient();
-  await admin.login(DEFAULT_ADMIN.username, DEFAULT_ADMIN.password);
+  fixture = await startPreviewWorker({ '/preview-template/bio-core': TEMPLATE, '/preview-template/vision': TEMPLATE });
+  ({ worker, admin } = fixture);
 }, 120_000);
 
-afterAll(async () => {
-  await worker?.stop();
-  site?.close();
-  if (state) rmSync(state, { recursive: true, force: true });
-});
-
-const data = <T>(answer: { status: number; body: unknown }) => {
-  expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
-  return (answer.body as { data: T }).data;
-};
+afterAll(() => fixture?.stop());
 
 const draft = (title: string, more: Record<string, unknown> = {}) => ({ title, slug: 'draf', content: '<p>Isi draf <strong>tebal</strong></p>', tags: 'kompos, sampah', ...more });
 
@@ -118,7 +91,7 @@ describe('preview links', () => {
     const listed = data<{ id: string; expiresAt: string; createdByName: string }[]>(await admin.get(`/api/vision/${vision._id}/previews`));
     expect(listed).toEqual([{ id: preview.id, expiresAt: preview.expiresAt, createdByName: 'admin', createdAt: expect.any(String) }]);
 
-    const anonymous = new LocalClient();
+    const anonymous = fixture.client();
     expect((await anonymous.delete(`/api/preview/${preview.id}`)).status).toBe(401);
     const shown = await open(preview.url);
     expect(shown.status).toBe(200);
@@ -153,14 +126,14 @@ describe('preview links', () => {
     expect((await admin.post('/api/bio-core/preview', 'bukan json' as unknown as Record<string, unknown>)).status).toBe(400);
     // Collections the site shows no page of have no preview.
     expect((await admin.post('/api/role/preview', { data: { name: 'x' } })).status).toBe(404);
-    expect((await new LocalClient().post('/api/bio-core/preview', { data: draft('Tanpa login') })).status).toBe(401);
+    expect((await fixture.client().post('/api/bio-core/preview', { data: draft('Tanpa login') })).status).toBe(401);
 
     const list = data<Row[]>(await admin.get('/api/role/permissions/list'));
     const readOnly = list.filter((p) => p.name === 'bio-core.read').map((p) => p._id);
     const role = data<Row>(await admin.post('/api/role', form({ name: unique('Peran Baca'), permissions: readOnly })));
     const username = unique('pembaca');
     data(await admin.post('/api/user', form({ username, email: `${username}@example.org`, password: 'rahasia-123', fullName: 'Pembaca', role: role._id })));
-    const reader = new LocalClient();
+    const reader = fixture.client();
     await reader.login(username, 'rahasia-123');
     expect((await reader.post('/api/bio-core/preview', { data: draft('Tanpa izin') })).status).toBe(403);
   });

@@ -1,0 +1,50 @@
+/**
+ * A worker of its own for preview tests, with a stand-in site serving the given pages (what the
+ * worker fetches from the built site: published pages and marked preview templates), an admin
+ * client logged in to it, and clients without a session.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker } from '../../scripts/lib/local.ts';
+import { Client } from './client.ts';
+
+export async function startPreviewWorker(pages: Record<string, string>) {
+  const state = mkdtempSync(path.join(tmpdir(), 'cms-preview-'));
+  migrate(state);
+  await seedIfEmpty(state);
+  const site = createServer((request, response) => {
+    const html = pages[request.url ?? ''];
+    if (html) response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=3600' }).end(html);
+    else response.writeHead(404).end('not found');
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  const sitePort = (site.address() as { port: number }).port;
+  // No rebuild is asked for while previews are made: the debounce outlasts the test.
+  const worker = await startWorker({ stateDir: state, port: 9200 + Math.floor(Math.random() * 700), assetsDir: path.join(state, 'www'), siteOrigin: `http://127.0.0.1:${sitePort}`, vars: { REBUILD_DEBOUNCE_MS: '600000' } });
+  /** A client of this worker without a session. */
+  const client = (): Client =>
+    new (class extends Client {
+      override readonly base = worker.url;
+    })();
+  const admin = client();
+  await admin.login(DEFAULT_ADMIN.username, DEFAULT_ADMIN.password);
+  return {
+    worker,
+    admin,
+    client,
+    async stop() {
+      await worker.stop();
+      site.close();
+      rmSync(state, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The data of a successful answer; the answer itself in the failure message otherwise. */
+export const data = <T>(answer: { status: number; body: unknown }) => {
+  expect(answer.status, JSON.stringify(answer.body)).toBeLessThan(300);
+  return (answer.body as { data: T }).data;
+};

@@ -1,0 +1,44 @@
+/**
+ * One site build in its own Node process, started by builds.ts with the build's environment
+ * (PUBLIC_API_URL, SITE_OUT_DIR, ASTRO_CACHE_DIR). Exits 0 when the site built, 1 when not,
+ * with Astro's log on stdout/stderr as `astro build` prints it.
+ *
+ * With `--prepare` it does everything that depends only on the site's code ahead of time
+ * (loading Astro, the config, Vite bundling of pages and islands) and then waits for a line on
+ * stdin before rendering the pages, the only step that reads content. A builder keeps one such
+ * process ready so a save pays for rendering only. Each build still gets a fresh process, so no
+ * module state, memory or Node module cache is carried from one build to the next.
+ */
+import { build } from 'astro';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+const prepareOnly = process.argv.includes('--prepare');
+const released = prepareOnly ? new Promise<void>((resolve) => process.stdin.once('data', () => resolve())) : Promise.resolve();
+if (prepareOnly) {
+  // The builder closing stdin (it stopped, or dropped this process) means no build will be asked.
+  process.stdin.once('end', () => process.exit(2));
+}
+
+/**
+ * Vite runs `buildApp` hooks of order 'post' after Astro's own bundling of every environment
+ * and before Astro's page generation (a later 'post' hook of an `enforce: 'post'` plugin).
+ */
+const waitForRelease: Plugin = {
+  name: 'cms:wait-for-build-request',
+  buildApp: {
+    order: 'post',
+    handler() {
+      if (prepareOnly) console.log('[site-build] bundled; waiting for the build request to render the pages');
+      return released;
+    },
+  },
+};
+
+try {
+  await build({ root: path.resolve(import.meta.dirname, '../../site'), vite: { plugins: [waitForRelease] } });
+  process.exit(0);
+} catch (error) {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  process.exit(1);
+}

@@ -133,10 +133,13 @@ class SiteBuilds {
   /** The API the next build is prepared for, while a builder keeps builds ready. */
   readyFor: string | null = null;
 
-  constructor(
-    private readonly siteDir: string,
-    private readonly stateDir: string,
-  ) {}
+  private readonly siteDir: string;
+  private readonly stateDir: string;
+
+  constructor(siteDir: string, stateDir: string) {
+    this.siteDir = siteDir;
+    this.stateDir = stateDir;
+  }
 
   private get staging() {
     return path.join(this.siteDir, 'staging');

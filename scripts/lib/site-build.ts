@@ -14,11 +14,16 @@ import path from 'node:path';
 import type { Plugin } from 'vite';
 
 const prepareOnly = process.argv.includes('--prepare');
-const released = prepareOnly ? new Promise<void>((resolve) => process.stdin.once('data', () => resolve())) : Promise.resolve();
-if (prepareOnly) {
-  // The builder closing stdin (it stopped, or dropped this process) means no build will be asked.
-  process.stdin.once('end', () => process.exit(2));
-}
+let requested = !prepareOnly;
+const released = new Promise<void>((resolve) => {
+  if (requested) return resolve();
+  process.stdin.once('data', () => {
+    requested = true;
+    resolve();
+  });
+  // The builder closing stdin unasked (it stopped, or dropped this process) means no build will be asked.
+  process.stdin.once('end', () => requested || process.exit(2));
+});
 
 /**
  * Vite runs `buildApp` hooks of order 'post' after Astro's own bundling of every environment

@@ -26,6 +26,13 @@ const released = new Promise<void>((resolve) => {
 });
 
 /**
+ * Packages the site's server bundle imports that take long to load; loaded while waiting, the
+ * rendering then finds them in Node's module cache. (The bundle's own modules are not: Astro
+ * still writes its manifest into them after this point.)
+ */
+const SLOW_TO_LOAD = ['react', 'react-dom/server', 'sharp'];
+
+/**
  * Vite runs `buildApp` hooks of order 'post' after Astro's own bundling of every environment
  * and before Astro's page generation (a later 'post' hook of an `enforce: 'post'` plugin).
  */
@@ -33,9 +40,11 @@ const waitForRelease: Plugin = {
   name: 'cms:wait-for-build-request',
   buildApp: {
     order: 'post',
-    handler() {
-      if (prepareOnly) console.log('[site-build] bundled; waiting for the build request to render the pages');
-      return released;
+    async handler() {
+      if (!prepareOnly) return;
+      await Promise.all(SLOW_TO_LOAD.map((name) => import(name)));
+      console.log('[site-build] bundled; waiting for the build request to render the pages');
+      await released;
     },
   },
 };

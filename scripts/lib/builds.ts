@@ -299,10 +299,12 @@ export async function startSiteBuilder(opts: {
   };
 
   const runBuilds = async (buildIds: string[]) => {
-    await Promise.all(buildIds.map((buildId) => report({ buildId, status: 'building' })));
+    // The build does not wait for the worker to note that it started; the final report does.
     const started = performance.now();
+    const building = Promise.all(buildIds.map((buildId) => report({ buildId, status: 'building' })));
     const result = await buildSite(opts.apiUrl(), opts.siteDir, opts.stateDir);
     const durationMs = Math.round(performance.now() - started);
+    await building;
     log(result.ok ? `site rebuilt in ${(durationMs / 1000).toFixed(1)} s` : `site build failed; still serving the last good build\n${result.output.slice(-2000)}`);
     for (const line of result.skipped) log(line);
     const message = (result.ok ? result.skipped.join('\n') : result.output).slice(-1500);

@@ -15,10 +15,13 @@ import type { Plugin } from 'vite';
 
 const prepareOnly = process.argv.includes('--prepare');
 let requested = !prepareOnly;
+/** When the build was asked for: what the request waited for, against the time spent before it. */
+let requestedAt = { wall: 0, cpu: { user: 0, system: 0 } };
 const released = new Promise<void>((resolve) => {
   if (requested) return resolve();
   process.stdin.once('data', () => {
     requested = true;
+    requestedAt = { wall: performance.now(), cpu: process.cpuUsage() };
     resolve();
   });
   // The builder closing stdin unasked (it stopped, or dropped this process) means no build will be asked.
@@ -51,6 +54,10 @@ const waitForRelease: Plugin = {
 
 try {
   await build({ root: path.resolve(import.meta.dirname, '../../site'), vite: { plugins: [waitForRelease] } });
+  const cpu = process.cpuUsage(requestedAt.cpu);
+  console.log(
+    `[site-build] since the request: ${((performance.now() - requestedAt.wall) / 1000).toFixed(1)} s, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU`,
+  );
   process.exit(0);
 } catch (error) {
   console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));

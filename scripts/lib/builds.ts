@@ -90,12 +90,14 @@ function siteCodeVersion() {
   return `${newest}:${files}`;
 }
 
+const workDirOf = (siteDir: string) => path.join(ROOT, 'site/node_modules/.site-builds', createHash('sha256').update(path.resolve(siteDir)).digest('hex').slice(0, 16));
+
 function startSiteBuild(apiUrl: string, siteDir: string, stateDir: string, prepare: boolean): SiteBuildProcess {
   const madeFrom = `${apiUrl} ${siteCodeVersion()}`;
   // Astro writes its intermediate server bundle under the working folder when the output folder
   // is outside it; it must resolve the site's packages, and no other site folder's build (a
   // prepared one waits there) may share it.
-  const workDir = path.join(ROOT, 'site/node_modules/.site-builds', createHash('sha256').update(path.resolve(siteDir)).digest('hex').slice(0, 16));
+  const workDir = workDirOf(siteDir);
   mkdirSync(workDir, { recursive: true });
   const child = spawnTied(process.execPath, [SITE_BUILD_SCRIPT, ...(prepare ? ['--prepare'] : [])], {
     cwd: workDir,
@@ -170,6 +172,8 @@ class SiteBuilds {
     if (prepared) {
       await prepared.discard();
       rmSync(this.staging, { recursive: true, force: true });
+      // The server bundle it was keeping for the rendering.
+      rmSync(workDirOf(this.siteDir), { recursive: true, force: true });
     }
   }
 

@@ -8,7 +8,9 @@
  * server (site-server.ts) serves whatever `current` points at, so no file the worker or wrangler
  * watches ever changes and the worker never restarts because of a build.
  */
-import { existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, symlinkSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { stripVTControlCharacters } from 'node:util';
 import path from 'node:path';
@@ -17,15 +19,21 @@ import { offlineEnv, ROOT, spawnTied } from './local.ts';
 /** The line the site build prints for a record that got no page (site/src/lib/content.ts). */
 const SKIPPED_LINE = /^.*Halaman dilewati:.*$/gm;
 
-const exec = (args: string[], env: NodeJS.ProcessEnv) =>
-  new Promise<{ ok: boolean; output: string }>((resolve) => {
-    const child = spawnTied('npm', args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+interface Finished {
+  ok: boolean;
+  output: string;
+}
+
+/** Collects a child's output; colours are dropped (CI machines make Astro colour its log, and callers read that log). */
+const finished = (child: ChildProcess) =>
+  new Promise<Finished>((resolve) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk));
-    // Colours are dropped: CI machines make Astro colour its log, and callers read that log.
     child.on('exit', (code) => resolve({ ok: code === 0, output: stripVTControlCharacters(output) }));
   });
+
+const exec = (args: string[], env: NodeJS.ProcessEnv) => finished(spawnTied('npm', args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] }));
 
 export const hasAdmin = () => existsSync(path.join(ROOT, 'admin/index.html'));
 export const hasSite = () => existsSync(path.join(ROOT, 'site/astro.config.mjs')) || existsSync(path.join(ROOT, 'site/astro.config.ts'));
@@ -46,41 +54,207 @@ export interface SiteBuildResult {
   skipped: string[];
 }
 
+const SITE_BUILD_SCRIPT = path.join(import.meta.dirname, 'site-build.ts');
+
+/** A site build in its own process (site-build.ts); a prepared one waits for `release` to render the pages. */
+interface SiteBuildProcess {
+  /** What the prepared bundle was made from: the API address and the site's code. */
+  madeFrom: string;
+  done: Promise<Finished>;
+  exited: boolean;
+  release(): void;
+  /** Stops a prepared process that will not be used. */
+  discard(): Promise<void>;
+}
+
+/**
+ * The newest change time and the number of the files a site bundle is made from (the site
+ * and the worker code it imports): a prepared bundle older than a code change is not used.
+ */
+function siteCodeVersion() {
+  let newest = 0;
+  let files = 0;
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name.startsWith('.')) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else {
+        files++;
+        newest = Math.max(newest, statSync(full).mtimeMs);
+      }
+    }
+  };
+  walk(path.join(ROOT, 'site'));
+  walk(path.join(ROOT, 'worker/src'));
+  return `${newest}:${files}`;
+}
+
+const workDirOf = (siteDir: string) => path.join(ROOT, 'site/node_modules/.site-builds', createHash('sha256').update(path.resolve(siteDir)).digest('hex').slice(0, 16));
+
+function startSiteBuild(apiUrl: string, siteDir: string, stateDir: string, prepare: boolean): SiteBuildProcess {
+  const madeFrom = `${apiUrl} ${siteCodeVersion()}`;
+  // Astro writes its intermediate server bundle under the working folder when the output folder
+  // is outside it; it must resolve the site's packages, and no other site folder's build (a
+  // prepared one waits there) may share it.
+  const workDir = workDirOf(siteDir);
+  mkdirSync(workDir, { recursive: true });
+  const child = spawnTied(process.execPath, [SITE_BUILD_SCRIPT, ...(prepare ? ['--prepare'] : [])], {
+    cwd: workDir,
+    env: {
+      ...offlineEnv(stateDir),
+      PUBLIC_API_URL: apiUrl,
+      SITE_OUT_DIR: path.resolve(siteDir, 'staging'),
+      // Astro's cache (incremental pages, images, the API copy) belongs to this state's content.
+      ASTRO_CACHE_DIR: path.resolve(stateDir, 'astro-cache'),
+    },
+    stdio: [prepare ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+  });
+  // Writing to a process that already stopped is not an error here: its exit tells what happened.
+  child.stdin?.on('error', () => {});
+  const build: SiteBuildProcess = {
+    madeFrom,
+    exited: false,
+    done: finished(child).finally(() => (build.exited = true)),
+    release: () => child.stdin!.end('build\n'),
+    discard: async () => {
+      child.stdin?.end();
+      await build.done;
+    },
+  };
+  return build;
+}
+
+/**
+ * The builds of one site folder: one at a time (they share the staging folder and Astro's
+ * cache), and, while someone keeps it ready, the next one prepared in advance.
+ */
+class SiteBuilds {
+  private queue: Promise<unknown> = Promise.resolve();
+  private prepared: SiteBuildProcess | null = null;
+  /** The API the next build is prepared for, while a builder keeps builds ready. */
+  readyFor: string | null = null;
+
+  private readonly siteDir: string;
+  private readonly stateDir: string;
+
+  constructor(siteDir: string, stateDir: string) {
+    this.siteDir = siteDir;
+    this.stateDir = stateDir;
+  }
+
+  private get staging() {
+    return path.join(this.siteDir, 'staging');
+  }
+
+  build(apiUrl: string): Promise<SiteBuildResult> {
+    const result = this.queue.then(() => this.buildNow(apiUrl));
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  /** Starts preparing the next build unless one is prepared or running. */
+  prepare() {
+    this.queue = this.queue.then(() => this.prepareNow());
+    return this.queue;
+  }
+
+  /** Stops keeping a build ready. */
+  stop() {
+    this.readyFor = null;
+    this.queue = this.queue.then(() => this.dropPrepared());
+    return this.queue;
+  }
+
+  private async dropPrepared() {
+    const prepared = this.prepared;
+    this.prepared = null;
+    if (prepared) {
+      await prepared.discard();
+      rmSync(this.staging, { recursive: true, force: true });
+      // The server bundle it was keeping for the rendering.
+      rmSync(workDirOf(this.siteDir), { recursive: true, force: true });
+    }
+  }
+
+  private prepareNow() {
+    if (this.prepared || !this.readyFor) return;
+    rmSync(this.staging, { recursive: true, force: true });
+    this.prepared = startSiteBuild(this.readyFor, this.siteDir, this.stateDir, true);
+  }
+
+  private async buildNow(apiUrl: string): Promise<SiteBuildResult> {
+    mkdirSync(this.siteDir, { recursive: true });
+    if (this.readyFor) this.readyFor = apiUrl;
+    let run = this.prepared;
+    this.prepared = null;
+    if (run && (run.exited || run.madeFrom !== `${apiUrl} ${siteCodeVersion()}`)) {
+      // Prepared for another API or older code, or it stopped while preparing: start afresh.
+      await run.discard();
+      run = null;
+    }
+    if (run) run.release();
+    else {
+      rmSync(this.staging, { recursive: true, force: true });
+      run = startSiteBuild(apiUrl, this.siteDir, this.stateDir, false);
+    }
+    const result = await this.publish(await run.done);
+    this.prepareNow();
+    return result;
+  }
+
+  /**
+   * Astro builds into one fixed folder (its incremental cache reuses pages only for the same
+   * output folder), renamed here to the build's own name and made the served one. A failed
+   * build leaves the served site untouched. The build served before is kept a while for
+   * requests still reading it; older ones are removed.
+   */
+  private async publish(result: Finished): Promise<SiteBuildResult> {
+    const skipped = [...new Set(result.output.match(SKIPPED_LINE) ?? [])].map((line) => line.slice(line.indexOf('Halaman dilewati:')));
+    if (!result.ok) {
+      rmSync(this.staging, { recursive: true, force: true });
+      return { ok: false, output: result.output, skipped };
+    }
+    const outDir = path.join(this.siteDir, `build-${Date.now()}`);
+    renameSync(this.staging, outDir);
+    const link = currentLink(this.siteDir);
+    const previous = existsSync(link) ? readlinkSync(link) : null;
+    const next = `${link}.next`;
+    rmSync(next, { force: true });
+    symlinkSync(path.basename(outDir), next);
+    renameSync(next, link);
+    for (const entry of readdirSync(this.siteDir)) {
+      if (entry.startsWith('build-') && entry !== path.basename(outDir) && entry !== previous) rmSync(path.join(this.siteDir, entry), { recursive: true, force: true });
+    }
+    return { ok: true, output: result.output, skipped };
+  }
+}
+
+const siteBuilds = new Map<string, SiteBuilds>();
+const buildsOf = (siteDir: string, stateDir: string) => {
+  const key = path.resolve(siteDir);
+  if (!siteBuilds.has(key)) siteBuilds.set(key, new SiteBuilds(key, stateDir));
+  return siteBuilds.get(key)!;
+};
+
 /**
  * Builds the site from the API at `apiUrl` into a new folder of `siteDir` and, if it built,
- * makes it the served one. A failed build leaves the served site untouched. The build served
- * before is kept a while for requests still reading it; older ones are removed.
+ * makes it the served one (see SiteBuilds.publish). Builds of one folder run one at a time.
  */
-export async function buildSite(apiUrl: string, siteDir: string, stateDir: string): Promise<SiteBuildResult> {
+export function buildSite(apiUrl: string, siteDir: string, stateDir: string): Promise<SiteBuildResult> {
+  return buildsOf(siteDir, stateDir).build(apiUrl);
+}
+
+/**
+ * Keeps the next build of `siteDir` prepared (process started, Astro loaded, pages and islands
+ * bundled), so a build asked for later only renders pages. Resolves to a function that stops it.
+ */
+export async function keepSiteBuildReady(apiUrl: string, siteDir: string, stateDir: string) {
   mkdirSync(siteDir, { recursive: true });
-  // Astro builds into one fixed folder (its incremental cache reuses pages only for the same
-  // output folder), which is then renamed to this build's own name.
-  const staging = path.join(siteDir, 'staging');
-  rmSync(staging, { recursive: true, force: true });
-  const outDir = path.join(siteDir, `build-${Date.now()}`);
-  const result = await exec(['run', 'build', '-w', 'site'], {
-    ...offlineEnv(stateDir),
-    PUBLIC_API_URL: apiUrl,
-    SITE_OUT_DIR: staging,
-    // Astro's cache (incremental pages, images, the API copy) belongs to this state's content.
-    ASTRO_CACHE_DIR: path.join(stateDir, 'astro-cache'),
-  });
-  const skipped = [...new Set(result.output.match(SKIPPED_LINE) ?? [])].map((line) => line.slice(line.indexOf('Halaman dilewati:')));
-  if (!result.ok) {
-    rmSync(staging, { recursive: true, force: true });
-    return { ok: false, output: result.output, skipped };
-  }
-  renameSync(staging, outDir);
-  const link = currentLink(siteDir);
-  const previous = existsSync(link) ? readlinkSync(link) : null;
-  const next = `${link}.next`;
-  rmSync(next, { force: true });
-  symlinkSync(path.basename(outDir), next);
-  renameSync(next, link);
-  for (const entry of readdirSync(siteDir)) {
-    if (entry.startsWith('build-') && entry !== path.basename(outDir) && entry !== previous) rmSync(path.join(siteDir, entry), { recursive: true, force: true });
-  }
-  return { ok: true, output: result.output, skipped };
+  const builds = buildsOf(siteDir, stateDir);
+  builds.readyFor = apiUrl;
+  await builds.prepare();
+  return () => builds.stop();
 }
 
 export interface SiteBuilder {
@@ -129,10 +303,12 @@ export async function startSiteBuilder(opts: {
   };
 
   const runBuilds = async (buildIds: string[]) => {
-    await Promise.all(buildIds.map((buildId) => report({ buildId, status: 'building' })));
+    // The build does not wait for the worker to note that it started; the final report does.
     const started = performance.now();
+    const building = Promise.all(buildIds.map((buildId) => report({ buildId, status: 'building' })));
     const result = await buildSite(opts.apiUrl(), opts.siteDir, opts.stateDir);
     const durationMs = Math.round(performance.now() - started);
+    await building;
     log(result.ok ? `site rebuilt in ${(durationMs / 1000).toFixed(1)} s` : `site build failed; still serving the last good build\n${result.output.slice(-2000)}`);
     for (const line of result.skipped) log(line);
     const message = (result.ok ? result.skipped.join('\n') : result.output).slice(-1500);
@@ -182,6 +358,8 @@ export async function startSiteBuilder(opts: {
     );
     server.listen(opts.port, '127.0.0.1', resolve);
   });
+  // A save then waits only for its pages to render (site-build.ts).
+  const stopKeepingReady = hasSite() ? await keepSiteBuildReady(opts.apiUrl(), opts.siteDir, opts.stateDir) : async () => {};
 
   return {
     url: `http://127.0.0.1:${opts.port}/build`,
@@ -196,6 +374,9 @@ export async function startSiteBuilder(opts: {
       return new Promise<SiteBuildResult>((resolve) => resultWaiters.set(answer.data!._id, resolve));
     },
     idle: () => (running || queued.length ? new Promise<void>((resolve) => idleWaiters.push(resolve)) : Promise.resolve()),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await stopKeepingReady();
+    },
   };
 }

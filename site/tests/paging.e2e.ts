@@ -45,10 +45,15 @@ beforeAll(async () => {
   const categories = (await (await fetch(`${base}/api/category?active=true`)).json()) as { data: { _id: string; slug: string }[] };
   const education = categories.data.find((c) => c.slug === 'education')!;
   for (let i = 1; i <= 13; i++) await create('/api/our-work', { title: `Program Sekolah ${run} ${i}`, content, category_ids: [education._id], isActive: true });
-  // The saves reach the site by one rebuild: wait until its new pages are served.
+  // The saves reach the site by rebuilds: wait until the newest one, asked after the last save,
+  // has built (an earlier build may already serve page 2 with only part of the saves).
+  const newestBuild = async () => {
+    const response = await fetch(`${base}/api/rebuild`, { headers: { cookie, origin: base } });
+    return ((await response.json()) as { data: { status: string }[] }).data[0]?.status;
+  };
   for (let waited = 0; waited < 150_000; waited += 1_000) {
     const pages = await Promise.all(['/bio-core/page/2', '/vision/page/2', '/our-work/page/2', '/our-work/education/page/2'].map(html));
-    if (pages.every((page) => page.status === 200) && pages[0]!.text.includes(oldest.title)) break;
+    if (pages.every((page) => page.status === 200) && pages[0]!.text.includes(oldest.title) && (await newestBuild()) === 'succeeded') break;
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
 }, 300_000);

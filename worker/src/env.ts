@@ -9,6 +9,7 @@ export interface Bindings {
   REBUILD_HOOK_URL?: string;
   /** With it, REBUILD_HOOK_URL is GitHub's dispatches endpoint and this token authorizes the call. */
   REBUILD_HOOK_TOKEN?: string;
+  /** How long after a content write the hook is called, gathering the writes made meanwhile (ms, default 300). */
   REBUILD_DEBOUNCE_MS?: string;
   /** Shared secret for webhook callers of /api/rebuild and the builder's reports. */
   REBUILD_SECRET?: string;

@@ -37,9 +37,16 @@ export async function latestBuilds(db: Database, limit: number) {
   return (await db.select().from(siteBuilds).orderBy(desc(siteBuilds.requestedAt)).limit(limit)).map(present);
 }
 
+/**
+ * Short: it only has to gather the writes of one action (a save and its follow-up requests, a
+ * bulk change). A longer burst still gives few builds, because the builder (and the deploy
+ * workflow's concurrency group) runs one build and keeps at most one waiting.
+ */
+const DEFAULT_DEBOUNCE_MS = 300;
+
 const debounceMs = (env: Bindings) => {
-  const delay = Number(env.REBUILD_DEBOUNCE_MS ?? '2000');
-  return Number.isFinite(delay) ? delay : 2000;
+  const delay = Number(env.REBUILD_DEBOUNCE_MS ?? DEFAULT_DEBOUNCE_MS);
+  return Number.isFinite(delay) ? delay : DEFAULT_DEBOUNCE_MS;
 };
 
 /** The one outgoing call that asks the builder to build; answers a failure text or null. */

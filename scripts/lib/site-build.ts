@@ -33,7 +33,7 @@ const released = new Promise<void>((resolve) => {
  * rendering then finds them in Node's module cache. (The bundle's own modules are not: Astro
  * still writes its manifest into them after this point.)
  */
-const SLOW_TO_LOAD = ['react', 'react-dom/server', 'sharp'];
+const SLOW_TO_LOAD = ['preact', 'preact/compat', 'preact-render-to-string', 'sharp'];
 
 /**
  * Vite runs `buildApp` hooks of order 'post' after Astro's own bundling of every environment

@@ -8,12 +8,12 @@ type Row = { _id: string } & Record<string, unknown>;
 
 /**
  * What each admin form must carry: its definition's required fields, less those filled without
- * input (a default, a slug made from the title) and files (checked separately). Subscribers have
- * no such form: POST /api/subscribe is the public sign-up.
+ * input (a default, a slug made from the title) and files (checked separately). Read-only screens
+ * (Subscribers) have no such form: POST /api/subscribe is the public sign-up.
  */
 const REQUIRED = Object.fromEntries(
   Object.values(resources as Record<string, ResourceDefinition>).flatMap((resource) => {
-    if (!resource.admin) return [];
+    if (!resource.admin || resource.admin.readOnly) return [];
     const fields = Object.entries(resource.fields)
       .filter(([, field]) => field.required && !('default' in field && field.default !== undefined) && field.kind !== 'slug' && field.kind !== 'file')
       .map(([name]) => name);

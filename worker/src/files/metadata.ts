@@ -12,6 +12,13 @@
 /** A byte range of the original to keep, or new bytes to put in its place. */
 type Piece = { from: number; to: number } | Uint8Array;
 
+/** Adds a range to keep, joined to the previous one when they touch (a normal file is a few pieces). */
+function keep(pieces: Piece[], from: number, to: number) {
+  const last = pieces.at(-1);
+  if (last && !(last instanceof Uint8Array) && last.to === from) last.to = to;
+  else pieces.push({ from, to });
+}
+
 /** Random access over the chunks an upload arrived in, without joining them. */
 class Chunks {
   private readonly chunks: readonly Uint8Array[];
@@ -133,11 +140,20 @@ function endOfScan(data: Chunks, from: number) {
   return data.length;
 }
 
+/** Puts `bytes` at byte `offset` of the original, splitting the range that spans it. */
+function insertAt(pieces: Piece[], offset: number, bytes: Uint8Array) {
+  const index = pieces.findIndex((piece) => !(piece instanceof Uint8Array) && piece.to >= offset);
+  const range = pieces[index] as { from: number; to: number };
+  const parts: Piece[] = [{ from: range.from, to: offset }, bytes, ...(range.to > offset ? [{ from: offset, to: range.to }] : [])];
+  pieces.splice(index, 1, ...parts);
+}
+
 function jpegPieces(data: Chunks): Piece[] | null {
   if (data.at(0) !== 0xff || data.at(1) !== SOI) return null;
   const pieces: Piece[] = [{ from: 0, to: 2 }];
   let orientation: number | null = null;
-  let afterHeader = 1; // where the orientation segment goes: after SOI, or after JFIF's APP0
+  // Where the orientation segment goes: after SOI, or after JFIF's APP0, which must stay first.
+  let afterHeader = 2;
   let position = 2;
   while (position < data.length) {
     // Markers may be padded with fill bytes (0xFF).
@@ -146,11 +162,11 @@ function jpegPieces(data: Chunks): Piece[] | null {
     const marker = data.at(position + 1);
     if (marker === EOI) {
       // Anything after the end (phones append depth maps and previews with their own EXIF) goes.
-      pieces.push({ from: position, to: position + 2 });
+      keep(pieces, position, position + 2);
       break;
     }
     if (isRestart(marker) || marker === 0x01) {
-      pieces.push({ from: position, to: position + 2 });
+      keep(pieces, position, position + 2);
       position += 2;
       continue;
     }
@@ -158,21 +174,23 @@ function jpegPieces(data: Chunks): Piece[] | null {
     if (end > data.length || end < position + 4) return null;
     if (marker === APP1 && orientation === null) orientation = exifOrientation(data.copy(position + 4, Math.min(end, position + 4 + 64 * 1024)));
     if (keepsJpegSegment(marker, data, position)) {
-      pieces.push({ from: position, to: end });
-      if (marker === APP0 && pieces.length === 2) afterHeader = 2;
+      keep(pieces, position, end);
+      if (marker === APP0 && position === 2) afterHeader = end;
     }
     position = end;
     if (marker === SOS) {
       const scanEnd = endOfScan(data, position);
-      pieces.push({ from: position, to: scanEnd });
+      keep(pieces, position, scanEnd);
       position = scanEnd;
     }
   }
-  if (orientation !== null && orientation !== 1) pieces.splice(afterHeader, 0, orientationSegment(orientation));
+  if (orientation !== null && orientation !== 1) insertAt(pieces, afterHeader, orientationSegment(orientation));
   return pieces;
 }
 
 const PNG_METADATA = new Set(['eXIf', 'tEXt', 'zTXt', 'iTXt']);
+/** Chunk names are four letters; anything else means the file is not a readable PNG. */
+const PNG_CHUNK_NAME = /^[A-Za-z]{4}$/;
 
 function pngPieces(data: Chunks): Piece[] | null {
   const pieces: Piece[] = [{ from: 0, to: 8 }];
@@ -181,8 +199,8 @@ function pngPieces(data: Chunks): Piece[] | null {
     const length = (data.at(position) * 2 ** 24) + (data.at(position + 1) << 16) + (data.at(position + 2) << 8) + data.at(position + 3);
     const type = ascii(data.copy(position + 4, position + 8));
     const end = position + 12 + length;
-    if (end > data.length) return null;
-    if (!PNG_METADATA.has(type)) pieces.push({ from: position, to: end });
+    if (end > data.length || !PNG_CHUNK_NAME.test(type) || (position === 8 && type !== 'IHDR')) return null;
+    if (!PNG_METADATA.has(type)) keep(pieces, position, end);
     position = end;
     if (type === 'IEND') break;
   }
@@ -201,13 +219,13 @@ function webpPieces(data: Chunks): Piece[] | null {
     const type = ascii(data.copy(position, position + 4));
     const size = data.at(position + 4) + (data.at(position + 5) << 8) + (data.at(position + 6) << 16) + data.at(position + 7) * 2 ** 24;
     const end = position + 8 + size + (size % 2);
-    if (end > data.length) return null;
+    if (end > data.length || !/^[\x20-\x7e]{4}$/.test(type)) return null;
     if (type === 'VP8X') {
       const chunk = data.copy(position, end);
       chunk[8] = chunk[8]! & ~VP8X_METADATA_FLAGS;
       pieces.push(chunk);
     } else if (!WEBP_METADATA.has(type)) {
-      pieces.push({ from: position, to: end });
+      keep(pieces, position, end);
     }
     position = end;
   }

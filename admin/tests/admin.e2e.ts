@@ -344,23 +344,26 @@ describe('widgets', () => {
   });
 
   it('shows the Users load error with "Coba lagi", and retrying loads the users', async () => {
-    await page.route('**/api/user', (route) => route.abort('connectionreset'));
+    // The list is read page by page (`/api/user?page=1&limit=20`).
+    const usersList = /\/api\/user(\?.*)?$/;
+    await page.route(usersList, (route) => route.abort('connectionreset'));
     await page.goto(`${base}/admin/users/list`);
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('Terjadi kesalahan saat memuat data user. Pastikan server API berjalan.');
-    await page.unroute('**/api/user');
+    await page.unroute(usersList);
     await page.getByRole('button', { name: 'Coba lagi' }).click();
     await expect.poll(() => page.locator('tbody tr', { hasText: 'admin' }).count()).toBeGreaterThan(0);
   });
 
   it('shows a five-row skeleton while the gallery loads', async () => {
-    await page.route('**/api/gallery', async (route) => {
+    const galleryList = /\/api\/gallery(\?.*)?$/;
+    await page.route(galleryList, async (route) => {
       await new Promise((resolve) => setTimeout(resolve, 1_500));
       await route.continue();
     });
     await page.goto(`${base}/admin/about/gallery`);
     await expect.poll(() => page.locator('table.skeleton tbody tr').count()).toBe(5);
     await expect.poll(() => page.locator('tbody tr', { hasText: 'Tim Lapangan' }).count()).toBe(1);
-    await page.unroute('**/api/gallery');
+    await page.unroute(galleryList);
   });
 
   it('shows the default logo for a gallery image that fails to load', async () => {

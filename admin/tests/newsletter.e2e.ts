@@ -51,6 +51,8 @@ describe('newsletter screen', () => {
 
     // The export follows the search box.
     await page.getByRole('searchbox').fill(tag);
+    // Other files' subscribers fill a page too: wait for the search itself, then its first page.
+    await expect.poll(() => page.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain(tag);
     await expect.poll(() => page.locator('tbody tr').count()).toBe(10);
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Export CSV' }).click();

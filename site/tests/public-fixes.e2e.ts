@@ -168,7 +168,8 @@ describe('typing before the islands load', () => {
     await page.close();
   });
 
-  it('sends the newsletter email typed before the form came alive, with or without its script', async () => {
+  // Two page loads, a hydration and two posts, each step with its own time limit: the test may take their sum.
+  it('sends the newsletter email typed before the form came alive, with or without its script', { timeout: 120_000 }, async () => {
     let release = async () => {};
     const page = await visit('/', 390, async (p) => {
       release = await holdScripts(p);

@@ -1,5 +1,6 @@
 import preact from '@astrojs/preact';
 import { defineConfig } from 'astro/config';
+import linkedPages from './integrations/linked-pages.ts';
 import securityHeaders from './integrations/security-headers.ts';
 import path from 'node:path';
 
@@ -17,7 +18,8 @@ export default defineConfig({
   outDir: process.env.SITE_OUT_DIR ?? 'dist',
   // Islands are written against React's API and run on Preact (compat): the same components for
   // a tenth of the JavaScript a phone must download, parse and run before the page responds.
-  integrations: [preact({ compat: true }), securityHeaders()],
+  // The local builder links unchanged pages instead of copying them (integrations/linked-pages.ts).
+  integrations: [preact({ compat: true }), ...(process.env.SITE_LINK_CACHED_PAGES ? [linkedPages()] : []), securityHeaders()],
   trailingSlash: 'ignore',
   // page.html files are served at /page by the worker's assets without a trailing-slash redirect.
   build: { format: 'file', inlineStylesheets: 'always' },

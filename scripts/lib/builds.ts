@@ -107,6 +107,8 @@ function startSiteBuild(apiUrl: string, siteDir: string, stateDir: string, prepa
       SITE_OUT_DIR: path.resolve(siteDir, 'staging'),
       // Astro's cache (incremental pages, images, the API copy) belongs to this state's content.
       ASTRO_CACHE_DIR: path.resolve(stateDir, 'astro-cache'),
+      // Unchanged pages are hard-linked from that cache, not copied (site/integrations/linked-pages.ts).
+      SITE_LINK_CACHED_PAGES: '1',
     },
     stdio: [prepare ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
@@ -309,7 +311,13 @@ export async function startSiteBuilder(opts: {
     const result = await buildSite(opts.apiUrl(), opts.siteDir, opts.stateDir);
     const durationMs = Math.round(performance.now() - started);
     await building;
-    log(result.ok ? `site rebuilt in ${(durationMs / 1000).toFixed(1)} s` : `site build failed; still serving the last good build\n${result.output.slice(-2000)}`);
+    // What the save waited for inside the build process (site-build.ts prints it), beside the whole.
+    const rendering = result.output.match(/\[site-build\] since the request: (.*)/)?.[1];
+    log(
+      result.ok
+        ? `site rebuilt in ${(durationMs / 1000).toFixed(1)} s${rendering ? ` (since the request: ${rendering})` : ''}`
+        : `site build failed; still serving the last good build\n${result.output.slice(-2000)}`,
+    );
     for (const line of result.skipped) log(line);
     const message = (result.ok ? result.skipped.join('\n') : result.output).slice(-1500);
     await Promise.all(buildIds.map((buildId) => report({ buildId, status: result.ok ? 'succeeded' : 'failed', durationMs, message })));

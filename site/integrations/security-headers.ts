@@ -5,7 +5,7 @@
  * them. Hashes are computed after the build, from the files as served.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -24,24 +24,66 @@ function* htmlFiles(dir: string): Generator<string> {
   }
 }
 
+type AnalyticsName = keyof typeof ANALYTICS_SOURCES;
+
+/** What one page asks of the policy: its inline scripts' hashes and the analytics it loads. */
+export interface PageNeeds {
+  hashes: string[];
+  analytics: AnalyticsName[];
+}
+
+export function pageNeeds(html: string): PageNeeds {
+  const hashes = new Set<string>();
+  for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc\s*=/i.test(attributes!) || DATA_SCRIPT.test(attributes!)) continue;
+    hashes.add(`'sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}'`);
+  }
+  const analytics = (Object.keys(ANALYTICS_SOURCES) as AnalyticsName[]).filter((name) => html.includes(ANALYTICS_SOURCES[name].marker));
+  return { hashes: [...hashes], analytics };
+}
+
 /** The policy of a set of pages: their inline scripts' hashes and the analytics they load. */
 export function pagePolicy(pages: Iterable<string>) {
+  return policyFor((function* () {
+    for (const html of pages) yield pageNeeds(html);
+  })());
+}
+
+function policyFor(needs: Iterable<PageNeeds>) {
   const hashes = new Set<string>();
-  const extra: CspDirectives[] = [];
-  const found = new Set<keyof typeof ANALYTICS_SOURCES>();
-  for (const html of pages) {
-    for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-      if (/\bsrc\s*=/i.test(attributes!) || DATA_SCRIPT.test(attributes!)) continue;
-      hashes.add(`'sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}'`);
-    }
-    for (const [name, source] of Object.entries(ANALYTICS_SOURCES) as Array<[keyof typeof ANALYTICS_SOURCES, (typeof ANALYTICS_SOURCES)['google']]>) {
-      if (!found.has(name) && html.includes(source.marker)) found.add(name);
-    }
+  const found = new Set<AnalyticsName>();
+  for (const page of needs) {
+    for (const hash of page.hashes) hashes.add(hash);
+    for (const name of page.analytics) found.add(name);
   }
-  for (const name of found) extra.push(ANALYTICS_SOURCES[name].csp);
   const merged: Record<string, string[]> = { 'script-src': [...hashes].sort() };
-  for (const directives of extra) for (const [name, sources] of Object.entries(directives)) merged[name] = [...(merged[name] ?? []), ...sources];
+  for (const name of [...found].sort()) {
+    for (const [directive, sources] of Object.entries(ANALYTICS_SOURCES[name].csp)) merged[directive] = [...(merged[directive] ?? []), ...sources];
+  }
   return cspWith(merged);
+}
+
+/**
+ * Each page's needs, read again only for files that changed since the last build. A file is
+ * known by its inode, size and change time: a page linked unchanged from the last build
+ * (linked-pages.ts) keeps all three, so a build at 10,000 articles reads the pages it wrote.
+ */
+function builtPagesNeeds(root: string, cacheFile: string) {
+  let known: Record<string, PageNeeds> = {};
+  try {
+    known = JSON.parse(readFileSync(cacheFile, 'utf8')) as Record<string, PageNeeds>;
+  } catch {
+    // first build, or the cache was cleared
+  }
+  const next: Record<string, PageNeeds> = {};
+  for (const file of htmlFiles(root)) {
+    const stat = statSync(file);
+    const identity = `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    next[identity] = known[identity] ?? pageNeeds(readFileSync(file, 'utf8'));
+  }
+  mkdirSync(path.dirname(cacheFile), { recursive: true });
+  writeFileSync(cacheFile, JSON.stringify(next));
+  return Object.values(next);
 }
 
 export function headersFile(csp: string) {
@@ -50,14 +92,16 @@ export function headersFile(csp: string) {
 }
 
 export default function securityHeaders(): AstroIntegration {
+  let cacheFile = '';
   return {
     name: 'security-headers',
     hooks: {
+      'astro:config:done': ({ config }) => {
+        cacheFile = path.join(fileURLToPath(config.cacheDir), 'page-script-hashes.json');
+      },
       'astro:build:done': ({ dir, logger }) => {
         const root = fileURLToPath(dir);
-        const csp = pagePolicy((function* () {
-          for (const file of htmlFiles(root)) yield readFileSync(file, 'utf8');
-        })());
+        const csp = policyFor(builtPagesNeeds(root, cacheFile));
         if (`  Content-Security-Policy: ${csp}`.length > MAX_LINE) {
           throw new Error(`The pages carry too many different inline scripts: the Content-Security-Policy is longer than ${MAX_LINE} characters.`);
         }

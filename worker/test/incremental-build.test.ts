@@ -3,7 +3,7 @@
  * article and the list pages showing it, reuses every other page from the last build, and reads
  * only the changed record from the API. Its own worker and state, so the counts are its own.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -58,8 +58,10 @@ describe('a build after one saved article', () => {
     expect(first.rendered.filter((file) => /^\/bio-core\/[^/]+\.html$/.test(file)).length).toBe(16);
     expect(first.readFromApi).toBe(16);
 
+    const servedBefore = path.join(siteDir, readlinkSync(path.join(siteDir, 'current')));
     await send('PUT', `/api/bio-core/${article._id}`, { title: 'Artikel Yang Sudah Diubah' });
     const second = await build();
+    const served = path.join(siteDir, readlinkSync(path.join(siteDir, 'current')));
 
     const articlePages = (files: string[]) => files.filter((file) => /^\/bio-core\/(?!page\/)[^/]+\.html$/.test(file));
     expect(articlePages(second.rendered)).toEqual([`/bio-core/${article.slug}.html`]);
@@ -71,6 +73,13 @@ describe('a build after one saved article', () => {
 
     expect(readFileSync(path.join(siteDir, 'current', `bio-core/${article.slug}.html`), 'utf8')).toContain('Artikel Yang Sudah Diubah');
     expect(readFileSync(path.join(siteDir, 'current', 'bio-core/page/2.html'), 'utf8')).toContain('Artikel Yang Sudah Diubah');
+
+    // A reused page is not written again: the new build holds the very file the last one served
+    // (a link), and the rendered page is a new file, so the build served meanwhile never changed.
+    const unchanged = `bio-core/${articlePages(second.reused)[0]!.split('/').pop()}`;
+    expect(statSync(path.join(served, unchanged)).ino).toBe(statSync(path.join(servedBefore, unchanged)).ino);
+    expect(readFileSync(path.join(servedBefore, `bio-core/${article.slug}.html`), 'utf8')).toContain('Artikel Yang Akan Diubah');
+    expect(readFileSync(path.join(servedBefore, 'bio-core/page/2.html'), 'utf8')).not.toContain('Artikel Yang Sudah Diubah');
   }, 180_000);
 
   it('drops a deleted article and its page, and reads nothing else', async () => {

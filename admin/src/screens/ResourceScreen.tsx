@@ -212,7 +212,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
     onError: (error) => setAlert({ kind: 'error', text: texts.updateFailed ? withReason(texts.updateFailed, error) : saveErrorMessage(error, errors) }),
   });
   const toggle = useMutation({
-    mutationFn: (row: Row) => sendJson('PUT', `/${resource.path}/${row._id}`, { isActive: !row.isActive }),
+    mutationFn: ({ row, field }: { row: Row; field: string }) => sendJson('PUT', `/${resource.path}/${row._id}`, { [field]: !row[field] }),
     onSettled: refresh,
   });
 
@@ -228,9 +228,14 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
       label: column.label,
       cell: (row: Row) => (
         <div className="cell-value">
-          {screen.resource === 'gallery' && column.field === 'isActive' ? (
-            <button type="button" className={`badge ${row.isActive ? 'on' : 'off'}`} onClick={() => toggle.mutate(row)} aria-label={`Ubah status ${String(row.title)}`}>
-              {row.isActive ? 'Active' : 'Inactive'}
+          {column.cell.as === 'flag' && column.cell.toggle ? (
+            <button
+              type="button"
+              className={`badge ${row[column.field] ? 'on' : 'off'}`}
+              onClick={() => toggle.mutate({ row, field: column.field })}
+              aria-label={`Ubah ${column.label.toLowerCase()} ${recordTitle(resource, row, '')}`}
+            >
+              {row[column.field] ? column.cell.yes : column.cell.no}
             </button>
           ) : (
             <CellValue column={column} row={row} resource={resource} />

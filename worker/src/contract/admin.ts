@@ -24,7 +24,8 @@ export interface ScreenErrors {
 export type Cell =
   | { as: 'image' }
   | { as: 'text'; truncate?: number; fallback?: string; expand?: 'toggle' | 'popup' }
-  | { as: 'flag'; yes: string; no: string }
+  /** `toggle`: the badge is a button that flips the flag in place (gallery status). */
+  | { as: 'flag'; yes: string; no: string; toggle?: boolean }
   /** A choice shown with its definition's labels (Kiri/Kanan), else as stored. */
   | { as: 'choice' }
   | { as: 'date'; locale?: 'id-ID' | 'en-US' }
@@ -129,3 +130,4 @@ export interface AdminScreen<N extends string = string> {
 export const truncated = (truncate: number): Cell => ({ as: 'text', truncate });
 export const PUBLISHED: Cell = { as: 'flag', yes: 'Published', no: 'Draft' };
 export const SYSTEM_OR_CUSTOM: Cell = { as: 'flag', yes: 'System', no: 'Custom' };
+export const ACTIVE_TOGGLE: Cell = { as: 'flag', yes: 'Active', no: 'Inactive', toggle: true };

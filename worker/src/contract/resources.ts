@@ -26,7 +26,7 @@ import {
   type PreviewOf,
   type RecordOf,
 } from './fields.ts';
-import { PUBLISHED, SYSTEM_OR_CUSTOM, truncated, type ScreenErrors } from './admin.ts';
+import { ACTIVE_TOGGLE, PUBLISHED, SYSTEM_OR_CUSTOM, truncated, type ScreenErrors } from './admin.ts';
 import {
   IMAGE_LABEL,
   IMAGE_TYPES,
@@ -433,7 +433,7 @@ export const gallery = defineResource({
     deleteConfirm: 'Apakah Anda yakin ingin menghapus item ini?',
     success: { create: 'Gallery berhasil dibuat!', update: 'Gallery berhasil diperbarui!' },
     skeletonRows: 5,
-    columns: ['image', 'title', { field: 'description', cell: truncated(100) }, 'category', 'order', 'isActive'],
+    columns: ['image', 'title', { field: 'description', cell: truncated(100) }, 'category', 'order', { field: 'isActive', cell: ACTIVE_TOGGLE }],
   },
   sort: 'order',
   public: true,

@@ -12,7 +12,7 @@
  * Used by the local builder (scripts/lib/site-build.ts sets SITE_LINK_CACHED_PAGES); a build
  * without it (the production workflow) restores pages by copying, as Astro does.
  */
-import { existsSync, linkSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -116,8 +116,12 @@ export default function linkedPages(): AstroIntegration {
           const cached = path.join(cacheDir, CACHED_PAGES, outputFile);
           if (!existsSync(cached)) continue;
           const target = path.join(outDir, outputFile);
-          rmSync(target, { force: true });
-          linkSync(cached, target);
+          try {
+            linkSync(cached, `${target}.link`);
+            renameSync(`${target}.link`, target);
+          } catch {
+            // another file system (no hard links): the written file stays, the next build copies
+          }
         }
       },
     },

@@ -68,9 +68,10 @@ describe('saves and reads while the site rebuilds', () => {
       count((await fetch(`${base}/`)).status);
       count((await fetch(`${base}/api/category?limit=1`)).status);
     };
-    // Saves (of categories not shown on the site) for 40 s ask for builds, which go live while
-    // saves and reads go on; then reads until every build asked since the start has ended.
-    for (const saveUntil = Date.now() + 40_000; Date.now() < saveUntil; ) {
+    // Saves (of categories not shown on the site) for 20 s ask for builds (one to two seconds
+    // each), which go live while saves and reads go on; then reads until every build asked since
+    // the start has ended.
+    for (const saveUntil = Date.now() + 20_000; Date.now() < saveUntil; ) {
       const saved = await client.save(unique('Muat'));
       count(saved.status);
       if (saved.status === 201) created.push(((await saved.json()) as { data: { _id: string } }).data._id);

@@ -100,11 +100,19 @@ describe('a record whose slug cannot be a page', () => {
     const { _id: id } = ((await saved.json()) as { data: { _id: string } }).data;
     const longSlug = 'judul-yang-sangat-panjang-'.repeat(12);
     const state = inject('stateDir');
-    const sql = spawnSync(
-      path.join(ROOT, 'node_modules/.bin/wrangler'),
-      ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--command', `UPDATE category SET slug = '${longSlug}' WHERE id = '${id}'`],
-      { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', XDG_CONFIG_HOME: path.join(state, 'config') }, encoding: 'utf8' },
-    );
+    // Written past the API, into the database file the running worker holds: while the worker
+    // writes (build reports, the last test's deletions), SQLite answers busy; try again shortly.
+    const update = () =>
+      spawnSync(
+        path.join(ROOT, 'node_modules/.bin/wrangler'),
+        ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--command', `UPDATE category SET slug = '${longSlug}' WHERE id = '${id}'`],
+        { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', XDG_CONFIG_HOME: path.join(state, 'config') }, encoding: 'utf8' },
+      );
+    let sql = update();
+    for (let attempt = 1; sql.status !== 0 && /SQLITE_BUSY|database is locked/.test(sql.stderr + sql.stdout) && attempt < 10; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      sql = update();
+    }
     expect(sql.status, sql.stderr).toBe(0);
     try {
       const build = await finished(client.builds, (await client.rebuild())._id);

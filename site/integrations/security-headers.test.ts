@@ -1,6 +1,9 @@
 import { createHash } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { headersFile, pagePolicy } from './security-headers.ts';
+import { builtPagesNeeds, headersFile, pagePolicy, policyFor } from './security-headers.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const scriptSrc = (csp: string) => csp.match(/script-src ([^;]*)/)![1]!.split(' ');
@@ -31,5 +34,31 @@ describe('the public pages policy', () => {
     expect(file).toContain('/*\n  X-Frame-Options: DENY\n');
     expect(file).toContain("  Content-Security-Policy: default-src 'self'\n");
     expect(file).toContain('  Referrer-Policy: strict-origin-when-cross-origin');
+  });
+
+  it('reads again only the pages that changed since the last build, and follows their changes', () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'cms-csp-'));
+    const cacheFile = path.join(root, 'cache', 'hashes.json');
+    const site = path.join(root, 'site');
+    const page = (name: string, script: string) => writeFileSync(path.join(site, name), `<html><script>${script}</script></html>`);
+    try {
+      mkdirSync(site);
+      page('a.html', 'one()');
+      page('b.html', 'two()');
+      expect(scriptSrc(policyFor(builtPagesNeeds(site, cacheFile)))).toEqual(expect.arrayContaining([sha('one()'), sha('two()')]));
+      // A page the cache knows is taken from it: its stored needs stand in for reading the file.
+      const known = JSON.parse(readFileSync(cacheFile, 'utf8')) as Record<string, { hashes: string[] }>;
+      for (const needs of Object.values(known)) if (needs.hashes.includes(sha('one()'))) needs.hashes = [sha('cached()')];
+      writeFileSync(cacheFile, JSON.stringify(known));
+      expect(scriptSrc(policyFor(builtPagesNeeds(site, cacheFile)))).toContain(sha('cached()'));
+      // A page written again is a new file: read, and the policy follows it.
+      rmSync(path.join(site, 'b.html'));
+      page('b.html', 'three()');
+      const csp = scriptSrc(policyFor(builtPagesNeeds(site, cacheFile)));
+      expect(csp).toContain(sha('three()'));
+      expect(csp).not.toContain(sha('two()'));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -9,7 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { ANALYTICS_SOURCES, cspWith, PAGE_HEADERS, type CspDirectives } from '@cms/worker/contract/headers';
+import { ANALYTICS_SOURCES, cspWith, PAGE_HEADERS } from '@cms/worker/contract/headers';
 
 /** Workers assets ignore a `_headers` line longer than this. */
 const MAX_LINE = 2000;
@@ -27,12 +27,12 @@ function* htmlFiles(dir: string): Generator<string> {
 type AnalyticsName = keyof typeof ANALYTICS_SOURCES;
 
 /** What one page asks of the policy: its inline scripts' hashes and the analytics it loads. */
-export interface PageNeeds {
+interface PageNeeds {
   hashes: string[];
   analytics: AnalyticsName[];
 }
 
-export function pageNeeds(html: string): PageNeeds {
+function pageNeeds(html: string): PageNeeds {
   const hashes = new Set<string>();
   for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     if (/\bsrc\s*=/i.test(attributes!) || DATA_SCRIPT.test(attributes!)) continue;
@@ -49,7 +49,7 @@ export function pagePolicy(pages: Iterable<string>) {
   })());
 }
 
-function policyFor(needs: Iterable<PageNeeds>) {
+export function policyFor(needs: Iterable<PageNeeds>) {
   const hashes = new Set<string>();
   const found = new Set<AnalyticsName>();
   for (const page of needs) {
@@ -68,7 +68,7 @@ function policyFor(needs: Iterable<PageNeeds>) {
  * known by its inode, size and change time: a page linked unchanged from the last build
  * (linked-pages.ts) keeps all three, so a build at 10,000 articles reads the pages it wrote.
  */
-function builtPagesNeeds(root: string, cacheFile: string) {
+export function builtPagesNeeds(root: string, cacheFile: string) {
   let known: Record<string, PageNeeds> = {};
   try {
     known = JSON.parse(readFileSync(cacheFile, 'utf8')) as Record<string, PageNeeds>;

@@ -3,7 +3,7 @@
  * page) and import a file, with the lines that could not be read listed below.
  */
 import type { ListWidget, ResourceDefinition } from '@cms/worker/contract';
-import type { SubscriberImportSummary } from '@cms/worker/contract/api';
+import type { CsvImportSummary } from '@cms/worker/contract/api';
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { sendForm } from '../api/client.ts';
@@ -22,12 +22,12 @@ interface Props {
 export default function CsvTools({ resource, widgets, narrowing, onAlert, onImported }: Props) {
   const user = useSessionUser();
   const fileInput = useRef<HTMLInputElement>(null);
-  const [summary, setSummary] = useState<SubscriberImportSummary | null>(null);
+  const [summary, setSummary] = useState<CsvImportSummary | null>(null);
   const importCsv = useMutation({
     mutationFn: (file: File) => {
       const form = new FormData();
       form.append('file', file);
-      return sendForm<SubscriberImportSummary>('POST', `/${resource.path}/import`, form);
+      return sendForm<CsvImportSummary>('POST', `/${resource.path}/import`, form);
     },
     onSuccess: (answer) => (onAlert({ kind: 'success', text: answer.message }), setSummary(answer.data), onImported()),
     onError: (error) => (onAlert({ kind: 'error', text: error instanceof RequestFailure && error.body?.message ? `Import gagal: ${error.body.message}` : 'Import gagal' }), setSummary(null)),

@@ -183,8 +183,8 @@ export interface NewsletterPreview {
   text: string;
 }
 
-/** The answer to a CSV import of subscribers. */
-export interface SubscriberImportSummary {
+/** The answer to a list's CSV import (the subscribers' today): what was added, what was there, what could not be read. */
+export interface CsvImportSummary {
   added: number;
   /** Already on the list, or repeated in the file. */
   existing: number;

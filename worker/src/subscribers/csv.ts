@@ -3,7 +3,7 @@ import Papa from 'papaparse';
 import { chunk, MAX_BOUND_PARAMETERS, newId, now, type Database } from '../db/client.ts';
 import { subscriber } from '../db/schema.ts';
 import type { ApiRecord } from '../collections/store.ts';
-import type { SubscriberImportSummary } from '../contract/api.ts';
+import type { CsvImportSummary } from '../contract/api.ts';
 import { SUBSCRIBER_STATUSES } from '../contract/limits.ts';
 
 export const CSV_COLUMNS = ['email', 'status', 'source', 'subscribedAt', 'createdAt'] as const;
@@ -43,15 +43,13 @@ export function parseImport(text: string): ImportLine[] {
   }));
 }
 
-export type ImportSummary = SubscriberImportSummary;
-
 /** Imported addresses are active unless the file says otherwise: they were collected with consent elsewhere. */
 export async function importRows(
   db: Database,
   lines: ImportLine[],
   check: (value: string) => { email: string } | { problem: string },
-): Promise<ImportSummary> {
-  const summary: ImportSummary = { added: 0, existing: 0, invalid: [] };
+): Promise<CsvImportSummary> {
+  const summary: CsvImportSummary = { added: 0, existing: 0, invalid: [] };
   const fresh = new Map<string, string>();
   for (const line of lines) {
     const result = check(line.email);

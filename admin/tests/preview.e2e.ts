@@ -7,7 +7,7 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
+import { medianOfFive, openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 
 const base = inject('baseUrl');
 const password = inject('adminPassword');
@@ -67,8 +67,7 @@ describe('preview from the admin', () => {
     await signInAsAdmin(page, base, password);
     await openEditor(page, article.title);
 
-    const times: number[] = [];
-    for (let attempt = 1; attempt <= 5; attempt++) {
+    const median = await medianOfFive('preview click to rendered page', async (attempt) => {
       const title = `Judul Pratinjau ${attempt} ${Date.now() % 100000}`;
       await page.locator('#field-title').fill(title);
       await page.locator('.ProseMirror#field-content').click();
@@ -78,7 +77,7 @@ describe('preview from the admin', () => {
       const [tab] = await Promise.all([staff.waitForEvent('page'), page.getByRole('button', { name: 'Pratinjau', exact: true }).click()]);
       await tab.waitForURL(/\/preview\//);
       await tab.locator('h1', { hasText: title }).waitFor();
-      times.push(Date.now() - started);
+      const ms = Date.now() - started;
       // The site's own layout and styles: its header and footer, its stylesheet applied.
       expect(await tab.locator('header.site-header').count()).toBe(1);
       expect(await tab.locator('footer').count()).toBeGreaterThan(0);
@@ -93,9 +92,8 @@ describe('preview from the admin', () => {
         await shot(tab, 'preview-390');
       }
       await tab.close();
-    }
-    const median = [...times].sort((a, b) => a - b)[2]!;
-    console.log(`preview click to rendered page, ms: ${times.join(', ')} (median ${median})`);
+      return ms;
+    });
     expect(median).toBeLessThan(3_000);
 
     // Nothing was saved, built or published: the public page and the record are as they were.

@@ -249,7 +249,7 @@ export default function ResourceForm({ screen, resource, record, saving, progres
         </button>
         {resource.preview && <PreviewActions resource={resource} recordId={record?._id ?? null} values={tidySlug(formValues)} files={files} disabled={saving || loading || preparing > 0} />}
       </div>
-      {record && resource.public && <HistoryPanel resource={resource} recordId={record._id} dirty={dirty} />}
+      {record && resource.public && <HistoryPanel resource={resource} recordId={record._id} dirty={dirty} busy={saving || loading} />}
       <ConflictDialog conflict={conflict} resource={resource} mine={formValues} onOverwrite={overwrite} onClose={() => setDismissedError(saveError)} />
       {prompt}
     </form>

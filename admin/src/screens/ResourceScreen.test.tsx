@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ResourceScreen from './ResourceScreen.tsx';
 import { SCREENS } from './screens.ts';
@@ -55,5 +55,62 @@ describe('a flag column declared as a toggle', () => {
     show('category', { isActive: true });
     expect(await screen.findByText('Active')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Ubah status/ })).toBeNull();
+  });
+});
+
+describe('the history of a record opened for editing', () => {
+  const vision = { _id: 'v1', title: 'Visi Hijau', slug: 'visi-hijau', shortDescription: 'Ringkasan yang keliru', content: '<p>Teks</p>', updatedAt: '2026-11-23T10:00:00.000Z' };
+  const versions = [
+    { version: 2, action: 'update', username: 'admin', createdAt: '2026-11-23T10:00:00.000Z', changedFields: [{ field: 'shortDescription', label: 'Deskripsi Singkat' }] },
+    { version: 1, action: 'create', username: 'admin', createdAt: '2026-11-23T09:00:00.000Z', changedFields: [] },
+  ];
+
+  /** The vision screen with one record whose stored copy arrives only when `arrive` is called. */
+  function openVision(differenceAnswer: () => Promise<unknown>) {
+    let arrive = () => {};
+    const stored = new Promise((resolve) => (arrive = () => resolve({ data: vision, message: 'OK' })));
+    client.api.mockImplementation(async (path: string) => {
+      if (path.startsWith('/vision?')) return { data: [vision], pagination: { page: 1, limit: 20, total: 1, pages: 1 }, message: 'OK' };
+      if (path === '/vision/v1') return stored;
+      if (path === '/vision/v1/revisions') return { data: versions, message: 'OK' };
+      if (path === '/vision/v1/revisions/1') return differenceAnswer();
+      return { data: [], message: 'OK' };
+    });
+    window.scrollTo = () => {};
+    // The form asks before leaving with unsaved changes, which needs a data router.
+    const router = createMemoryRouter([{ path: '/', element: <ResourceScreen screen={SCREENS.find((s) => s.resource === 'vision')!} /> }]);
+    render(
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    );
+    return { arrive: () => arrive() };
+  }
+
+  it('waits for the stored record before a version can be compared, and the comparison stays open once it arrives', async () => {
+    const difference = { data: { differences: [{ field: 'shortDescription', label: 'Deskripsi Singkat', before: 'Ringkasan awal', after: 'Ringkasan yang keliru' }] }, message: 'OK' };
+    const { arrive } = openVision(async () => difference);
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Visi Hijau' }));
+    const compare = await screen.findByRole('button', { name: 'Lihat perbedaan' });
+    expect((compare as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Pulihkan' }) as HTMLButtonElement).disabled).toBe(true);
+
+    arrive();
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Lihat perbedaan' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Lihat perbedaan' }));
+    const row = await screen.findByRole('row', { name: /Deskripsi Singkat/ });
+    expect(row.textContent).toBe('Deskripsi SingkatRingkasan awalRingkasan yang keliru');
+  });
+
+  it('says so in the dialog when the comparison cannot be loaded', async () => {
+    const { RequestFailure } = await import('../api/messages.ts');
+    const { arrive } = openVision(async () => {
+      throw new RequestFailure(404, null, 'Versi tidak ditemukan.');
+    });
+    arrive();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Visi Hijau' }));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Lihat perbedaan' }) as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(screen.getByRole('button', { name: 'Lihat perbedaan' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Perbedaan tidak dapat dimuat. Versi tidak ditemukan.');
   });
 });

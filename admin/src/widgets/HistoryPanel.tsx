@@ -31,9 +31,11 @@ interface Props {
   recordId: string;
   /** The form has changes a restore would replace. */
   dirty: boolean;
+  /** The form is loading or saving the record: its new state would close a dialog opened now. */
+  busy: boolean;
 }
 
-export default function HistoryPanel({ resource, recordId, dirty }: Props) {
+export default function HistoryPanel({ resource, recordId, dirty, busy }: Props) {
   const client = useQueryClient();
   const base = `/${resource.path}/${recordId}/revisions`;
   const versions = useQuery({ queryKey: [resource.path, recordId, 'revisions'], queryFn: async () => (await getJson<Version[]>(base)).data });
@@ -69,10 +71,10 @@ export default function HistoryPanel({ resource, recordId, dirty }: Props) {
             {version.changedFields.length > 0 && version.action !== 'create' && <small>Field berubah: {version.changedFields.map((f) => f.label).join(', ')}</small>}
             {index > 0 && (
               <div className="row-actions">
-                <button type="button" onClick={() => setViewing(version.version)}>
+                <button type="button" disabled={busy} onClick={() => setViewing(version.version)}>
                   Lihat perbedaan
                 </button>
-                <button type="button" onClick={() => setConfirming(version.version)}>
+                <button type="button" disabled={busy} onClick={() => setConfirming(version.version)}>
                   Pulihkan
                 </button>
               </div>
@@ -81,6 +83,7 @@ export default function HistoryPanel({ resource, recordId, dirty }: Props) {
         ))}
       </ol>
       <Modal open={viewing !== null} title={`Versi ${viewing} dibanding versi sekarang`} onClose={() => setViewing(null)} className="difference-dialog">
+        {difference.isError && <p className="alert error" role="alert">Perbedaan tidak dapat dimuat. {difference.error instanceof RequestFailure ? difference.error.message : 'Periksa koneksi lalu coba lagi.'}</p>}
         {difference.isLoading ? <p>Memuat...</p> : difference.data && <DifferenceTable rows={difference.data.differences} beforeLabel={`Versi ${viewing}`} afterLabel="Sekarang" />}
         <div className="form-actions">
           <button type="button" onClick={() => setViewing(null)}>

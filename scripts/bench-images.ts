@@ -233,14 +233,17 @@ async function lighthouse(url: string, profile: string): Promise<string> {
     });
     const report = JSON.parse(stdout) as {
       categories: Record<string, { score: number }>;
-      audits: Record<string, { displayValue?: string; details?: { items?: Array<{ url?: string; duration?: number }> } }>;
+      audits: Record<string, { displayValue?: string; details?: { items?: Array<{ url?: string; duration?: number; resourceType?: string; transferSize?: number }> } }>;
     };
     const audit = (name: string) => report.audits[name]?.displayValue;
     // Where blocking time comes from: the long main-thread tasks by script (or none: the browser's own work).
     const longTasks = (report.audits['long-tasks']?.details?.items ?? [])
       .map((task) => `${task.url ? path.basename(task.url.split('?')[0]!) || task.url : 'unattributed'} ${Math.round(task.duration ?? 0)} ms`)
       .join(', ');
-    return `performance ${Math.round(report.categories.performance!.score * 100)}, accessibility ${Math.round(report.categories.accessibility!.score * 100)}, FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}; long tasks: ${longTasks || 'none'}`;
+    // What shares the simulated mobile network with the banner: every image the load fetched (lazy ones near the first screen too).
+    const images = (report.audits['network-requests']?.details?.items ?? []).filter((request) => request.resourceType === 'Image');
+    const imageKb = Math.round(images.reduce((sum, request) => sum + (request.transferSize ?? 0), 0) / KB);
+    return `performance ${Math.round(report.categories.performance!.score * 100)}, accessibility ${Math.round(report.categories.accessibility!.score * 100)}, FCP ${audit('first-contentful-paint')}, LCP ${audit('largest-contentful-paint')}, TBT ${audit('total-blocking-time')}, CLS ${audit('cumulative-layout-shift')}; images fetched ${images.length}, ${imageKb} KB; long tasks: ${longTasks || 'none'}`;
   } catch (error) {
     return `lighthouse failed: ${String((error as { stderr?: string }).stderr ?? error).slice(-300)}`;
   }

@@ -46,8 +46,13 @@ describe('variant widths', () => {
       expect(chosen, slot).toBeLessThanOrEqual(Math.max(density * box * 1.3, SLOTS[slot].widths[0]!));
       expect(chosen, slot).toBeGreaterThanOrEqual(density * box * 0.95);
     }
-    // Lighthouse's phone (412 px at 2.625x) gets the 960 px banner, not the 1280 px one.
+    // A 412 px phone at 2.625x gets the 960 px banner, not the 1280 px one.
     expect(chosenWidth(variantWidths('hero', 4032), (640 / 2) * 2.625)).toBe(960);
+  });
+
+  it('give a 1.75x phone (Lighthouse\'s, many Androids) the banner it needs, not the next size up', () => {
+    // Below the dense rule: the plain sizes, a 640 px drawn banner at 1.75x needs 1120 px.
+    expect(chosenWidth(variantWidths('hero', 4032), cssWidth('hero', { width: 412 }) * 1.75)).toBe(1120);
   });
 
   it('never enlarge a small original', () => {

@@ -28,8 +28,9 @@ const phoneColumn = 'calc(100vw - 32px)';
 export const SLOTS: Record<Slot, SlotRule> = {
   // Full-bleed banner, cropped to cover 100vw x 480 px. It is the background behind the banner's
   // text and the page's largest paint: dense phones get 1.5x (960 px for a 390 px phone), a
-  // third fewer bytes than 2x before the first screen is complete on mobile data.
-  hero: { widths: [480, 800, 960, 1280, 1600, 1920], sizes: [[null, '100vw']], fallbackWidth: 1280, coverHeight: 480, denseDensity: 1.5 },
+  // third fewer bytes than 2x before the first screen is complete on mobile data. 1120 px is the
+  // 640 px drawn width at 1.75x (a common Android density, and Lighthouse's phone).
+  hero: { widths: [480, 800, 960, 1120, 1280, 1600, 1920], sizes: [[null, '100vw']], fallbackWidth: 1280, coverHeight: 480, denseDensity: 1.5 },
   // The top image of an article or a work: the narrow column (760 px at most).
   detail: { widths: [400, 760, 1170, 1520], sizes: [['(min-width: 792px)', '760px'], [null, phoneColumn]], fallbackWidth: 760 },
   // Cards of three or two columns; one column on a phone.

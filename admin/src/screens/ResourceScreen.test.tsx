@@ -1,7 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, RouterProvider, createMemoryRouter } from 'react-router';
+import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RequestFailure } from '../api/messages.ts';
 import ResourceScreen from './ResourceScreen.tsx';
 import { SCREENS } from './screens.ts';
 
@@ -21,11 +22,15 @@ function show(resource: string, stored: { isActive: boolean }) {
   client.api.mockImplementation(async (path: string) =>
     path.startsWith(`/${resource}?`) ? { data: [record(stored.isActive)], pagination: { page: 1, limit: 20, total: 1, pages: 1 }, message: 'OK' } : { data: [], message: 'OK' },
   );
+  renderScreen(resource);
+}
+
+/** A collection's screen as the admin mounts it; the form asks before leaving with unsaved changes, which needs a data router. */
+function renderScreen(resource: string) {
+  const router = createMemoryRouter([{ path: '/', element: <ResourceScreen screen={SCREENS.find((s) => s.resource === resource)!} /> }]);
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter>
-        <ResourceScreen screen={SCREENS.find((s) => s.resource === resource)!} />
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
 }
@@ -77,13 +82,7 @@ describe('the history of a record opened for editing', () => {
       return { data: [], message: 'OK' };
     });
     window.scrollTo = () => {};
-    // The form asks before leaving with unsaved changes, which needs a data router.
-    const router = createMemoryRouter([{ path: '/', element: <ResourceScreen screen={SCREENS.find((s) => s.resource === 'vision')!} /> }]);
-    render(
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>,
-    );
+    renderScreen('vision');
     return { arrive: () => arrive() };
   }
 
@@ -103,7 +102,6 @@ describe('the history of a record opened for editing', () => {
   });
 
   it('says so in the dialog when the comparison cannot be loaded', async () => {
-    const { RequestFailure } = await import('../api/messages.ts');
     const { arrive } = openVision(async () => {
       throw new RequestFailure(404, null, 'Versi tidak ditemukan.');
     });

@@ -6,7 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ResourceDefinition } from '@cms/worker/contract';
 import { api, getJson } from '../api/client.ts';
-import { RequestFailure } from '../api/messages.ts';
+import { CONNECTION, RequestFailure } from '../api/messages.ts';
 import Modal from './Modal.tsx';
 import { DifferenceTable, jakartaTime, type FieldDifference } from './differences.tsx';
 
@@ -83,7 +83,7 @@ export default function HistoryPanel({ resource, recordId, dirty, busy }: Props)
         ))}
       </ol>
       <Modal open={viewing !== null} title={`Versi ${viewing} dibanding versi sekarang`} onClose={() => setViewing(null)} className="difference-dialog">
-        {difference.isError && <p className="alert error" role="alert">Perbedaan tidak dapat dimuat. {difference.error instanceof RequestFailure ? difference.error.message : 'Periksa koneksi lalu coba lagi.'}</p>}
+        {difference.isError && <p className="alert error" role="alert">Perbedaan tidak dapat dimuat. {difference.error instanceof RequestFailure ? difference.error.message : CONNECTION}</p>}
         {difference.isLoading ? <p>Memuat...</p> : difference.data && <DifferenceTable rows={difference.data.differences} beforeLabel={`Versi ${viewing}`} afterLabel="Sekarang" />}
         <div className="form-actions">
           <button type="button" onClick={() => setViewing(null)}>

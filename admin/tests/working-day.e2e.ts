@@ -217,7 +217,8 @@ describe('every list at 1280, 1366 and 390 px', () => {
     const deleteLabel = screen(route).texts?.delete ?? 'Hapus';
     for (const width of [1280, 1366, 390]) {
       await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
-      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+      // A transition the resize cancels rejects `finished`; cancelled is settled too.
+      await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
       const remove = page.locator('tbody tr').first().getByRole('button', { name: new RegExp(`^${deleteLabel}`) });
       const box = (await remove.boundingBox())!;
       const wrap = (await page.locator('.table-wrap').boundingBox())!;

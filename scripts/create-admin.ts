@@ -19,7 +19,7 @@ import { hashPassword } from '../worker/src/auth/password.ts';
 import { SUPER_ADMIN_ROLE } from '../worker/src/auth/permissions.ts';
 import { PERMISSION_ACTIONS } from '../worker/src/contract/limits.ts';
 import { PERMISSION_MODULES } from '../worker/src/contract/resources.ts';
-import { BIN, offlineEnv, ROOT } from './lib/local.ts';
+import { offlineEnv, ROOT, tool } from './lib/local.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -75,9 +75,9 @@ statements.push(
 const file = path.join(mkdtempSync(path.join(tmpdir(), 'create-admin-')), 'admin.sql');
 writeFileSync(file, statements.join('\n'));
 const target = args.remote ? ['--remote'] : ['--local', '--persist-to', args['persist-to']];
-const result = spawnSync(path.join(BIN, 'wrangler'), ['d1', 'execute', 'DB', ...target, '--file', file, '--yes'], {
+const result = spawnSync(...tool('wrangler', ['d1', 'execute', 'DB', ...target, '--file', file, '--yes']), {
   cwd: ROOT,
-  env: args.remote ? { ...process.env, PATH: `${BIN}${path.delimiter}${process.env.PATH}` } : offlineEnv(args['persist-to']),
+  env: args.remote ? process.env : offlineEnv(args['persist-to']),
   encoding: 'utf8',
 });
 if (result.status !== 0) {

@@ -5,18 +5,18 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { BIN, offlineEnv, ROOT } from './lib/local.ts';
+import { offlineEnv, ROOT, tool } from './lib/local.ts';
 
 const state = path.join(ROOT, '.build/test');
 mkdirSync(state, { recursive: true });
 const env = { ...offlineEnv(state), FORCE_COLOR: process.env.CI ? '0' : '1' };
-const run = (command: string, args: string[]) => spawnSync(path.join(BIN, command), args, { cwd: ROOT, env, stdio: 'inherit' }).status ?? 1;
+const run = (pkg: string, args: string[], bin?: string) => spawnSync(...tool(pkg, args, bin), { cwd: ROOT, env, stdio: 'inherit' }).status ?? 1;
 
 const typecheckTargets = ['worker', 'admin', 'site'].filter((dir) => existsSync(path.join(ROOT, dir, 'tsconfig.json')));
 let failedChecks = 0;
 for (const dir of typecheckTargets) {
   console.log(`\n[test] type check: ${dir}`);
-  if (run('tsc', ['-p', dir, '--noEmit']) !== 0) failedChecks++;
+  if (run('typescript', ['-p', dir, '--noEmit'], 'tsc') !== 0) failedChecks++;
 }
 
 const report = path.join(state, 'vitest.json');

@@ -10,11 +10,11 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { stripVTControlCharacters } from 'node:util';
 import path from 'node:path';
-import { offlineEnv, ROOT, spawnTied } from './local.ts';
+import { offlineEnv, ROOT, spawnTied, tool } from './local.ts';
 
 /** The line the site build prints for a record that got no page (site/src/lib/content.ts). */
 const SKIPPED_LINE = /^.*Halaman dilewati:.*$/gm;
@@ -33,14 +33,14 @@ const finished = (child: ChildProcess) =>
     child.on('exit', (code) => resolve({ ok: code === 0, output: stripVTControlCharacters(output) }));
   });
 
-const exec = (args: string[], env: NodeJS.ProcessEnv) => finished(spawnTied('npm', args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] }));
 
 export const hasAdmin = () => existsSync(path.join(ROOT, 'admin/index.html'));
 export const hasSite = () => existsSync(path.join(ROOT, 'site/astro.config.mjs')) || existsSync(path.join(ROOT, 'site/astro.config.ts'));
 
 /** Builds the admin SPA into `<wwwDir>/admin`. */
 export async function buildAdmin(wwwDir: string, stateDir: string) {
-  const result = await exec(['run', 'build', '-w', 'admin'], { ...offlineEnv(stateDir), ADMIN_OUT_DIR: path.join(wwwDir, 'admin') });
+  const env = { ...offlineEnv(stateDir), ADMIN_OUT_DIR: path.join(wwwDir, 'admin') };
+  const result = await finished(spawnTied(...tool('vite', ['build']), { cwd: path.join(ROOT, 'admin'), env, stdio: ['ignore', 'pipe', 'pipe'] }));
   if (!result.ok) throw new Error(`Admin build failed:\n${result.output}`);
 }
 
@@ -220,11 +220,17 @@ class SiteBuilds {
     const outDir = path.join(this.siteDir, `build-${Date.now()}`);
     renameSync(this.staging, outDir);
     const link = currentLink(this.siteDir);
-    const previous = existsSync(link) ? readlinkSync(link) : null;
-    const next = `${link}.next`;
-    rmSync(next, { force: true });
-    symlinkSync(path.basename(outDir), next);
-    renameSync(next, link);
+    const previous = existsSync(link) ? path.basename(readlinkSync(link)) : null;
+    if (process.platform === 'win32') {
+      // Windows links folders as junctions (no privilege needed): absolute targets, not renamed over.
+      if (previous) unlinkSync(link);
+      symlinkSync(outDir, link, 'junction');
+    } else {
+      const next = `${link}.next`;
+      rmSync(next, { force: true });
+      symlinkSync(path.basename(outDir), next);
+      renameSync(next, link);
+    }
     for (const entry of readdirSync(this.siteDir)) {
       if (entry.startsWith('build-') && entry !== path.basename(outDir) && entry !== previous) rmSync(path.join(this.siteDir, entry), { recursive: true, force: true });
     }

@@ -5,12 +5,12 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { BIN, ROOT, startWorker } from './local.ts';
+import { ROOT, startWorker } from './local.ts';
 
 const state = mkdtempSync(path.join(tmpdir(), 'cms-local-'));
 afterAll(() => rmSync(state, { recursive: true, force: true }));
 const port = () => 13_000 + Math.floor(Math.random() * 1000);
-const node = path.join(BIN, 'node');
+const node = process.execPath;
 
 /** The pids whose process group is `group` (wrangler and everything it started). */
 const groupMembers = (group: number) =>

@@ -4,12 +4,23 @@
  */
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const BIN = path.join(ROOT, 'node_modules/.bin');
+
+/**
+ * How to run a dev tool: its own JavaScript entry under the running Node, so the same call works on
+ * Linux, macOS and Windows (no `.cmd` shims, no shell) and with whichever Node 22 runs the scripts.
+ */
+export function tool(pkg: string, args: string[], bin = pkg): [command: string, args: string[]] {
+  const manifest = JSON.parse(readFileSync(path.join(ROOT, 'node_modules', pkg, 'package.json'), 'utf8')) as { bin: string | Record<string, string> };
+  const entry = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin[bin];
+  if (!entry) throw new Error(`${pkg} has no command ${bin}: run npm install`);
+  return [process.execPath, [path.join(ROOT, 'node_modules', pkg, entry), ...args]];
+}
 export const DEFAULT_ADMIN = { username: 'admin', password: process.env.ADMIN_PASSWORD || 'admin12345' };
 
 /** Environment for every tool we start: no telemetry, no network look-ups, config kept local. */
@@ -65,7 +76,7 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT
 }
 
 export function migrate(stateDir: string) {
-  run(path.join(BIN, 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir], offlineEnv(stateDir));
+  run(...tool('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir]), offlineEnv(stateDir));
 }
 
 /** Seeds the local D1/R2 in `stateDir` unless it already holds data. Returns whether it seeded. */
@@ -124,7 +135,7 @@ export async function startWorker({ stateDir, port, assetsDir, siteOrigin, vars 
   vars = { ...vars, LOCAL_START_TOKEN: startToken, ...(siteOrigin ? { SITE_ORIGIN: siteOrigin } : {}) };
   const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', stateDir, '--assets', assetsDir, '--show-interactive-dev-session=false', '--log-level', verbose ? 'info' : 'warn'];
   for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`);
-  const child = spawnTied(path.join(BIN, 'wrangler'), args, { cwd: ROOT, env: offlineEnv(stateDir), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawnTied(...tool('wrangler', args), { cwd: ROOT, env: offlineEnv(stateDir), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let log = '';
   const collect = (chunk: Buffer) => {
     log += chunk.toString();

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { knownMigrations, makeBackup, openTarget, type Target } from '../../scripts/lib/backup.ts';
-import { BIN, migrate, offlineEnv, ROOT, seedIfEmpty } from '../../scripts/lib/local.ts';
+import { migrate, offlineEnv, ROOT, seedIfEmpty } from '../../scripts/lib/local.ts';
 import { productTables } from '../src/backup/collect.ts';
 import { DAILY_PREFIX, KEEP_DAILY, KEEP_MONTHLY, MONTHLY_PREFIX, runDailyBackup } from '../src/backup/daily.ts';
 import { backupProblem, seal, type Backup } from '../src/backup/format.ts';
@@ -23,7 +23,7 @@ const files = path.join(state, 'files');
 
 /** Runs `npm run backup|restore` as a user would (the scripts behind them), on this test's state folder. */
 function cli(script: 'backup' | 'restore', args: string[]) {
-  const result = spawnSync(path.join(BIN, 'node'), [path.join(ROOT, `scripts/${script}.ts`), ...args], {
+  const result = spawnSync(process.execPath, [path.join(ROOT, `scripts/${script}.ts`), ...args], {
     cwd: ROOT,
     env: { ...offlineEnv(state), STATE_DIR: state },
     encoding: 'utf8',

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { knownMigrations, localDatabaseFile, MIGRATIONS_DIR } from '../../scripts/lib/backup.ts';
-import { BIN, offlineEnv, ROOT } from '../../scripts/lib/local.ts';
+import { offlineEnv, ROOT, tool } from '../../scripts/lib/local.ts';
 
 /** The last migration of the previous release (main before the backups work). */
 const PREVIOUS_RELEASE = '0000_init.sql';
@@ -31,7 +31,7 @@ function applyMigrations(names: string[]) {
     .replace(/^migrations_dir = .*$/m, `migrations_dir = "${dir}"`)
     .replace(/^directory = .*$/m, `directory = "${path.join(work, 'www')}"`);
   writeFileSync(path.join(work, 'wrangler.toml'), config);
-  const result = spawnSync(path.join(BIN, 'wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state, '-c', path.join(work, 'wrangler.toml')], {
+  const result = spawnSync(...tool('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', state, '-c', path.join(work, 'wrangler.toml')]), {
     cwd: work,
     env: offlineEnv(state),
     encoding: 'utf8',

@@ -29,6 +29,18 @@ describe('redirects', () => {
     ]);
   });
 
+  it('stores no redirect from the address of a record the public does not see yet, which would show where it will appear', async () => {
+    const admin = await asAdmin();
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
+    const created = await admin.post<Row>('/api/vision', form({ title: unique('Visi Terjadwal'), shortDescription: 'x', content: '<p>x</p>', isPublished: 'true', publishAt: tomorrow }));
+    const vision = created.body.success ? created.body.data : null;
+    const first = vision!.slug;
+    expect((await admin.put(`/api/vision/${vision!._id}`, form({ slug: `${first}-rahasia` }))).status).toBe(200);
+    expect((await visit(admin.base, `/vision/${first}`)).status).toBe(404);
+    const listed = await admin.get<Row[]>(`/api/redirect?search=${encodeURIComponent(first)}`);
+    expect(listed.body.success && listed.body.data).toEqual([]);
+  });
+
   it('moves every category address of a work whose slug changes', async () => {
     const admin = await asAdmin();
     const categories = await admin.get<Row[]>('/api/category?limit=2');

@@ -1,6 +1,7 @@
 /** Scheduled publishing through the scheduled handler, with a controlled clock. */
 import { describe, expect, inject, it } from 'vitest';
-import { asAdmin, form, unique } from './client.ts';
+import type { DashboardSummary } from '../src/contract/api.ts';
+import { asAdmin, Client, form, unique, type Answer } from './client.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
 type Build = { _id: string; reason: string; requestedAt: string };
@@ -15,6 +16,18 @@ async function runScheduled(time: number) {
   const query = new URLSearchParams({ cron: '* * * * *', time: String(time) });
   const response = await fetch(`${inject('apiUrl')}/cdn-cgi/local/scheduled?${query}`);
   expect(response.status).toBe(200);
+}
+
+const DAY = 86_400_000;
+const nextMinute = (time: number) => Math.ceil(time / 60_000) * 60_000;
+const ids = (answer: Answer) => (answer.body.success ? (answer.body.data as Row[]).map((row) => row._id) : []);
+
+/** A visitor's read that names the ETag it holds: 304 (nothing new), or the ids of a fresh answer. */
+async function revalidate(path: string, etag: string) {
+  const response = await fetch(`${inject('apiUrl')}${path}`, { headers: { 'if-none-match': etag } });
+  if (response.status === 304) return { status: 304, ids: [] };
+  const body = (await response.json()) as { data: Row[] };
+  return { status: response.status, ids: body.data.map((row) => row._id) };
 }
 
 describe('scheduled publishing', () => {
@@ -67,5 +80,75 @@ describe('scheduled publishing', () => {
 
     await runScheduled(at + 60_000);
     expect(await read('our-work', later._id)).toMatchObject({ isActive: true, publishAt: null });
+  });
+
+  it('keeps an article ticked Published with a publish time tomorrow off every public read until the job publishes it then, and asks for a rebuild', async () => {
+    const admin = await asAdmin();
+    const visitor = new Client();
+    const tomorrow = nextMinute(Date.now() + DAY);
+    const title = unique('BioCore Besok');
+    const article = data<Row>(await admin.post('/api/bio-core', form({ title, content: '<p>c</p>', isPublished: 'true', publishAt: new Date(tomorrow).toISOString() })));
+    expect(article).toMatchObject({ isPublished: true, publishAt: new Date(tomorrow).toISOString() });
+    const search = `/api/bio-core?search=${encodeURIComponent(title)}`;
+    const slug = `/api/bio-core/slug/${String(article.slug)}`;
+    const mailed = async () => data<{ html: string }>(await admin.post('/api/newsletter/preview', { subject: 'Kabar', body: '<p>Halo</p>', articles: [{ kind: 'bio-core', id: article._id }] })).html;
+
+    const hiddenList = await visitor.get(search);
+    expect(ids(hiddenList)).toEqual([]);
+    const tag = hiddenList.headers.get('etag')!;
+    expect(tag).toBeTruthy();
+    expect((await visitor.get(slug)).status).toBe(404);
+    expect(await mailed()).not.toContain(title);
+    // The dashboard counts what the public sees, as the public list does.
+    const dashboard = data<DashboardSummary>(await admin.get('/api/dashboard')).content['bio-core']!;
+    const publicTotal = (await visitor.get('/api/bio-core?page=1&limit=1')).body;
+    const staffTotal = (await admin.get('/api/bio-core?page=1&limit=1')).body;
+    expect(dashboard.visible).toBe(publicTotal.success ? publicTotal.pagination?.total : -1);
+    expect(dashboard.total).toBe(staffTotal.success ? staffTotal.pagination?.total : -1);
+
+    // The saves above asked for a build of their own; let it go out so the schedule's request is a new one.
+    await expect.poll(async () => data<(Build & { status: string })[]>(await admin.get('/api/rebuild')).some((b) => b.status === 'pending'), { timeout: 10_000 }).toBe(false);
+    const buildsBefore = data<Build[]>(await admin.get('/api/rebuild')).map((b) => b._id);
+    // A minute before its time, the job leaves it alone.
+    await runScheduled(tomorrow - 60_000);
+    expect(ids(await visitor.get(search))).toEqual([]);
+
+    await runScheduled(tomorrow);
+    expect(data<Row>(await admin.get(`/api/bio-core/${article._id}`))).toMatchObject({ isPublished: true, publishAt: null });
+    // A visitor holding the earlier answer gets the article, not a 304.
+    expect(await revalidate(search, tag)).toEqual({ status: 200, ids: [article._id] });
+    expect((await visitor.get(slug)).status).toBe(200);
+    expect(await mailed()).toContain(title);
+    const requested = data<Build[]>(await admin.get('/api/rebuild')).filter((b) => !buildsBefore.includes(b._id) && b.reason.startsWith('Jadwal:'));
+    expect(requested.map((b) => b.reason).join()).toContain(title);
+  });
+
+  it('hides a record whose unpublish time has passed before the job runs, and the job then turns its flag off', async () => {
+    const admin = await asAdmin();
+    const visitor = new Client();
+    const title = unique('Visi Selesai');
+    const past = new Date(Date.now() - 60_000).toISOString();
+    const vision = data<Row>(await admin.post('/api/vision', form({ title, shortDescription: 's', content: '<p>c</p>', isPublished: 'true', unpublishAt: past })));
+    const search = `/api/vision?search=${encodeURIComponent(title)}`;
+    expect(ids(await visitor.get(search))).toEqual([]);
+    expect((await visitor.get(`/api/vision/slug/${String(vision.slug)}`)).status).toBe(404);
+    await runScheduled(nextMinute(Date.now()));
+    expect(data<Row>(await admin.get(`/api/vision/${vision._id}`))).toMatchObject({ isPublished: false, unpublishAt: null });
+    expect(ids(await visitor.get(search))).toEqual([]);
+  });
+
+  it("shows a record at its publish time by the worker's own clock, and a cached answer is not kept past it", async () => {
+    const admin = await asAdmin();
+    const visitor = new Client();
+    const title = unique('Visi Segera');
+    // The only test that waits: for the worker's real clock, which no trigger can move; two seconds.
+    const soon = Date.now() + 2_000;
+    await admin.post('/api/vision', form({ title, shortDescription: 's', content: '<p>c</p>', isPublished: 'true', publishAt: new Date(soon).toISOString() }));
+    const search = `/api/vision?search=${encodeURIComponent(title)}`;
+    const hidden = await visitor.get(search);
+    expect(ids(hidden)).toEqual([]);
+    const tag = hidden.headers.get('etag')!;
+    await expect.poll(async () => (await revalidate(search, tag)).ids.length, { timeout: 10_000, interval: 250 }).toBe(1);
+    expect(Date.now()).toBeGreaterThanOrEqual(soon);
   });
 });

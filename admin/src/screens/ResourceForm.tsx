@@ -15,7 +15,7 @@ import { RequestFailure, type Dialect } from '../api/messages.ts';
 import ConflictDialog, { type StaleSave } from '../widgets/ConflictDialog.tsx';
 import HistoryPanel from '../widgets/HistoryPanel.tsx';
 import PreviewActions from '../widgets/PreviewActions.tsx';
-import ScheduleInput from '../widgets/ScheduleInput.tsx';
+import ScheduleInput, { scheduleNote } from '../widgets/ScheduleInput.tsx';
 import { useSaveShortcut, useUnsavedChanges } from '../widgets/useUnsavedChanges.tsx';
 import type { Screen } from './screens.ts';
 
@@ -175,6 +175,7 @@ export default function ResourceForm({ screen, resource, record, saving, progres
   const slugLocked = screen.slugEditable === 'add';
   /** Help under an input: where the slug leads and whether it can change later. */
   const hintOf = (name: string, field: Field): ReactNode => {
+    if (name === resource.visibleWhen) return scheduleNote(resource, formValues) ?? field.hint;
     if (field.kind !== 'slug') return field.hint;
     const address = normalizeSlug(String(formValues[name] ?? ''));
     const lock = slugLocked ? (record ? ' Slug tidak dapat diubah setelah disimpan, agar tautan yang sudah dibagikan tetap berlaku.' : ' Setelah disimpan, slug tidak dapat diubah lagi.') : '';
@@ -287,8 +288,13 @@ function FieldInput({ name, field, value, onChange, onFile, disabled, required, 
     case 'boolean':
       return (
         <div className="field checkbox">
-          <input id={id} type="checkbox" checked={Boolean(value)} onChange={(event) => onChange(event.target.checked)} />
+          <input id={id} type="checkbox" checked={Boolean(value)} onChange={(event) => onChange(event.target.checked)} aria-describedby={hint ? `${id}-hint` : undefined} />
           {label}
+          {hint && (
+            <small id={`${id}-hint`} className="muted">
+              {hint}
+            </small>
+          )}
         </div>
       );
     case 'enum':

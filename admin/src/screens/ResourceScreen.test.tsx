@@ -112,3 +112,56 @@ describe('the history of a record opened for editing', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Perbedaan tidak dapat dimuat. Versi tidak ditemukan.');
   });
 });
+
+describe('a record with a publishing schedule', () => {
+  const article = {
+    _id: 'b1',
+    title: 'Artikel Besok',
+    slug: 'artikelbesok',
+    content: '<p>Teks</p>',
+    featuredImage: '',
+    isPublished: true,
+    publishAt: '2026-11-27T01:00:00.000Z',
+    unpublishAt: null as string | null,
+    createdAt: '2026-11-26T02:00:00.000Z',
+    updatedAt: '2026-11-26T02:00:00.000Z',
+  };
+
+  /** The BioCore screen listing `stored`, at `now` by the page's clock. */
+  function listAt(now: string, stored: typeof article) {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(now));
+    client.api.mockImplementation(async (path: string) => {
+      if (path.startsWith('/bio-core?')) return { data: [stored], pagination: { page: 1, limit: 20, total: 1, pages: 1 }, message: 'OK' };
+      if (path === '/bio-core/b1') return { data: stored, message: 'OK' };
+      return { data: [], message: 'OK' };
+    });
+    window.scrollTo = () => {};
+    renderScreen('bioCore');
+  }
+  const statusOf = async () => {
+    const row = (await screen.findByText('Artikel Besok')).closest('tr')!;
+    const header = [...row.closest('table')!.querySelectorAll('th')].findIndex((th) => th.textContent === 'Status');
+    return row.querySelectorAll('td')[header]!.textContent;
+  };
+
+  afterEach(() => vi.useRealTimers());
+
+  it('shows "Terjadwal" with its time in WIB while the time is ahead, though ticked Published, in the list and the form', async () => {
+    listAt('2026-11-26T03:00:00.000Z', article);
+    expect(await statusOf()).toBe('Terjadwal27 Nov 2026, 08.00 WIB');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Artikel Besok' }));
+    const flag = await screen.findByRole('checkbox', { name: 'Published' });
+    expect((flag as HTMLInputElement).checked).toBe(true);
+    expect(flag.getAttribute('aria-describedby')).toBe('field-isPublished-hint');
+    expect(document.getElementById('field-isPublished-hint')!.textContent).toBe('Terjadwal: tampil di situs mulai 27 Nov 2026, 08.00 WIB. Sampai saat itu tidak tampil, walaupun dicentang.');
+  });
+
+  it('shows Published once the time has come, and "Berhenti tayang" once its unpublish time has passed', async () => {
+    listAt('2026-11-27T01:00:00.000Z', article);
+    expect(await statusOf()).toBe('Published');
+    cleanup();
+    listAt('2026-12-01T00:00:00.000Z', { ...article, publishAt: null as unknown as string, unpublishAt: '2026-11-30T17:00:00.000Z' });
+    expect(await statusOf()).toBe('Berhenti tayangsejak 1 Des 2026, 00.00 WIB');
+  });
+});

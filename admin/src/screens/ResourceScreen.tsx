@@ -2,7 +2,7 @@
  * A collection's screen: 'Total: N item', the add/edit form above the table, search, filters and
  * counts the definition declares, the list paged by the API, delete with confirmation, alerts.
  */
-import { LIST_PAGE_SIZE, recordTitle, resources, type Column, type ResourceDefinition } from '@cms/worker/contract';
+import { LIST_PAGE_SIZE, recordTitle, resources, scheduleFields, type Column, type ResourceDefinition } from '@cms/worker/contract';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, fileUrl, getJson, sendJson } from '../api/client.ts';
@@ -13,7 +13,7 @@ import { PageShell } from '../layout/PageShell.tsx';
 import TextCell from '../widgets/TextCell.tsx';
 import ResourceForm, { type Submission } from './ResourceForm.tsx';
 import { saveRecord } from './save.ts';
-import { ScheduleCell } from '../widgets/ScheduleInput.tsx';
+import { PublicStatus, ScheduleCell } from '../widgets/ScheduleInput.tsx';
 import DeletedRecords from '../widgets/DeletedRecords.tsx';
 import DataTable, { Pager, type TableColumn } from '../widgets/DataTable.tsx';
 import CsvTools from '../widgets/CsvTools.tsx';
@@ -44,6 +44,8 @@ function CellValue({ column, row, resource }: { column: Column; row: Row; resour
         />
       );
     case 'flag':
+      // The visibility flag of a scheduled collection shows what the public sees, not only the tick.
+      if (column.field === resource.visibleWhen && scheduleFields(resource).length > 0) return <PublicStatus resource={resource} row={row} yes={cell.yes} no={cell.no} />;
       return <span className={`badge ${value ? 'on' : 'off'}`}>{value ? cell.yes : cell.no}</span>;
     case 'choice': {
       const field = resource.fields[column.field];

@@ -1,7 +1,9 @@
 /**
  * A publish/unpublish time, chosen in Asia/Jakarta time (WIB, UTC+7 all year) and kept as a UTC
- * ISO string; empty means "no schedule".
+ * ISO string; empty means "no schedule". What the public sees of a scheduled record is shown
+ * by the contract's rule (`publicState`), in the list and in the form.
  */
+import { publicState, type ResourceDefinition } from '@cms/worker/contract';
 import type { ReactNode } from 'react';
 
 const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
@@ -21,7 +23,7 @@ export default function ScheduleInput({ id, label, value, onChange }: { id: stri
   );
 }
 
-const wib = (iso: string) => new Date(iso).toLocaleString('id-ID', { timeZone: 'Asia/Jakarta', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }) + ' WIB';
+export const wib = (iso: string) => new Date(iso).toLocaleString('id-ID', { timeZone: 'Asia/Jakarta', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' }) + ' WIB';
 
 /** A list cell: when a record goes up or comes down, if scheduled. */
 export function ScheduleCell({ row }: { row: Record<string, unknown> }) {
@@ -34,4 +36,33 @@ export function ScheduleCell({ row }: { row: Record<string, unknown> }) {
       {unpublishAt && <span className="badge">Turun {wib(unpublishAt)}</span>}
     </span>
   );
+}
+
+/**
+ * A record's status in its list: its flag's label while nothing scheduled overrides it, else
+ * "Terjadwal" with the time it goes up, or "Berhenti tayang" with the time it came down.
+ */
+export function PublicStatus({ resource, row, yes, no }: { resource: ResourceDefinition; row: Record<string, unknown>; yes: string; no: string }) {
+  const status = publicState(resource, row, new Date());
+  if (status.state === 'scheduled' || status.state === 'ended') {
+    const scheduled = status.state === 'scheduled';
+    return (
+      <span className="status-cell">
+        <span className={`badge ${scheduled ? 'scheduled' : 'off'}`}>{scheduled ? 'Terjadwal' : 'Berhenti tayang'}</span>
+        <small className="muted">
+          {scheduled ? '' : 'sejak '}
+          {wib(status.at)}
+        </small>
+      </span>
+    );
+  }
+  return <span className={`badge ${status.state === 'public' ? 'on' : 'off'}`}>{status.state === 'public' ? yes : no}</span>;
+}
+
+/** Under the visibility flag in the form: why a ticked record is not (or no longer) on the site. */
+export function scheduleNote(resource: ResourceDefinition, values: Record<string, unknown>): ReactNode {
+  const status = publicState(resource, values, new Date());
+  if (status.state === 'scheduled') return `Terjadwal: tampil di situs mulai ${wib(status.at)}. Sampai saat itu tidak tampil, walaupun dicentang.`;
+  if (status.state === 'ended') return `Berhenti tayang sejak ${wib(status.at)}: tidak tampil di situs, walaupun dicentang.`;
+  return undefined;
 }

@@ -40,13 +40,12 @@ const positive = (name: string, value: string | undefined, max: number) => {
   return Math.min(parsed, max);
 };
 
-/** Query → filters: active/published mean "visible", featured means isFeatured, and any
- * boolean or choice field can be matched by name (isActive=false, status=pending). */
+/** Query → filters: active/published mean "the public sees it now" (flag and schedule), featured
+ * means isFeatured, and any boolean or choice field can be matched by name (isActive=false, status=pending). */
 function listQuery(c: Context<AppEnv>, resource: ResourceDefinition, seesAll: boolean): ListQuery {
   const where: ListQuery['where'] = {};
   const query = c.req.query();
-  const visible = truthy(query.active) ?? truthy(query.published);
-  if (visible !== undefined && resource.visibleWhen) where[resource.visibleWhen] = visible;
+  const visible = resource.visibleWhen ? (truthy(query.active) ?? truthy(query.published)) : undefined;
   const featured = truthy(query.featured);
   if (featured !== undefined && 'isFeatured' in resource.fields) where.isFeatured = featured;
   for (const [name, field] of Object.entries(resource.fields)) {
@@ -67,6 +66,7 @@ function listQuery(c: Context<AppEnv>, resource: ResourceDefinition, seesAll: bo
   const page = positive('page', query.page, PAGE_MAX);
   return {
     visibleOnly: !seesAll,
+    visible,
     where,
     search,
     updatedAfter: instant(query.updatedAfter),

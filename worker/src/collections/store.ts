@@ -3,9 +3,9 @@
  * pagination, slug look-ups, and the expansion of references and link tables into the
  * { _id, ... } objects the clients read.
  */
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, max, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, lte, max, ne, not, or, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { ignoresCase, type Field, type ResourceDefinition } from '../contract/fields.ts';
+import { ignoresCase, scheduleFields, type Field, type ResourceDefinition } from '../contract/fields.ts';
 import { DEFAULT_PAGE_SIZE } from '../contract/limits.ts';
 import { readingMinutes } from '../contract/reading.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
@@ -18,6 +18,8 @@ export type ApiRecord = Record<string, unknown> & { _id: string };
 export interface ListQuery {
   /** Only records visible to the public. */
   visibleOnly: boolean;
+  /** Only records the public sees now (true) or does not (false): `?published=` / `?active=`. */
+  visible?: boolean;
   /** Equality filters on boolean or choice fields. */
   where: Record<string, boolean | string>;
   search?: string;
@@ -28,6 +30,33 @@ export interface ListQuery {
 }
 
 const keyOfPath = (path: string) => (Object.keys(resources) as ResourceKey[]).find((k) => resources[k].path === path)!;
+
+/**
+ * What the public sees, as SQL (the rule is `publicState` in contract/fields.ts): the flag is on,
+ * no publish time is still ahead, no unpublish time has passed. Undefined: every record is public.
+ */
+export function publicCondition(key: ResourceKey, now: Date): SQL | undefined {
+  const resource: ResourceDefinition = resources[key];
+  if (!resource.visibleWhen) return undefined;
+  const columns = getTableColumns(collections[key] as unknown as AnyTable);
+  const at = now.toISOString();
+  return and(
+    eq(columns[resource.visibleWhen]!, true),
+    ...scheduleFields(resource).map(([name, kind]) => or(isNull(columns[name]!), kind === 'publish' ? lte(columns[name]!, at) : gt(columns[name]!, at))),
+  );
+}
+
+/**
+ * The latest schedule time of the table that has passed by `now`, per schedule field: it changes
+ * when a record comes up or goes down by its schedule, before any write records that.
+ */
+const passedSchedule = (resource: ResourceDefinition, table: AnyTable, now: Date) =>
+  Object.fromEntries(
+    scheduleFields(resource).map(([name]) => {
+      const column = getTableColumns(table)[name]!;
+      return [name, sql<string | null>`max(case when ${column} <= ${now.toISOString()} then ${column} end)`];
+    }),
+  );
 
 export class CollectionStore {
   readonly resource: ResourceDefinition;
@@ -63,7 +92,9 @@ export class CollectionStore {
 
   private conditions(query: Omit<ListQuery, 'limit' | 'page'>) {
     const conditions: SQL[] = [];
-    if (query.visibleOnly && this.resource.visibleWhen) conditions.push(eq(this.column(this.resource.visibleWhen), true));
+    const visible = publicCondition(this.key, new Date());
+    if (visible && (query.visibleOnly || query.visible === true)) conditions.push(visible);
+    if (visible && query.visible === false) conditions.push(not(visible));
     for (const [name, value] of Object.entries(query.where)) conditions.push(eq(this.column(name), value));
     if (query.updatedAfter) conditions.push(gt(this.column('updatedAt'), query.updatedAfter));
     const search = query.search?.trim();
@@ -90,7 +121,7 @@ export class CollectionStore {
     const rows = await select;
     // A full first page may not be all there is: count then, so the caller can page on.
     const total = query.page || (limit && rows.length === limit) ? ((await this.db.select({ n: count() }).from(this.table).where(where))[0]?.n ?? 0) : rows.length;
-    return { records: await this.present(rows), total, limit };
+    return { records: await this.present(rows, query.visibleOnly), total, limit };
   }
 
   /** Every matching record's id and last change, in list order: how a build learns what was deleted or unpublished. */
@@ -104,19 +135,24 @@ export class CollectionStore {
   }
 
   /**
-   * A fingerprint of everything a read of this collection can show: the row count and latest
-   * change of its table and of the tables its links expand. Any create, update, delete or
-   * (un)publish changes it, and it costs one small aggregate query per table instead of the read.
+   * A fingerprint of everything a read of this collection can show: the row count, latest
+   * change and latest passed schedule time of its table and of the tables its links expand. Any
+   * create, update, delete or (un)publish changes it, a publish or unpublish time coming to pass
+   * too, and it costs one small aggregate query per table instead of the read.
    */
   async version() {
     const targets = new Set<string>([
       ...this.fieldsOf('relation').map(([, field]) => field.to),
       ...this.fieldsOf('reference').map(([, field]) => field.to),
     ]);
-    const tables = [this.table, ...[...targets].map((path) => collections[keyOfPath(path)] as unknown as AnyTable)];
-    const [first, ...rest] = tables.map((table) => this.db.select({ n: count(), latest: max(getTableColumns(table).updatedAt!) }).from(table));
+    const read = [this.resource, ...[...targets].map((path) => resourceByPath(path)!)];
+    const time = new Date();
+    const [first, ...rest] = read.map((resource) => {
+      const table = collections[keyOfPath(resource.path)] as unknown as AnyTable;
+      return this.db.select({ n: count(), latest: max(getTableColumns(table).updatedAt!), ...passedSchedule(resource, table, time) }).from(table);
+    });
     const results = await this.db.batch([first!, ...rest]);
-    return results.map((rows) => `${rows[0]?.n ?? 0}@${rows[0]?.latest ?? ''}`).join('|');
+    return results.map((rows) => Object.values(rows[0] ?? {}).map((value) => value ?? '').join('@')).join('|');
   }
 
   async count(where: Record<string, boolean | string> = {}) {
@@ -124,9 +160,10 @@ export class CollectionStore {
     return row?.n ?? 0;
   }
 
-  /** Total records and how many of them the public sees, in one query. */
+  /** Total records and how many of them the public sees now, in one query. */
   async tally() {
-    const visible = this.resource.visibleWhen ? sql<number>`coalesce(sum(${this.column(this.resource.visibleWhen)}), 0)` : count();
+    const condition = publicCondition(this.key, new Date());
+    const visible = condition ? sql<number>`coalesce(sum(case when ${condition} then 1 else 0 end), 0)` : count();
     const [row] = await this.db.select({ total: count(), visible }).from(this.table);
     return { total: row?.total ?? 0, visible: Number(row?.visible ?? 0) };
   }
@@ -142,7 +179,7 @@ export class CollectionStore {
 
   async find(field: string, value: string, visibleOnly: boolean): Promise<ApiRecord | undefined> {
     const row = await this.findRow(field, value, visibleOnly);
-    return row ? (await this.present([row]))[0] : undefined;
+    return row ? (await this.present([row], visibleOnly))[0] : undefined;
   }
 
   /** Another record already holding `value` in a unique column (in any letter case, if the field ignores case). */
@@ -201,8 +238,11 @@ export class CollectionStore {
 
   // ---- presentation ----
 
-  /** Rows as the API returns them: `_id`, expanded links, no password hashes. */
-  async present(rows: Row[]): Promise<ApiRecord[]> {
+  /**
+   * Rows as the API returns them: `_id`, expanded links, no password hashes. For the public
+   * (`publicOnly`) links expand only to records the public sees.
+   */
+  async present(rows: Row[], publicOnly = false): Promise<ApiRecord[]> {
     const ids = rows.map((row) => String(row.id));
     const expanded = new Map<string, Map<string, unknown>>(ids.map((id) => [id, new Map()]));
 
@@ -213,7 +253,7 @@ export class CollectionStore {
       for (const part of chunk(ids, MAX_BOUND_PARAMETERS - 1)) {
         linkRows.push(...(await this.db.select().from(table).where(inArray(columns.ownerId!, part)).orderBy(asc(columns.position!))));
       }
-      const targets = await this.lookup(field.to, [...new Set(linkRows.map((l) => String(l.targetId)))], field.display);
+      const targets = await this.lookup(field.to, [...new Set(linkRows.map((l) => String(l.targetId)))], field.display, publicOnly);
       for (const id of ids) expanded.get(id)!.set(name, []);
       for (const link of linkRows) {
         const target = targets.get(String(link.targetId));
@@ -222,7 +262,7 @@ export class CollectionStore {
     }
 
     for (const [name, field] of this.fieldsOf('reference')) {
-      const targets = await this.lookup(field.to, [...new Set(rows.map((r) => r[name]).filter((v): v is string => typeof v === 'string'))], [field.display]);
+      const targets = await this.lookup(field.to, [...new Set(rows.map((r) => r[name]).filter((v): v is string => typeof v === 'string'))], [field.display], publicOnly);
       for (const row of rows) expanded.get(String(row.id))!.set(name, typeof row[name] === 'string' ? (targets.get(row[name]) ?? null) : null);
     }
 
@@ -241,14 +281,16 @@ export class CollectionStore {
     });
   }
 
-  private async lookup(path: string, ids: string[], display: readonly string[]) {
+  private async lookup(path: string, ids: string[], display: readonly string[], publicOnly: boolean) {
     const target = resourceByPath(path)!;
     const table = collections[keyOfPath(target.path)] as unknown as AnyTable;
     const columns = getTableColumns(table);
     const result = new Map<string, ApiRecord>();
     const select = Object.fromEntries([['id', columns.id!], ...display.map((name) => [name, columns[name]!])]);
-    for (const part of chunk(ids, MAX_BOUND_PARAMETERS - 1)) {
-      for (const row of await this.db.select(select).from(table).where(inArray(columns.id!, part))) {
+    const visible = publicOnly ? publicCondition(keyOfPath(target.path), new Date()) : undefined;
+    // Room beside the ids for the values of the visibility rule (the flag and each schedule time).
+    for (const part of chunk(ids, MAX_BOUND_PARAMETERS - 1 - (visible ? 1 + scheduleFields(target).length : 0))) {
+      for (const row of await this.db.select(select).from(table).where(and(inArray(columns.id!, part), visible))) {
         const { id, ...rest } = row as Row;
         result.set(String(id), { _id: String(id), ...rest });
       }

@@ -6,7 +6,7 @@
  */
 import type { BatchItem } from 'drizzle-orm/batch';
 import { thumbnailPart } from '../contract/api.ts';
-import { recordTitle, type FileField } from '../contract/fields.ts';
+import { recordTitle, scheduleFields, type FileField } from '../contract/fields.ts';
 import { normalizeSlug, slugify } from '../contract/slug.ts';
 import { fieldErrors, hasVisibleContent, inputSchema } from '../contract/validation.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -31,6 +31,18 @@ const validationError = (errors: { field: string; message: string }[]) =>
 export interface WriteDeps {
   db: Database;
   bucket: R2Bucket;
+}
+
+/** An unpublish time at or before the publish time would leave the record never public. */
+function scheduleOrder({ resource }: CollectionStore, values: Row, existing: Row | undefined) {
+  const fields = scheduleFields(resource);
+  const publish = fields.find(([, kind]) => kind === 'publish')?.[0];
+  const unpublish = fields.find(([, kind]) => kind === 'unpublish')?.[0];
+  if (!publish || !unpublish) return [];
+  const stored = (name: string) => (values[name] !== undefined ? values[name] : existing?.[name]);
+  const [from, to] = [stored(publish), stored(unpublish)];
+  if (typeof from !== 'string' || typeof to !== 'string' || Date.parse(to) > Date.parse(from)) return [];
+  return [{ field: unpublish, message: `${resource.fields[unpublish]!.label} harus setelah ${resource.fields[publish]!.label}.` }];
 }
 
 export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionStore, body: RequestBody, target: WriteTarget) {
@@ -86,6 +98,7 @@ export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionS
         break;
     }
   }
+  errors.push(...scheduleOrder(store, values, target.existing));
   if (errors.length) throw validationError(errors);
 
   // Unique values and links are checked against the database before anything is written.

@@ -280,9 +280,45 @@ export const password = (label: string, o: Opts<PasswordField> = {}): PasswordFi
 export const timestamp = (label: string, o: Opts<TimestampField> = {}): TimestampField => ({ kind: 'timestamp', label, ...o });
 /**
  * The optional publish and unpublish times of a record with a visibility flag, stored as UTC
- * ISO; the scheduled job flips the flag when one is due and clears it.
+ * ISO. They bound what the public sees (`publicState`); the scheduled job flips the flag when
+ * one is due and clears it, which leaves the record as public as it already was.
  */
 export const publishingSchedule = () => ({
   publishAt: timestamp('Terbit pada', { schedule: 'publish' }),
   unpublishAt: timestamp('Berhenti tayang pada', { schedule: 'unpublish' }),
 });
+
+export type ScheduleKind = NonNullable<TimestampField['schedule']>;
+
+/** The schedule fields of a collection with a visibility flag: [field name, publish|unpublish]. */
+export const scheduleFields = (resource: ResourceDefinition): Array<[string, ScheduleKind]> =>
+  resource.visibleWhen
+    ? Object.entries(resource.fields).flatMap(([name, field]) => (field.kind === 'timestamp' && field.schedule ? [[name, field.schedule] as [string, ScheduleKind]] : []))
+    : [];
+
+/**
+ * What the public sees of a record at `now`. The one rule (the worker's SQL form is
+ * `publicCondition` in collections/store.ts): public when its flag is on, no publish time is
+ * still to come and no unpublish time has passed. So a record whose publish time is ahead is
+ * `scheduled` whatever its flag says (the minute job turns the flag on then), and one whose
+ * unpublish time has passed is `ended` while its flag is still on.
+ */
+export type PublicState = { state: 'public' } | { state: 'hidden' } | { state: 'scheduled'; at: string } | { state: 'ended'; at: string };
+
+export function publicState(resource: ResourceDefinition, record: Record<string, unknown>, now: Date): PublicState {
+  if (!resource.visibleWhen) return { state: 'public' };
+  const flagOn = record[resource.visibleWhen] === true;
+  const time = now.getTime();
+  const times = (kind: ScheduleKind) =>
+    scheduleFields(resource)
+      .filter(([, k]) => k === kind)
+      .map(([name]) => record[name])
+      .filter((value): value is string => typeof value === 'string' && value !== '');
+  const publishAt = times('publish');
+  const ended = times('unpublish').find((at) => Date.parse(at) <= time);
+  // Due to go up (or already up) and past its end: the job takes it down, if it is not down already.
+  if (ended && (flagOn || publishAt.length > 0)) return { state: 'ended', at: ended };
+  const ahead = publishAt.find((at) => Date.parse(at) > time) ?? (flagOn ? undefined : publishAt[0]);
+  if (ahead) return { state: 'scheduled', at: ahead };
+  return { state: flagOn ? 'public' : 'hidden' };
+}

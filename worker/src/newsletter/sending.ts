@@ -10,6 +10,7 @@ import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { NewsletterProgress } from '../contract/api.ts';
 import { chunk, type Database } from '../db/client.ts';
 import { bioCore, subscriber, vision } from '../db/schema.ts';
+import { publicCondition } from '../collections/store.ts';
 import type { Bindings } from '../env.ts';
 import { newsletterContext, unsubscribeUrl, type NewsletterContext } from './context.ts';
 import { newsletterDelivery, newsletterIssue, type ArticleRef } from './tables.ts';
@@ -42,13 +43,14 @@ export const queueRecipients = (db: Database, issueId: string) =>
     select ${issueId}, id, email, 'queued' from ${subscriber} where status = 'active'
     on conflict (issueId, subscriberId) do nothing`);
 
-/** The picked articles that are still published, as cards, in the order they were picked. */
+/** The picked articles the public sees now (never one still scheduled), as cards, in the order they were picked. */
 export async function articleCards(db: Database, refs: ArticleRef[]): Promise<ArticleCard[]> {
   const ids = (kind: ArticleRef['kind']) => refs.filter((ref) => ref.kind === kind).map((ref) => ref.id);
   const visionIds = ids('vision');
   const bioCoreIds = ids('bio-core');
-  const visions = visionIds.length ? await db.select().from(vision).where(and(inArray(vision.id, visionIds), eq(vision.isPublished, true))) : [];
-  const articles = bioCoreIds.length ? await db.select().from(bioCore).where(and(inArray(bioCore.id, bioCoreIds), eq(bioCore.isPublished, true))) : [];
+  const time = new Date();
+  const visions = visionIds.length ? await db.select().from(vision).where(and(inArray(vision.id, visionIds), publicCondition('vision', time))) : [];
+  const articles = bioCoreIds.length ? await db.select().from(bioCore).where(and(inArray(bioCore.id, bioCoreIds), publicCondition('bioCore', time))) : [];
   const cards = new Map<string, ArticleCard>();
   for (const row of visions) {
     cards.set(`vision:${row.id}`, { kind: 'Vision', title: String(row.title), summary: String(row.shortDescription ?? ''), image: String(row.image ?? ''), path: `/vision/${row.slug}` });

@@ -1,22 +1,18 @@
 /**
- * Scheduled publishing: each minute, records whose publish (or unpublish) time has come are
- * made visible (or hidden), the applied time cleared, a version and an audit entry written in
- * the same batch; then one site rebuild is asked for all of them.
+ * Scheduled publishing. Reads already hide a record before its publish time and after its
+ * unpublish time (`publicState`), whatever its flag. Each minute, records whose publish (or
+ * unpublish) time has come get their flag turned on (or off) and that time cleared, so the
+ * stored record says what the public sees, with a version and an audit entry in the same batch;
+ * then one site rebuild is asked for all of them, since the static pages change only by a build.
  */
 import { and, isNotNull, lte } from 'drizzle-orm';
-import { recordTitle, type ResourceDefinition, type TimestampField } from '../contract/fields.ts';
+import { recordTitle, scheduleFields } from '../contract/fields.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { auditStatement } from '../audit/log.ts';
 import { CollectionStore } from '../collections/store.ts';
 import type { CronJob } from '../cron/scheduled.ts';
 import { requestRebuildFrom } from '../rebuild/rebuild.ts';
 import { currentSnapshot, hasVersions, pruneOldVersions, versionOf, versionOfStoredRow } from '../revisions/store.ts';
-
-/** The schedule fields of a collection with a visibility flag: [field name, publish|unpublish]. */
-export const scheduleFields = (resource: ResourceDefinition) =>
-  resource.visibleWhen
-    ? Object.entries(resource.fields).flatMap(([name, field]) => (field.kind === 'timestamp' && field.schedule ? [[name, field.schedule] as [string, NonNullable<TimestampField['schedule']>]] : []))
-    : [];
 
 const SCHEDULED = (Object.keys(resources) as ResourceKey[]).filter((key) => scheduleFields(resources[key]).length > 0);
 

@@ -11,7 +11,7 @@ import type { NewsletterProgress } from '../contract/api.ts';
 import { chunk, type Database } from '../db/client.ts';
 import { bioCore, subscriber, vision } from '../db/schema.ts';
 import type { Bindings } from '../env.ts';
-import { newsletterContext, unsubscribeUrl, type NewsletterContext } from './context.ts';
+import { newsletterContext, unsubscribeUrls, type NewsletterContext } from './context.ts';
 import { newsletterDelivery, newsletterIssue, type ArticleRef } from './tables.ts';
 import { issueEmail, type ArticleCard, type IssueContent } from './templates.ts';
 
@@ -120,7 +120,7 @@ async function deliver(db: Database, ctx: NewsletterContext, content: IssueConte
     claimed.map(async ({ subscriberId, email }) => {
       if (!stillActive.has(subscriberId)) return { subscriberId, error: UNSUBSCRIBED_MEANWHILE };
       try {
-        await ctx.mailer.send(issueEmail(ctx.brand, content, email, await unsubscribeUrl(ctx, subscriberId, email)));
+        await ctx.mailer.send(issueEmail(ctx.brand, content, email, await unsubscribeUrls(ctx, subscriberId, email)));
         return { subscriberId, error: null };
       } catch (error) {
         return { subscriberId, error: error instanceof Error ? error.message.slice(0, 300) : 'Gagal mengirim.' };

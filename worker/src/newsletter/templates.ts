@@ -95,11 +95,17 @@ export interface IssueContent {
   articles: ArticleCard[];
 }
 
+/** Where a reader leaves: the page with a button (footer link) and the one-click POST address (RFC 8058). */
+export interface UnsubscribeLinks {
+  page: string;
+  oneClick: string;
+}
+
 /**
- * One newsletter issue for one recipient. `unsubscribeUrl` goes in the footer and in the
- * List-Unsubscribe headers (RFC 8058: one-click POST to the same address).
+ * One newsletter issue for one recipient. The unsubscribe page goes in the footer; the one-click
+ * address in the List-Unsubscribe headers, which mail programs POST `List-Unsubscribe=One-Click` to.
  */
-export function issueEmail(brand: Brand, issue: IssueContent, to: string, unsubscribeUrl: string): OutgoingEmail {
+export function issueEmail(brand: Brand, issue: IssueContent, to: string, unsubscribe: UnsubscribeLinks): OutgoingEmail {
   // Uploaded images and site links are stored as paths; a mail program needs the full address.
   const body = sanitizeRichText(issue.body).replace(/(src|href)="\/(?!\/)/g, `$1="${escape(brand.siteUrl)}/`);
   const cards = issue.articles
@@ -119,7 +125,7 @@ export function issueEmail(brand: Brand, issue: IssueContent, to: string, unsubs
     brand,
     issue.subject,
     `${body}${cards ? `\n<h2 style="font-size:18px;margin:24px 0 0;">Bacaan pilihan</h2>\n${cards}` : ''}`,
-    `<p style="margin:0;">Anda menerima email ini karena berlangganan newsletter ${escape(brand.organisationName)}. <a href="${escape(unsubscribeUrl)}" style="color:#0f5132;">Berhenti berlangganan</a></p>`,
+    `<p style="margin:0;">Anda menerima email ini karena berlangganan newsletter ${escape(brand.organisationName)}. <a href="${escape(unsubscribe.page)}" style="color:#0f5132;">Berhenti berlangganan</a></p>`,
   );
   const articleText = issue.articles.map((a) => `- ${a.title} (${a.kind})\n  ${a.summary}\n  ${absolute(brand.siteUrl, a.path)}`).join('\n\n');
   const text = `${issue.subject}
@@ -127,7 +133,7 @@ export function issueEmail(brand: Brand, issue: IssueContent, to: string, unsubs
 ${htmlToText(body)}${articleText ? `\n\nBacaan pilihan\n\n${articleText}` : ''}
 
 Anda menerima email ini karena berlangganan newsletter ${brand.organisationName}.
-Berhenti berlangganan: ${unsubscribeUrl}
+Berhenti berlangganan: ${unsubscribe.page}
 
 ${textFooter(brand)}`;
   return {
@@ -135,6 +141,6 @@ ${textFooter(brand)}`;
     subject: issue.subject,
     html,
     text,
-    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: { 'List-Unsubscribe': `<${unsubscribe.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

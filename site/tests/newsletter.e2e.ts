@@ -100,7 +100,8 @@ describe('newsletter form before its island hydrates', () => {
   async function holdIsland(page: Page, abort = false) {
     let release = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/_astro\/NewsletterForm[^/]*\.js$/, async (route) => {
+    // Astro retries a failed island script with `?astro-retry=`: held or refused as well.
+    await page.route(/\/_astro\/NewsletterForm[^/?]*\.js(\?.*)?$/, async (route) => {
       if (abort) return route.abort();
       await gate;
       await route.continue();

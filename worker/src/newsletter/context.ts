@@ -3,6 +3,7 @@ import { isSiteAddress } from '../contract/text.ts';
 import type { Database } from '../db/client.ts';
 import type { Bindings } from '../env.ts';
 import { readSettings } from '../settings/routes.ts';
+import { emailLogo } from './images.ts';
 import { emailServiceMailer, type Mailer } from './mailer.ts';
 import type { Brand } from './templates.ts';
 import { CONFIRM_TTL_MS, linkSecret, signToken } from './tokens.ts';
@@ -21,7 +22,7 @@ export async function newsletterContext(env: Bindings, db: Database, fallbackUrl
   const settings = await readSettings(db);
   const siteUrl = (isSiteAddress(settings.siteUrl) ? settings.siteUrl : fallbackUrl).replace(/\/+$/, '');
   return {
-    brand: { organisationName: settings.organisationName, siteUrl },
+    brand: { organisationName: settings.organisationName, siteUrl, logo: await emailLogo(env) },
     mailer: emailServiceMailer(env.EMAIL, { name: settings.organisationName, email: settings.newsletterSender }),
     secret: await linkSecret(env, db),
   };

@@ -16,6 +16,7 @@ import type { AppEnv } from '../env.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError, notFound, ok } from '../http/errors.ts';
 import { LINK_PAGES, newsletterContext, type NewsletterContext } from './context.ts';
+import { emailPictures } from './images.ts';
 import { issueContent, progressOf, queueRecipients } from './sending.ts';
 import { newsletterIssue } from './tables.ts';
 import { issueEmail } from './templates.ts';
@@ -134,7 +135,7 @@ const present = async (c: Context<AppEnv>, issue: typeof newsletterIssue.$inferS
 /** The test copy goes to the signed-in staff member; its unsubscribe link is a harmless example. */
 async function renderFor(c: Context<AppEnv>, ctx: NewsletterContext, issue: z.infer<typeof issueInput>, to: string) {
   const example = `${ctx.brand.siteUrl}${OUTCOME_PAGES.unsubscribed}?preview=1`;
-  return issueEmail(ctx.brand, await issueContent(c.var.db, issue), to, { page: example, oneClick: example });
+  return issueEmail(ctx.brand, await issueContent(c.var.db, issue, emailPictures(c.env, ctx.brand.siteUrl)), to, { page: example, oneClick: example });
 }
 
 const assertDraft = (issue: typeof newsletterIssue.$inferSelect) => {

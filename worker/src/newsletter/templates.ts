@@ -4,17 +4,21 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import { sanitizeRichText } from '../content/sanitize.ts';
+import { EMAIL_LOGO } from '../contract/email-images.ts';
 import type { OutgoingEmail } from './mailer.ts';
 
 export interface Brand {
   organisationName: string;
   /** The site's public address without a trailing slash. */
   siteUrl: string;
+  /** The site's mark as a PNG the build drew for email (images.ts), or null before it has. */
+  logo: string | null;
 }
 
 export interface ArticleCard {
   title: string;
   summary: string;
+  /** The email copy of the article's picture (images.ts), or '' for none. */
   image: string;
   /** Path on the site, e.g. /vision/some-slug. */
   path: string;
@@ -53,7 +57,7 @@ function layout(brand: Brand, title: string, content: string, footer: string) {
 <body style="margin:0;padding:0;background:#f3f6f4;font-family:Arial,Helvetica,sans-serif;color:#1d2b24;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f6f4;"><tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;">
-<tr><td style="background:#0f5132;color:#ffffff;padding:20px 24px;font-size:20px;font-weight:bold;border-radius:8px 8px 0 0;">${escape(brand.organisationName)}</td></tr>
+<tr><td style="background:#0f5132;color:#ffffff;padding:20px 24px;font-size:20px;font-weight:bold;border-radius:8px 8px 0 0;">${brand.logo ? `<img src="${escape(absolute(brand.siteUrl, brand.logo))}" alt="" width="${EMAIL_LOGO.shown}" height="${EMAIL_LOGO.shown}" style="display:inline-block;vertical-align:middle;margin-right:12px;border:0;">` : ''}<span style="vertical-align:middle;">${escape(brand.organisationName)}</span></td></tr>
 <tr><td style="padding:24px;font-size:16px;line-height:1.6;">${content}</td></tr>
 <tr><td style="padding:16px 24px;border-top:1px solid #dfe7e2;font-size:13px;line-height:1.5;color:#56675d;">${footer}
 <p style="margin:8px 0 0;">${escape(brand.organisationName)} · <a href="${escape(brand.siteUrl)}" style="color:#0f5132;">${escape(brand.siteUrl)}</a></p></td></tr>

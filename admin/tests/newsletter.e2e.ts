@@ -1,6 +1,7 @@
 /** Staff compose, preview, test and send a newsletter; export and import subscribers as CSV. */
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 
@@ -22,6 +23,15 @@ async function sent(subject: string) {
     if (!page.result_info.has_more || !page.result_info.cursor) return found;
     cursor = page.result_info.cursor;
   }
+}
+
+/** The HTML part of the newest message with this subject. */
+async function htmlOf(subject: string) {
+  const list = (await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?per_page=100`)).json()) as { result: { messageId: string; subject: string }[] };
+  const found = list.result.find((email) => email.subject === subject);
+  if (!found) throw new Error(`no email "${subject}"`);
+  const detail = (await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?${new URLSearchParams({ email_id: found.messageId })}`)).json()) as { result: { html: string } };
+  return detail.result.html;
 }
 
 const runScheduled = async () => expect((await fetch(`${base}/cdn-cgi/local/scheduled?cron=*+*+*+*+*`)).status).toBe(200);
@@ -80,6 +90,23 @@ describe('newsletter screen', () => {
     await page.getByRole('button', { name: /^Kirim tes ke/ }).click();
     await expect.poll(() => page.locator('.alert.success').first().innerText()).toBe('Email tes dikirim ke admin@example.org.');
     expect(await sent(`[Tes] ${subject}`)).toEqual(['admin@example.org']);
+
+    // Its pictures (the site's mark, the article's drawing, stored as SVG) are the build's raster
+    // email copies: PNG or JPEG, at most 1200 px wide, each under 200 KB.
+    const pictures = [...(await htmlOf(`[Tes] ${subject}`)).matchAll(/<img\b[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+    expect(pictures).toHaveLength(2);
+    for (const address of pictures) {
+      expect(address).not.toMatch(/\.svg(\?|$)/i);
+      expect(address).toMatch(new RegExp(`^${base}/email-images/.+\\.(png|jpg)$`));
+      const response = await fetch(address);
+      expect(response.status).toBe(200);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(bytes.length).toBeLessThan(200 * 1024);
+      const { format, width } = await sharp(bytes).metadata();
+      expect(['png', 'jpeg']).toContain(format);
+      expect(width).toBeLessThanOrEqual(1200);
+      console.log(`[newsletter] email picture ${address.slice(base.length)}: ${format} ${width} px, ${(bytes.length / 1024).toFixed(1)} KB`);
+    }
 
     await page.getByRole('button', { name: 'Kirim ke semua subscriber aktif' }).click();
     await expect.poll(() => page.locator('.alert.success').first().innerText()).toBe('Newsletter dijadwalkan: pengiriman dimulai dalam satu menit.');

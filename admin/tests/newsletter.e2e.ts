@@ -2,6 +2,8 @@
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
+import { emailImagePath } from '../../worker/src/contract/email-images.ts';
+import { gpsPhoto } from '../../e2e/photos.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 
@@ -123,6 +125,43 @@ describe('newsletter screen', () => {
     const recipients = await sent(subject);
     expect(recipients).toHaveLength(total);
     expect(addresses.every((address) => recipients.filter((to) => to === address).length === 1)).toBe(true);
+  });
+
+  it("sends an article's phone photo as the build's JPEG copy, not the original", { timeout: 300_000 }, async () => {
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: inject('adminPassword') }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const api = async <T>(method: string, route: string, body?: FormData | string) => {
+      const response = await fetch(base + route, { method, headers: { cookie, origin: base, ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}) }, body });
+      const json = (await response.json()) as { data: T; message?: string };
+      if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${json.message}`);
+      return json.data;
+    };
+    const visions = await api<{ _id: string; title: string; isPublished: boolean }[]>('GET', '/api/vision');
+    const article = visions.find((vision) => vision.isPublished && vision.title !== 'A Circular Economy Starts at Home')!;
+    const photo = await gpsPhoto(3000, 2000);
+    expect(photo.length).toBeGreaterThan(1024 * 1024);
+    const form = new FormData();
+    form.append('image', new File([new Uint8Array(photo)], 'foto-lapangan.jpg', { type: 'image/jpeg' }));
+    const saved = await api<{ image: string }>('PUT', `/api/vision/${article._id}`, form);
+    // The save rebuilds the site, which writes the email copy.
+    const copy = emailImagePath(saved.image)!;
+    expect(copy).toMatch(/\.jpg$/);
+    await expect.poll(async () => (await fetch(base + copy, { method: 'HEAD' })).status, { timeout: 240_000, interval: 2_000 }).toBe(200);
+
+    const preview = await api<{ html: string }>('POST', '/api/newsletter/preview', JSON.stringify({ subject: 'Foto', body: '', articles: [{ kind: 'vision', id: article._id }] }));
+    const pictures = [...preview.html.matchAll(/<img\b[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+    expect(pictures).toContain(`${base}${copy}`);
+    expect(preview.html).not.toContain(saved.image);
+    const bytes = Buffer.from(await (await fetch(`${base}${copy}`)).arrayBuffer());
+    const { format, width } = await sharp(bytes).metadata();
+    expect(format).toBe('jpeg');
+    expect(width).toBeLessThanOrEqual(1200);
+    expect(bytes.length).toBeLessThan(200 * 1024);
+    console.log(`[newsletter] phone photo ${(photo.length / 1024).toFixed(0)} KB, 3000 px -> email copy ${(bytes.length / 1024).toFixed(1)} KB, ${width} px`);
   });
 
   it('fits a 390 px screen', async () => {

@@ -5,6 +5,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { auditStatement } from '../audit/log.ts';
 import { assertPermission } from '../auth/guard.ts';
@@ -85,13 +86,14 @@ const pageOf = (c: Context<AppEnv>, page: string) => `${page}?${new URLSearchPar
  * The buttons of the confirmation and unsubscribe pages post to the page's own address, so the
  * token in its query comes along without JavaScript; the visitor then sees what happened.
  */
+const withDb = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('db', createDb(c.env.DB));
+  await next();
+});
+
 export const newsletterPageActions = new Hono<AppEnv>()
-  .use(async (c, next) => {
-    c.set('db', createDb(c.env.DB));
-    await next();
-  })
-  .post('/confirm', async (c) => c.redirect(await confirm(c), 303))
-  .post('/unsubscribe', async (c) => c.redirect((await unsubscribe(c)) ? OUTCOME_PAGES.unsubscribed : OUTCOME_PAGES.invalid, 303));
+  .post('/confirm', withDb, async (c) => c.redirect(await confirm(c), 303))
+  .post('/unsubscribe', withDb, async (c) => c.redirect((await unsubscribe(c)) ? OUTCOME_PAGES.unsubscribed : OUTCOME_PAGES.invalid, 303));
 
 const articleRef = z.object({ kind: z.enum(['vision', 'bio-core']), id: z.string().min(1).max(64) });
 const issueInput = z.object({

@@ -1,6 +1,9 @@
 /** Staff compose, preview, test and send a newsletter; export and import subscribers as CSV. */
 import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
+import sharp from 'sharp';
+import { emailImagePath } from '../../worker/src/contract/email-images.ts';
+import { gpsPhoto } from '../../e2e/photos.ts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 
@@ -22,6 +25,15 @@ async function sent(subject: string) {
     if (!page.result_info.has_more || !page.result_info.cursor) return found;
     cursor = page.result_info.cursor;
   }
+}
+
+/** The HTML part of the newest message with this subject. */
+async function htmlOf(subject: string) {
+  const list = (await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?per_page=100`)).json()) as { result: { messageId: string; subject: string }[] };
+  const found = list.result.find((email) => email.subject === subject);
+  if (!found) throw new Error(`no email "${subject}"`);
+  const detail = (await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?${new URLSearchParams({ email_id: found.messageId })}`)).json()) as { result: { html: string } };
+  return detail.result.html;
 }
 
 const runScheduled = async () => expect((await fetch(`${base}/cdn-cgi/local/scheduled?cron=*+*+*+*+*`)).status).toBe(200);
@@ -81,6 +93,23 @@ describe('newsletter screen', () => {
     await expect.poll(() => page.locator('.alert.success').first().innerText()).toBe('Email tes dikirim ke admin@example.org.');
     expect(await sent(`[Tes] ${subject}`)).toEqual(['admin@example.org']);
 
+    // Its pictures (the site's mark, the article's drawing, stored as SVG) are the build's raster
+    // email copies: PNG or JPEG, at most 1200 px wide, each under 200 KB.
+    const pictures = [...(await htmlOf(`[Tes] ${subject}`)).matchAll(/<img\b[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+    expect(pictures).toHaveLength(2);
+    for (const address of pictures) {
+      expect(address).not.toMatch(/\.svg(\?|$)/i);
+      expect(address).toMatch(new RegExp(`^${base}/email-images/.+\\.(png|jpg)$`));
+      const response = await fetch(address);
+      expect(response.status).toBe(200);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      expect(bytes.length).toBeLessThan(200 * 1024);
+      const { format, width } = await sharp(bytes).metadata();
+      expect(['png', 'jpeg']).toContain(format);
+      expect(width).toBeLessThanOrEqual(1200);
+      console.log(`[newsletter] email picture ${address.slice(base.length)}: ${format} ${width} px, ${(bytes.length / 1024).toFixed(1)} KB`);
+    }
+
     await page.getByRole('button', { name: 'Kirim ke semua subscriber aktif' }).click();
     await expect.poll(() => page.locator('.alert.success').first().innerText()).toBe('Newsletter dijadwalkan: pengiriman dimulai dalam satu menit.');
     const row = page.locator('tr', { hasText: subject });
@@ -96,6 +125,43 @@ describe('newsletter screen', () => {
     const recipients = await sent(subject);
     expect(recipients).toHaveLength(total);
     expect(addresses.every((address) => recipients.filter((to) => to === address).length === 1)).toBe(true);
+  });
+
+  it("sends an article's phone photo as the build's JPEG copy, not the original", { timeout: 300_000 }, async () => {
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: inject('adminPassword') }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const api = async <T>(method: string, route: string, body?: FormData | string) => {
+      const response = await fetch(base + route, { method, headers: { cookie, origin: base, ...(typeof body === 'string' ? { 'content-type': 'application/json' } : {}) }, body });
+      const json = (await response.json()) as { data: T; message?: string };
+      if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${json.message}`);
+      return json.data;
+    };
+    const visions = await api<{ _id: string; title: string; isPublished: boolean }[]>('GET', '/api/vision');
+    const article = visions.find((vision) => vision.isPublished && vision.title !== 'A Circular Economy Starts at Home')!;
+    const photo = await gpsPhoto(3000, 2000);
+    expect(photo.length).toBeGreaterThan(1024 * 1024);
+    const form = new FormData();
+    form.append('image', new File([new Uint8Array(photo)], 'foto-lapangan.jpg', { type: 'image/jpeg' }));
+    const saved = await api<{ image: string }>('PUT', `/api/vision/${article._id}`, form);
+    // The save rebuilds the site, which writes the email copy.
+    const copy = emailImagePath(saved.image)!;
+    expect(copy).toMatch(/\.jpg$/);
+    await expect.poll(async () => (await fetch(base + copy, { method: 'HEAD' })).status, { timeout: 240_000, interval: 2_000 }).toBe(200);
+
+    const preview = await api<{ html: string }>('POST', '/api/newsletter/preview', JSON.stringify({ subject: 'Foto', body: '', articles: [{ kind: 'vision', id: article._id }] }));
+    const pictures = [...preview.html.matchAll(/<img\b[^>]*\ssrc="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+    expect(pictures).toContain(`${base}${copy}`);
+    expect(preview.html).not.toContain(saved.image);
+    const bytes = Buffer.from(await (await fetch(`${base}${copy}`)).arrayBuffer());
+    const { format, width } = await sharp(bytes).metadata();
+    expect(format).toBe('jpeg');
+    expect(width).toBeLessThanOrEqual(1200);
+    expect(bytes.length).toBeLessThan(200 * 1024);
+    console.log(`[newsletter] phone photo ${(photo.length / 1024).toFixed(0)} KB, 3000 px -> email copy ${(bytes.length / 1024).toFixed(1)} KB, ${width} px`);
   });
 
   it('fits a 390 px screen', async () => {

@@ -22,7 +22,7 @@ import { notFoundRoutes } from './redirects/routes.ts';
 import { missingPage } from './redirects/site.ts';
 import { rebuildRoutes } from './rebuild/rebuild.ts';
 import { settingsRoutes } from './settings/routes.ts';
-import { newsletterRoutes } from './newsletter/routes.ts';
+import { newsletterPageActions, newsletterRoutes } from './newsletter/routes.ts';
 import { publicSubscribe } from './subscribers/routes.ts';
 import { PERMISSION_MODULES } from './contract/resources.ts';
 import { CollectionStore } from './collections/store.ts';
@@ -101,6 +101,7 @@ const app = new Hono<AppEnv>()
   // Bare /api is an endpoint address too: it answers JSON, never the site's HTML page.
   .all('/api', unknownEndpoint)
   .route('/uploads', uploadsRoutes)
+  .route('/newsletter', newsletterPageActions)
   .get('/preview/:token', (c) => previewPage(c, (path) => sitePage(c, path)))
   .get('/work', (c) => c.redirect('/our-work', 301))
   .get('/work/*', (c) => c.redirect(`/our-work${new URL(c.req.url).pathname.slice('/work'.length)}`, 301))

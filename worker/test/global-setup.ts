@@ -15,6 +15,8 @@ declare module 'vitest' {
     rebuildSecret: string;
     /** Signs the newsletter's links, so tests can make an expired one. */
     newsletterSecret: string;
+    /** The worker's local D1/R2 folder, for tests that count rows no endpoint shows. */
+    apiStateDir: string;
   }
 }
 
@@ -46,6 +48,7 @@ export default async function setup(project: TestProject) {
   project.provide('hookCounter', hookUrl);
   project.provide('rebuildSecret', secret);
   project.provide('newsletterSecret', newsletterSecret);
+  project.provide('apiStateDir', state);
   return async () => {
     await worker.stop();
     hook.close();

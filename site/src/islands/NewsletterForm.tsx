@@ -1,22 +1,30 @@
 import { NEWSLETTER_HONEYPOT } from '@cms/worker/contract/api';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 
 export const MESSAGES = {
+  sending: 'Subscribing...',
   success:
     "Thank you for subscribing! Please check your email. Sometimes our email ends up where it shouldn't be, please kindly check your SPAM FOLDER if you don't receive it in your inbox.",
   failure: 'Something went wrong. Please try again.',
   network: 'Network error. Please try again.',
 };
 
+/** Set on the form by the page's inline script when it was sent before this island took over (Newsletter.astro). */
+export const PENDING_MARK = 'pending';
+/** Set on the form once this island handles its submits. */
+export const READY_MARK = 'ready';
+
 type State = { status: 'idle' | 'submitting' } | { status: 'success' | 'error'; message: string };
+
+/** A submit the page caught before hydration: the island starts in its sending state and sends it. */
+const caughtBeforeHydration = () => typeof document !== 'undefined' && document.querySelector<HTMLFormElement>('.newsletter-form')?.dataset[PENDING_MARK] === '1';
 
 /** Newsletter sign-up: idle, 'Subscribing...', then the thank-you or the error message. */
 export default function NewsletterForm() {
-  const [state, setState] = useState<State>({ status: 'idle' });
+  const [state, setState] = useState<State>(() => ({ status: caughtBeforeHydration() ? 'submitting' : 'idle' }));
+  const formRef = useRef<HTMLFormElement>(null);
 
-  async function subscribe(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = event.currentTarget;
+  async function send(form: HTMLFormElement) {
     const data = new FormData(form);
     const email = String(data.get('email') ?? '').trim();
     const homepage = String(data.get(NEWSLETTER_HONEYPOT) ?? '');
@@ -39,20 +47,40 @@ export default function NewsletterForm() {
     } else setState({ status: 'error', message: body?.message || MESSAGES.failure });
   }
 
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    form.dataset[READY_MARK] = '1';
+    if (form.dataset[PENDING_MARK] === '1') {
+      delete form.dataset[PENDING_MARK];
+      void send(form);
+    }
+  }, []);
+
   const submitting = state.status === 'submitting';
   return (
-    // Before hydration the form still works as a plain POST to the API.
-    <form className="newsletter-form" method="post" action="/api/subscribe" onSubmit={subscribe}>
+    // Before hydration the page's inline script holds a submit for this island (showing the
+    // sending state); without JavaScript the form is a plain POST to the API.
+    <form
+      ref={formRef}
+      className="newsletter-form"
+      method="post"
+      action="/api/subscribe"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send(event.currentTarget);
+      }}
+    >
       <label htmlFor="newsletter-email" className="sr-only">
         Email address
       </label>
-      <input id="newsletter-email" name="email" type="email" required placeholder="you@example.com" autoComplete="email" disabled={submitting} />
+      <input id="newsletter-email" name="email" type="email" required placeholder="you@example.com" autoComplete="email" readOnly={submitting} />
       <div className="hp-field" aria-hidden="true">
         <label htmlFor="newsletter-homepage">Leave this field empty</label>
         <input id="newsletter-homepage" name={NEWSLETTER_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <button type="submit" disabled={submitting}>
-        {submitting ? 'Subscribing...' : 'Subscribe'}
+        {submitting ? MESSAGES.sending : 'Subscribe'}
       </button>
       <p className={`form-message ${state.status}`} role="status" aria-live="polite">
         {'message' in state ? state.message : ''}

@@ -82,11 +82,11 @@ function namedOrigin(c: Context): string | null {
   }
 }
 
+const foreignRequest = () => new ApiError(403, 'FORBIDDEN', 'Permintaan ditolak: asal permintaan tidak dikenali. Muat ulang halaman dan coba lagi.');
+
 const refuseForeign = (c: Context, mustName: boolean) => {
   const origin = namedOrigin(c);
-  if ((mustName || origin !== null) && origin !== new URL(c.req.url).origin) {
-    throw new ApiError(403, 'FORBIDDEN', 'Permintaan ditolak: asal permintaan tidak dikenali. Muat ulang halaman dan coba lagi.');
-  }
+  if ((mustName || origin !== null) && origin !== new URL(c.req.url).origin) throw foreignRequest();
 };
 
 /**
@@ -103,6 +103,18 @@ export const sameOriginWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
  * account of its choosing. Scripts name no origin and carry no visitor's cookie.
  */
 export const sameOriginLogin: MiddlewareHandler<AppEnv> = async (c, next) => {
+  refuseForeign(c, false);
+  await next();
+};
+
+/**
+ * A public form (the newsletter sign-up) posted by another site's page is refused: the browser
+ * names that page's origin, or says `Sec-Fetch-Site: cross-site`. Our own pages, with or without
+ * JavaScript, and scripts that name no origin pass.
+ */
+export const sameOriginForms: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const fetchSite = c.req.header('sec-fetch-site');
+  if (fetchSite === 'cross-site' || fetchSite === 'same-site') throw foreignRequest();
   refuseForeign(c, false);
   await next();
 };

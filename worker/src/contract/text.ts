@@ -42,3 +42,18 @@ export function isSafeLink(link: string, scope: LinkScope) {
     return false;
   }
 }
+
+/** Hosts a site address may use plain http on: the local machine, for development. */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * Whether a value can be the site's public address, which email links and the List-Unsubscribe
+ * header are built from: an absolute https origin (no user name, path, query or fragment; http only
+ * for localhost and 127.0.0.1), with no space or control character. The API answers under it at /api.
+ */
+export function isSiteAddress(value: string) {
+  if (!URL.canParse(value) || /[\s\u0000-\u001F\u007F-\u009F\\<>"]/.test(value)) return false;
+  const url = new URL(value);
+  if (url.username || url.password || url.pathname !== '/' || value.includes('?') || value.includes('#')) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname));
+}

@@ -218,7 +218,7 @@ export const settings = sqliteTable('setting', {
 export const idempotentRequests = sqliteTable(
   'idempotent_request',
   {
-    /** The caller's user id (or "anonymous") and their key. */
+    /** The signed-in caller's user id and their key (anonymous callers' keys are not kept). */
     key: text('key').primaryKey(),
     /** Method and path: a key reused for another request is refused. */
     request: text('request').notNull(),

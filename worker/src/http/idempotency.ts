@@ -2,8 +2,11 @@
  * Idempotency-Key on writes: the admin sends one key per save and may then repeat the request
  * safely after a dropped connection. The first attempt claims the key in D1 (one atomic insert)
  * and stores its successful answer; a repeat gets that answer back instead of a second write.
+ * Only signed-in callers' keys are kept: an anonymous caller could otherwise fill the table
+ * with a fresh key on every request. Kept keys are forgotten after a day, and at most
+ * MAX_KEPT_KEYS stay.
  */
-import { eq, lt } from 'drizzle-orm';
+import { desc, eq, lt, notInArray } from 'drizzle-orm';
 import type { MiddlewareHandler } from 'hono';
 import type { CronJob } from '../cron/scheduled.ts';
 import type { Database } from '../db/client.ts';
@@ -18,6 +21,8 @@ const WAIT_MS = 5_000;
 /** Answers larger than this are not kept; a repeat then learns the first attempt succeeded. */
 const MAX_STORED_BODY = 256 * 1024;
 export const KEEP_KEYS_MS = 24 * 3_600_000;
+/** The newest keys kept when more were stored within a day. */
+export const MAX_KEPT_KEYS = 10_000;
 
 async function answerOf(db: Database, key: string) {
   const deadline = Date.now() + WAIT_MS;
@@ -30,10 +35,11 @@ async function answerOf(db: Database, key: string) {
 
 export const idempotentWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   const clientKey = c.req.header('idempotency-key');
-  if (!clientKey || !WRITES.has(c.req.method)) return next();
+  const user = c.var.user;
+  if (!clientKey || !user || !WRITES.has(c.req.method)) return next();
   if (!KEY_FORMAT.test(clientKey)) throw new ApiError(400, 'VALIDATION_ERROR', 'Idempotency-Key tidak valid (8-100 huruf, angka, - atau _).');
   const db = c.var.db;
-  const key = `${c.var.user?.id ?? 'anonymous'}:${clientKey}`;
+  const key = `${user.id}:${clientKey}`;
   const request = `${c.req.method} ${new URL(c.req.url).pathname}`;
 
   const claimed = await db.insert(idempotentRequests).values({ key, request }).onConflictDoNothing().returning({ key: idempotentRequests.key });
@@ -65,5 +71,7 @@ export const forgetOldIdempotencyKeys: CronJob = {
   name: 'forget old idempotency keys',
   run: async ({ db, now }) => {
     await db.delete(idempotentRequests).where(lt(idempotentRequests.createdAt, new Date(now.getTime() - KEEP_KEYS_MS).toISOString()));
+    const newest = db.select({ key: idempotentRequests.key }).from(idempotentRequests).orderBy(desc(idempotentRequests.createdAt)).limit(MAX_KEPT_KEYS);
+    await db.delete(idempotentRequests).where(notInArray(idempotentRequests.key, newest));
   },
 };

@@ -1,19 +1,23 @@
 /**
- * /api/newsletter: the links in the emails (confirm and unsubscribe, no login), and for staff
+ * /api/newsletter: the links in the emails (confirm and unsubscribe, no login: opening one only
+ * shows a page whose button posts), one-click unsubscribe, and for staff
  * the issues: compose, preview, a test to yourself, send to every active subscriber, progress.
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { auditStatement } from '../audit/log.ts';
 import { assertPermission } from '../auth/guard.ts';
 import type { NewsletterIssue, NewsletterPreview } from '../contract/api.ts';
-import { newId, now } from '../db/client.ts';
+import { createDb, newId, now } from '../db/client.ts';
 import { subscriber } from '../db/schema.ts';
+import { stripControls } from '../contract/text.ts';
 import type { AppEnv } from '../env.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError, notFound, ok } from '../http/errors.ts';
-import { newsletterContext, type NewsletterContext } from './context.ts';
+import { LINK_PAGES, newsletterContext, type NewsletterContext } from './context.ts';
+import { emailPictures } from './images.ts';
 import { issueContent, progressOf, queueRecipients } from './sending.ts';
 import { newsletterIssue } from './tables.ts';
 import { issueEmail } from './templates.ts';
@@ -27,29 +31,77 @@ export const OUTCOME_PAGES = {
   expired: '/newsletter/expired-link',
 };
 
+/** The token of a link: in the query (the pages post to their own address), else in the form. */
+async function tokenOf(c: Context<AppEnv>) {
+  const query = c.req.query('token');
+  if (query !== undefined) return query;
+  if (c.req.method !== 'POST') return '';
+  const { fields } = await readBody(c, 16 * 1024);
+  return typeof fields.token === 'string' ? fields.token : '';
+}
+
 async function checkLink(c: Context<AppEnv>, purpose: TokenPurpose) {
   const ctx = await newsletterContext(c.env, c.var.db, new URL(c.req.url).origin);
-  const token = c.req.query('token') ?? '';
+  const token = await tokenOf(c);
   return readToken(ctx.secret, purpose, token, async (id) => {
     const [row] = await c.var.db.select({ email: subscriber.email }).from(subscriber).where(eq(subscriber.id, id));
     return row ? String(row.email) : null;
   });
 }
 
-async function unsubscribe(c: Context<AppEnv>, subscriberId: string) {
+/** Activates the pending sign-up a confirmation token names; the outcome page to show. */
+async function confirm(c: Context<AppEnv>) {
+  const check = await checkLink(c, 'confirm');
+  if (!check.ok) return check.reason === 'expired' ? OUTCOME_PAGES.expired : OUTCOME_PAGES.invalid;
+  const db = c.var.db;
+  const time = now();
+  const [confirmed] = await db
+    .update(subscriber)
+    .set({ status: 'active', subscribedAt: time, updatedAt: time })
+    .where(and(eq(subscriber.id, check.subscriberId), eq(subscriber.status, 'pending')))
+    .returning({ email: subscriber.email });
+  if (confirmed) await db.batch([auditStatement(db, null, 'update', 'subscribe', check.subscriberId, `${confirmed.email}: konfirmasi`)]);
+  const [row] = await db.select({ status: subscriber.status }).from(subscriber).where(eq(subscriber.id, check.subscriberId));
+  return row?.status === 'active' ? OUTCOME_PAGES.confirmed : OUTCOME_PAGES.invalid;
+}
+
+async function unsubscribe(c: Context<AppEnv>) {
+  const check = await checkLink(c, 'unsubscribe');
+  if (!check.ok) return false;
   const db = c.var.db;
   const time = now();
   const [changed] = await db
     .update(subscriber)
     .set({ status: 'unsubscribed', unsubscribedAt: time, updatedAt: time })
-    .where(and(eq(subscriber.id, subscriberId), eq(subscriber.status, 'active')))
+    .where(and(eq(subscriber.id, check.subscriberId), eq(subscriber.status, 'active')))
     .returning({ email: subscriber.email });
-  if (changed) await db.batch([auditStatement(db, null, 'update', 'subscribe', subscriberId, `${changed.email}: berhenti berlangganan`)]);
+  if (changed) await db.batch([auditStatement(db, null, 'update', 'subscribe', check.subscriberId, `${changed.email}: berhenti berlangganan`)]);
+  return true;
 }
+
+/** The page with the button, carrying the link's token on. */
+const pageOf = (c: Context<AppEnv>, page: string) => `${page}?${new URLSearchParams({ token: c.req.query('token') ?? '' })}`;
+
+/**
+ * The buttons of the confirmation and unsubscribe pages post to the page's own address, so the
+ * token in its query comes along without JavaScript; the visitor then sees what happened.
+ */
+const withDb = createMiddleware<AppEnv>(async (c, next) => {
+  c.set('db', createDb(c.env.DB));
+  await next();
+});
+
+export const newsletterPageActions = new Hono<AppEnv>()
+  .post('/confirm', withDb, async (c) => c.redirect(await confirm(c), 303))
+  .post('/unsubscribe', withDb, async (c) => c.redirect((await unsubscribe(c)) ? OUTCOME_PAGES.unsubscribed : OUTCOME_PAGES.invalid, 303));
 
 const articleRef = z.object({ kind: z.enum(['vision', 'bio-core']), id: z.string().min(1).max(64) });
 const issueInput = z.object({
-  subject: z.string().trim().min(1, 'Subjek wajib diisi.').max(200, 'Subjek maksimal 200 karakter.'),
+  // A subject is one line: a line break in a mail header would start a header of its own.
+  subject: z.preprocess(
+    (value) => (typeof value === 'string' ? stripControls(value, false) : value),
+    z.string({ error: 'Subjek wajib diisi.' }).trim().min(1, 'Subjek wajib diisi.').max(200, 'Subjek maksimal 200 karakter.'),
+  ),
   body: z.string().max(200_000, 'Isi newsletter terlalu panjang (maksimal 200.000 karakter).').default(''),
   articles: z.array(articleRef).max(6, 'Pilih paling banyak 6 artikel.').default([]),
 });
@@ -84,7 +136,8 @@ const present = async (c: Context<AppEnv>, issue: typeof newsletterIssue.$inferS
 
 /** The test copy goes to the signed-in staff member; its unsubscribe link is a harmless example. */
 async function renderFor(c: Context<AppEnv>, ctx: NewsletterContext, issue: z.infer<typeof issueInput>, to: string) {
-  return issueEmail(ctx.brand, await issueContent(c.var.db, issue), to, `${ctx.brand.siteUrl}${OUTCOME_PAGES.unsubscribed}?preview=1`);
+  const example = `${ctx.brand.siteUrl}${OUTCOME_PAGES.unsubscribed}?preview=1`;
+  return issueEmail(ctx.brand, await issueContent(c.var.db, issue, emailPictures(c.env, ctx.brand.siteUrl)), to, { page: example, oneClick: example });
 }
 
 const assertDraft = (issue: typeof newsletterIssue.$inferSelect) => {
@@ -92,32 +145,13 @@ const assertDraft = (issue: typeof newsletterIssue.$inferSelect) => {
 };
 
 export const newsletterRoutes = new Hono<AppEnv>()
-  .get('/confirm', async (c) => {
-    const check = await checkLink(c, 'confirm');
-    if (!check.ok) return c.redirect(check.reason === 'expired' ? OUTCOME_PAGES.expired : OUTCOME_PAGES.invalid, 303);
-    const db = c.var.db;
-    const time = now();
-    const [confirmed] = await db
-      .update(subscriber)
-      .set({ status: 'active', subscribedAt: time, updatedAt: time })
-      .where(and(eq(subscriber.id, check.subscriberId), eq(subscriber.status, 'pending')))
-      .returning({ email: subscriber.email });
-    if (confirmed) await db.batch([auditStatement(db, null, 'update', 'subscribe', check.subscriberId, `${confirmed.email}: konfirmasi`)]);
-    const [row] = await db.select({ status: subscriber.status }).from(subscriber).where(eq(subscriber.id, check.subscriberId));
-    return c.redirect(row?.status === 'active' ? OUTCOME_PAGES.confirmed : OUTCOME_PAGES.invalid, 303);
-  })
-  // Opening the link from the email: unsubscribes, then the site says so.
-  .get('/unsubscribe', async (c) => {
-    const check = await checkLink(c, 'unsubscribe');
-    if (!check.ok) return c.redirect(OUTCOME_PAGES.invalid, 303);
-    await unsubscribe(c, check.subscriberId);
-    return c.redirect(OUTCOME_PAGES.unsubscribed, 303);
-  })
-  // RFC 8058 one-click: the mail program POSTs `List-Unsubscribe=One-Click` to the same address.
+  // Opening a link from an email (or a mail scanner opening it) changes nothing: it shows the
+  // page whose button posts. Older emails link here; new ones link to the pages directly.
+  .get('/confirm', (c) => c.redirect(pageOf(c, LINK_PAGES.confirm), 303))
+  .get('/unsubscribe', (c) => c.redirect(pageOf(c, LINK_PAGES.unsubscribe), 303))
+  // RFC 8058 one-click: the mail program POSTs `List-Unsubscribe=One-Click`, with no cookie.
   .post('/unsubscribe', async (c) => {
-    const check = await checkLink(c, 'unsubscribe');
-    if (!check.ok) throw new ApiError(400, 'BAD_REQUEST', 'Tautan berhenti berlangganan tidak valid.');
-    await unsubscribe(c, check.subscriberId);
+    if (!(await unsubscribe(c))) throw new ApiError(400, 'BAD_REQUEST', 'Tautan berhenti berlangganan tidak valid.');
     return ok(c, null, 'Anda telah berhenti berlangganan.');
   })
 

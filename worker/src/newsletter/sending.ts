@@ -12,7 +12,9 @@ import { chunk, type Database } from '../db/client.ts';
 import { bioCore, subscriber, vision } from '../db/schema.ts';
 import { publicCondition } from '../collections/store.ts';
 import type { Bindings } from '../env.ts';
-import { newsletterContext, unsubscribeUrl, type NewsletterContext } from './context.ts';
+import { sanitizeRichText } from '../content/sanitize.ts';
+import { newsletterContext, unsubscribeUrls, type NewsletterContext } from './context.ts';
+import { emailPictures, withEmailPictures, type EmailPictures } from './images.ts';
 import { newsletterDelivery, newsletterIssue, type ArticleRef } from './tables.ts';
 import { issueEmail, type ArticleCard, type IssueContent } from './templates.ts';
 
@@ -61,8 +63,14 @@ export async function articleCards(db: Database, refs: ArticleRef[]): Promise<Ar
   return refs.map((ref) => cards.get(`${ref.kind}:${ref.id}`)).filter((card): card is ArticleCard => !!card);
 }
 
-export async function issueContent(db: Database, issue: { subject: string; body: string; articles: ArticleRef[] }): Promise<IssueContent> {
-  return { subject: issue.subject, body: issue.body, articles: await articleCards(db, issue.articles) };
+/** What an issue's emails show; pictures only as the site build's email copies (images.ts). */
+export async function issueContent(db: Database, issue: { subject: string; body: string; articles: ArticleRef[] }, pictures: EmailPictures): Promise<IssueContent> {
+  const cards = await articleCards(db, issue.articles);
+  return {
+    subject: issue.subject,
+    body: await withEmailPictures(sanitizeRichText(issue.body), pictures),
+    articles: await Promise.all(cards.map(async (card) => ({ ...card, image: (card.image && (await pictures(card.image))) || '' }))),
+  };
 }
 
 const batchSizeOf = (env: Bindings) => {
@@ -83,7 +91,7 @@ export async function runSendBatch(env: Bindings, db: Database, now: Date, limit
       .set({ status: 'failed', error: INTERRUPTED })
       .where(and(eq(newsletterDelivery.issueId, issue.id), eq(newsletterDelivery.status, 'claimed'), lt(newsletterDelivery.claimedAt, new Date(now.getTime() - STALE_CLAIM_MS).toISOString())));
     const ctx = await newsletterContext(env, db, issue.siteUrl);
-    const content = await issueContent(db, issue);
+    const content = await issueContent(db, issue, emailPictures(env, ctx.brand.siteUrl));
     while (budget > 0) {
       const claimed = await claim(db, issue.id, Math.min(budget, PARALLEL_SENDS), now);
       if (claimed.length === 0) break;
@@ -122,7 +130,7 @@ async function deliver(db: Database, ctx: NewsletterContext, content: IssueConte
     claimed.map(async ({ subscriberId, email }) => {
       if (!stillActive.has(subscriberId)) return { subscriberId, error: UNSUBSCRIBED_MEANWHILE };
       try {
-        await ctx.mailer.send(issueEmail(ctx.brand, content, email, await unsubscribeUrl(ctx, subscriberId, email)));
+        await ctx.mailer.send(issueEmail(ctx.brand, content, email, await unsubscribeUrls(ctx, subscriberId, email)));
         return { subscriberId, error: null };
       } catch (error) {
         return { subscriberId, error: error instanceof Error ? error.message.slice(0, 300) : 'Gagal mengirim.' };

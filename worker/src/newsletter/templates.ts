@@ -4,17 +4,21 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import { sanitizeRichText } from '../content/sanitize.ts';
+import { EMAIL_LOGO } from '../contract/email-images.ts';
 import type { OutgoingEmail } from './mailer.ts';
 
 export interface Brand {
   organisationName: string;
   /** The site's public address without a trailing slash. */
   siteUrl: string;
+  /** The site's mark as a PNG the build drew for email (images.ts), or null before it has. */
+  logo: string | null;
 }
 
 export interface ArticleCard {
   title: string;
   summary: string;
+  /** The email copy of the article's picture (images.ts), or '' for none. */
   image: string;
   /** Path on the site, e.g. /vision/some-slug. */
   path: string;
@@ -53,7 +57,7 @@ function layout(brand: Brand, title: string, content: string, footer: string) {
 <body style="margin:0;padding:0;background:#f3f6f4;font-family:Arial,Helvetica,sans-serif;color:#1d2b24;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f6f4;"><tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;">
-<tr><td style="background:#0f5132;color:#ffffff;padding:20px 24px;font-size:20px;font-weight:bold;border-radius:8px 8px 0 0;">${escape(brand.organisationName)}</td></tr>
+<tr><td style="background:#0f5132;color:#ffffff;padding:20px 24px;font-size:20px;font-weight:bold;border-radius:8px 8px 0 0;">${brand.logo ? `<img src="${escape(absolute(brand.siteUrl, brand.logo))}" alt="" width="${EMAIL_LOGO.shown}" height="${EMAIL_LOGO.shown}" style="display:inline-block;vertical-align:middle;margin-right:12px;border:0;">` : ''}<span style="vertical-align:middle;">${escape(brand.organisationName)}</span></td></tr>
 <tr><td style="padding:24px;font-size:16px;line-height:1.6;">${content}</td></tr>
 <tr><td style="padding:16px 24px;border-top:1px solid #dfe7e2;font-size:13px;line-height:1.5;color:#56675d;">${footer}
 <p style="margin:8px 0 0;">${escape(brand.organisationName)} · <a href="${escape(brand.siteUrl)}" style="color:#0f5132;">${escape(brand.siteUrl)}</a></p></td></tr>
@@ -95,11 +99,17 @@ export interface IssueContent {
   articles: ArticleCard[];
 }
 
+/** Where a reader leaves: the page with a button (footer link) and the one-click POST address (RFC 8058). */
+export interface UnsubscribeLinks {
+  page: string;
+  oneClick: string;
+}
+
 /**
- * One newsletter issue for one recipient. `unsubscribeUrl` goes in the footer and in the
- * List-Unsubscribe headers (RFC 8058: one-click POST to the same address).
+ * One newsletter issue for one recipient. The unsubscribe page goes in the footer; the one-click
+ * address in the List-Unsubscribe headers, which mail programs POST `List-Unsubscribe=One-Click` to.
  */
-export function issueEmail(brand: Brand, issue: IssueContent, to: string, unsubscribeUrl: string): OutgoingEmail {
+export function issueEmail(brand: Brand, issue: IssueContent, to: string, unsubscribe: UnsubscribeLinks): OutgoingEmail {
   // Uploaded images and site links are stored as paths; a mail program needs the full address.
   const body = sanitizeRichText(issue.body).replace(/(src|href)="\/(?!\/)/g, `$1="${escape(brand.siteUrl)}/`);
   const cards = issue.articles
@@ -119,7 +129,7 @@ export function issueEmail(brand: Brand, issue: IssueContent, to: string, unsubs
     brand,
     issue.subject,
     `${body}${cards ? `\n<h2 style="font-size:18px;margin:24px 0 0;">Bacaan pilihan</h2>\n${cards}` : ''}`,
-    `<p style="margin:0;">Anda menerima email ini karena berlangganan newsletter ${escape(brand.organisationName)}. <a href="${escape(unsubscribeUrl)}" style="color:#0f5132;">Berhenti berlangganan</a></p>`,
+    `<p style="margin:0;">Anda menerima email ini karena berlangganan newsletter ${escape(brand.organisationName)}. <a href="${escape(unsubscribe.page)}" style="color:#0f5132;">Berhenti berlangganan</a></p>`,
   );
   const articleText = issue.articles.map((a) => `- ${a.title} (${a.kind})\n  ${a.summary}\n  ${absolute(brand.siteUrl, a.path)}`).join('\n\n');
   const text = `${issue.subject}
@@ -127,7 +137,7 @@ export function issueEmail(brand: Brand, issue: IssueContent, to: string, unsubs
 ${htmlToText(body)}${articleText ? `\n\nBacaan pilihan\n\n${articleText}` : ''}
 
 Anda menerima email ini karena berlangganan newsletter ${brand.organisationName}.
-Berhenti berlangganan: ${unsubscribeUrl}
+Berhenti berlangganan: ${unsubscribe.page}
 
 ${textFooter(brand)}`;
   return {
@@ -135,6 +145,6 @@ ${textFooter(brand)}`;
     subject: issue.subject,
     html,
     text,
-    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    headers: { 'List-Unsubscribe': `<${unsubscribe.oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   };
 }

@@ -3,7 +3,7 @@ import { inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Settings } from '../contract/api.ts';
-import { stripControls } from '../contract/text.ts';
+import { isSiteAddress, stripControls } from '../contract/text.ts';
 import { assertPermission } from '../auth/guard.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
@@ -20,13 +20,19 @@ export const DEFAULT_SETTINGS: Settings = {
   newsletterSender: 'newsletter@example.org',
 };
 
+export const SITE_ADDRESS_MESSAGE =
+  'Alamat situs harus berupa alamat https lengkap tanpa path, contoh: https://contoh.org (http hanya untuk localhost atau 127.0.0.1).';
+
 /** Control characters are stripped from typed text, as in every other field. */
 const plainText = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === 'string' ? stripControls(value, false) : value), schema);
 
 const settingsInput = z.object({
   collaborateTitle: plainText(z.string({ error: 'Title harus berupa teks.' }).trim().min(1, 'Title wajib diisi.').max(200, 'Title maksimal 200 karakter.')),
   organisationName: plainText(z.string({ error: 'Nama organisasi harus berupa teks.' }).trim().min(1, 'Nama organisasi wajib diisi.').max(120, 'Nama organisasi maksimal 120 karakter.')),
-  siteUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Alamat situs harus berupa URL http(s), contoh: https://contoh.org.' })]),
+  siteUrl: z
+    .string({ error: SITE_ADDRESS_MESSAGE })
+    .refine((value) => value === '' || isSiteAddress(value), SITE_ADDRESS_MESSAGE)
+    .transform((value) => value.replace(/\/+$/, '')),
   newsletterSender: z.email('Alamat pengirim newsletter harus berupa email yang valid.').max(254),
 });
 

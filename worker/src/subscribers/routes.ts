@@ -8,6 +8,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { auditStatement } from '../audit/log.ts';
 import { assertPermission } from '../auth/guard.ts';
+import { sameOriginForms } from '../auth/session.ts';
 import { CollectionStore } from '../collections/store.ts';
 import { NEWSLETTER_HONEYPOT } from '../contract/api.ts';
 import { SUBSCRIBER_STATUSES } from '../contract/limits.ts';
@@ -19,14 +20,13 @@ import { ApiError, ok } from '../http/errors.ts';
 import { confirmUrl, newsletterContext } from '../newsletter/context.ts';
 import { confirmationEmail } from '../newsletter/templates.ts';
 import { exportCsv, importRows, parseImport } from './csv.ts';
-import { throttleSignUp } from './throttle.ts';
+import { claimConfirmationEmail, throttleSignUp } from './throttle.ts';
 
 /** A repeated sign-up of a pending address re-sends the confirmation at most this often. */
 export const RESEND_AFTER_MS = 10 * 60_000;
 
 export const SIGNUP_MESSAGES = {
   success: 'Thank you for subscribing! Please check your email.',
-  duplicate: 'This email is already subscribed.',
   invalid: 'Please enter a valid email address.',
   tooLong: 'This email address is too long (at most 254 characters).',
   badCharacters: 'This email address contains characters that are not allowed.',
@@ -50,8 +50,12 @@ export function checkEmail(raw: unknown): string {
 
 const clientAddress = (c: Context<AppEnv>) => c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? 'local';
 
-/** Mails the confirmation link; if sending fails, the address may try again at once. */
+/**
+ * Mails the confirmation link, unless the address already had its emails for today (then the
+ * visitor is answered as usual and nothing is sent); if sending fails, the address may try again at once.
+ */
 async function sendConfirmation(c: Context<AppEnv>, id: string, email: string) {
+  if (!(await claimConfirmationEmail(c.var.db, email))) return;
   const ctx = await newsletterContext(c.env, c.var.db, new URL(c.req.url).origin);
   try {
     await ctx.mailer.send(confirmationEmail(ctx.brand, email, await confirmUrl(ctx, id, email)));
@@ -65,7 +69,8 @@ async function sendConfirmation(c: Context<AppEnv>, id: string, email: string) {
 /**
  * A new address is stored as pending and mailed a confirmation link. The insert ignores a
  * conflict on the unique email, so two identical sign-ups at the same moment both succeed
- * and only one of them sends the email.
+ * and only one of them sends the email. An address already subscribed changes nothing, and
+ * the caller answers every outcome alike, so the answer does not tell who subscribes.
  */
 async function signUp(c: Context<AppEnv>, email: string) {
   const db = c.var.db;
@@ -79,13 +84,13 @@ async function signUp(c: Context<AppEnv>, email: string) {
   if (created) {
     await db.batch([auditStatement(db, null, 'create', 'subscribe', id, email)]);
     await sendConfirmation(c, id, email);
-    return 201 as const;
+    return;
   }
   const [existing] = await db.select().from(subscriber).where(eq(subscriber.email, email));
   // Deleted by staff between the two statements: the visitor can simply try again.
   if (!existing) throw new ApiError(409, 'CONFLICT', SIGNUP_MESSAGES.retry);
   const existingId = String(existing.id);
-  if (existing.status === 'active') throw new ApiError(409, 'CONFLICT', SIGNUP_MESSAGES.duplicate);
+  if (existing.status === 'active') return;
   if (existing.status === 'unsubscribed') {
     // Coming back after unsubscribing: confirm the address again before mailing it.
     const [reopened] = await db
@@ -97,7 +102,7 @@ async function signUp(c: Context<AppEnv>, email: string) {
       await db.batch([auditStatement(db, null, 'update', 'subscribe', existingId, email)]);
       await sendConfirmation(c, existingId, email);
     }
-    return 201 as const;
+    return;
   }
   // Pending: re-send, unless a confirmation went out less than 10 minutes ago. The update claims
   // the re-send, so simultaneous repeats send one email.
@@ -108,7 +113,6 @@ async function signUp(c: Context<AppEnv>, email: string) {
     .where(and(eq(subscriber.id, existingId), eq(subscriber.status, 'pending'), or(isNull(subscriber.confirmationSentAt), lt(subscriber.confirmationSentAt, cutoff))))
     .returning({ id: subscriber.id });
   if (claimed) await sendConfirmation(c, existingId, email);
-  return 200 as const;
 }
 
 /** A plain form post (no JavaScript yet or at all) rather than the island's fetch. */
@@ -118,11 +122,10 @@ const isPageNavigation = (c: Context<AppEnv>) => {
   return c.req.header('sec-fetch-mode') === 'navigate' || (isForm && !(c.req.header('accept') ?? '').includes('application/json'));
 };
 
-export type SignUpOutcome = 'ok' | 'duplicate' | 'invalid' | 'limited' | 'error';
+export type SignUpOutcome = 'ok' | 'invalid' | 'limited' | 'error';
 
 const outcomeOf = (error: unknown): SignUpOutcome => {
   if (!(error instanceof ApiError)) return 'error';
-  if (error.status === 409) return 'duplicate';
   if (error.status === 429) return 'limited';
   if (error.status === 400) return 'invalid';
   return 'error';
@@ -140,18 +143,18 @@ function backToPage(c: Context<AppEnv>, outcome: SignUpOutcome) {
 }
 
 export const publicSubscribe = new Hono<AppEnv>()
-  .post('/', async (c) => {
+  .post('/', sameOriginForms, async (c) => {
     const navigation = isPageNavigation(c);
     try {
       const { fields } = await readBody(c, 64 * 1024);
       // A bot filled the hidden field: answer as if it worked, keep nothing.
       if (typeof fields[NEWSLETTER_HONEYPOT] === 'string' && fields[NEWSLETTER_HONEYPOT].trim() !== '') {
-        return navigation ? backToPage(c, 'ok') : ok(c, { email: '' }, SIGNUP_MESSAGES.success, 201);
+        return navigation ? backToPage(c, 'ok') : ok(c, null, SIGNUP_MESSAGES.success, 201);
       }
       const email = checkEmail(fields.email);
       await throttleSignUp(c.env, c.var.db, email, clientAddress(c));
-      const status = await signUp(c, email);
-      return navigation ? backToPage(c, 'ok') : ok(c, { email }, SIGNUP_MESSAGES.success, status);
+      await signUp(c, email);
+      return navigation ? backToPage(c, 'ok') : ok(c, null, SIGNUP_MESSAGES.success, 201);
     } catch (error) {
       if (navigation) {
         if (!(error instanceof ApiError)) console.error(error);

@@ -758,8 +758,11 @@ const collections = {
 const BACK_OFFICE_AREAS = ['files', 'settings', 'audit', 'rebuild', 'dashboard', 'newsletter', 'backup'] as const;
 const PERMISSION_PATH = 'permission';
 
+/** A permission module: a collection's path or an area of the back-office. */
+export type PermissionModule = (typeof collections)[keyof typeof collections]['path'] | typeof PERMISSION_PATH | (typeof BACK_OFFICE_AREAS)[number];
+
 /** Permission modules: one per collection (its path), plus the areas of the back-office. */
-export const PERMISSION_MODULES = [...Object.values(collections).map((resource) => resource.path), PERMISSION_PATH, ...BACK_OFFICE_AREAS];
+export const PERMISSION_MODULES: PermissionModule[] = [...Object.values(collections).map((resource) => resource.path), PERMISSION_PATH, ...BACK_OFFICE_AREAS];
 
 export const permission = defineResource({
   path: PERMISSION_PATH,

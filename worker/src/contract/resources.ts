@@ -575,6 +575,7 @@ export const role = defineResource({
     route: 'users/role',
     title: 'Role',
     group: 'Users',
+    accessField: 'permissions',
     columns: [
       'name',
       { field: 'description', cell: truncated(80) },
@@ -654,6 +655,7 @@ export const subscriber = defineResource({
   titleField: 'email',
   admin: {
     route: 'subscribe',
+    aliases: ['subscribers'],
     title: 'Email Subscribers',
     group: 'Sistem',
     // Subscribers sign up on the public site; staff change their status or delete them.

@@ -108,12 +108,12 @@ export default function PermissionPicker({ label, options, value, onChange }: Pr
       {areas.map(({ area, modules }) => (
         <section key={area} className="permission-area" aria-label={PERMISSION_AREAS[area]}>
           <h3>{PERMISSION_AREAS[area]}</h3>
-          <ul className="permission-modules">
+          <div className="permission-modules">
             {modules.map((entry) => {
               const own = options.filter((option) => option.module === entry.module);
               const held = own.filter((option) => value.includes(option._id)).length;
               return (
-                <li key={entry.module} className="permission-module" role="group" aria-label={entry.label}>
+                <div key={entry.module} className="permission-module" role="group" aria-label={entry.label}>
                   <span className="permission-module-name">{entry.label}</span>
                   <SetToggle label="Semua" ids={own.map((option) => option._id)} chosen={value} onChange={onChange} />
                   <SetToggle label="Baca" ids={idsWhere(entry.module, READ_ACTIONS)} chosen={value} onChange={onChange} />
@@ -131,10 +131,10 @@ export default function PermissionPicker({ label, options, value, onChange }: Pr
                       ))}
                     </ul>
                   </details>
-                </li>
+                </div>
               );
             })}
-          </ul>
+          </div>
         </section>
       ))}
     </fieldset>

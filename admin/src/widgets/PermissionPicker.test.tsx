@@ -1,4 +1,4 @@
-import { PERMISSION_ACTIONS, PERMISSION_MODULES, PERMISSION_PRESETS } from '@cms/worker/contract';
+import { PERMISSION_ACTIONS, PERMISSION_MODULE_CATALOG, PERMISSION_MODULES, PERMISSION_PRESETS } from '@cms/worker/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -22,22 +22,6 @@ vi.mock('../api/client.ts', () => ({
   fileUrl: (value: string | null | undefined) => value ?? '',
 }));
 
-beforeEach(() => {
-  window.scrollTo = () => {};
-  const router = createMemoryRouter([{ path: '/', element: <ResourceScreen screen={SCREENS.find((s) => s.resource === 'role')!} /> }]);
-  render(
-    <SignedIn>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </SignedIn>,
-  );
-});
-afterEach(() => {
-  cleanup();
-  client.sendFormWithProgress.mockReset();
-});
-
 async function newRole() {
   fireEvent.click(await screen.findByRole('button', { name: '+ Tambah Role' }));
   fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Penulis Vision' } });
@@ -49,6 +33,22 @@ const summary = () => document.querySelector('.permission-summary')!.textContent
 const sentPermissions = () => (client.sendFormWithProgress.mock.calls[0]![2] as FormData).getAll('permissions[]').sort();
 
 describe('the role editor', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    window.scrollTo = () => {};
+    const router = createMemoryRouter([{ path: '/', element: <ResourceScreen screen={SCREENS.find((s) => s.resource === 'role')!} /> }]);
+    render(
+      <SignedIn>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </SignedIn>,
+    );
+  });
+  afterEach(() => {
+    cleanup();
+    client.sendFormWithProgress.mockReset();
+  });
+
   it('groups the permissions by module under their areas', async () => {
     await newRole();
     expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Konten', 'SEO', 'Media', 'Newsletter', 'Pengguna & akses', 'Sistem']);
@@ -109,5 +109,21 @@ describe('the role editor', { timeout: 20_000 }, () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Tetap simpan' }));
     await waitFor(() => expect(client.sendFormWithProgress).toHaveBeenCalledTimes(1));
     expect(sentPermissions()).toEqual(['vision.create', 'vision.delete', 'vision.update']);
+  });
+});
+
+describe('the presets', () => {
+  const preset = (name: string) => new Set(PERMISSION_PRESETS.find((candidate) => candidate.name === name)!.permissions);
+  const modulesOf = (name: string) => new Set([...preset(name)].map((permission) => permission.split('.')[0]));
+  const area = (module: string) => PERMISSION_MODULE_CATALOG.find((entry) => entry.module === module)!.area;
+
+  it('give writers content, editors content, files and SEO, the newsletter its module and subscribers, admins everything', () => {
+    expect([...modulesOf('Penulis')].every((module) => area(module!) === 'content')).toBe(true);
+    expect(modulesOf('Penulis')).toContain('vision');
+    expect(preset('Penulis').has('vision.update') && !preset('Penulis').has('vision.approve')).toBe(true);
+    expect([...modulesOf('Editor')].filter((module) => area(module!) !== 'content').sort()).toEqual(['files', 'redirect', 'seo']);
+    expect(modulesOf('Newsletter')).toEqual(new Set(['newsletter', 'subscribe']));
+    expect(preset('Newsletter').has('newsletter.approve') && preset('Newsletter').has('subscribe.export')).toBe(true);
+    expect(preset('Admin')).toEqual(new Set(PERMISSIONS.map((permission) => permission.name)));
   });
 });

@@ -142,7 +142,10 @@ describe.each([1280, 390])('the Vision-only user at %i px', (width) => {
     await menu.getByRole('link', { name: 'Manage Vision' }).click();
     await expect.poll(() => page.locator('h1').innerText()).toBe('Manage Vision');
     await page.locator('tbody tr').first().waitFor();
-    expect(await page.getByRole('button', { name: '+ Tambah Vision' }).count()).toBe(1);
+    await page.getByRole('button', { name: '+ Tambah Vision' }).click();
+    await page.getByRole('form', { name: 'Tambah data' }).getByRole('button', { name: 'Simpan' }).waitFor();
+    // The file store is not theirs to browse: no button that would only be refused.
+    expect(await page.getByRole('button', { name: /^Pilih dari file yang ada/ }).count()).toBe(0);
   });
 
   it('is told the subscribers are not theirs when the address is typed', async () => {

@@ -22,12 +22,18 @@ export async function openBrowser(options: BrowserContextOptions = {}): Promise<
   return chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, ...options });
 }
 
-/** Signs in as the local admin on the login page, as a person would, and waits for the dashboard. */
-export async function signInAsAdmin(page: Page, base: string, password: string) {
+/** Signs in on the login page, as a person would, and waits for the admin to open. */
+export async function signIn(page: Page, base: string, username: string, password: string) {
   await page.goto(`${base}/login`);
-  await page.getByLabel('Username').fill('admin');
+  await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL(`${base}/admin**`);
+}
+
+/** Signs in as the local admin and waits for the dashboard. */
+export async function signInAsAdmin(page: Page, base: string, password: string) {
+  await signIn(page, base, 'admin', password);
   await page.waitForURL(`${base}/admin`);
 }
 

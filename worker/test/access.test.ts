@@ -1,5 +1,6 @@
 /** Access is enforced by the server: sessions, permissions per module.action, drafts, origins. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardSummary } from '../src/contract/api.ts';
 import type { ResourceDefinition } from '../src/contract/fields.ts';
 import { resources } from '../src/contract/resources.ts';
 import { asAdmin, Client, form, unique } from './client.ts';
@@ -8,11 +9,11 @@ import { sampleForm } from './samples.ts';
 type Row = { _id: string } & Record<string, unknown>;
 const all = Object.values(resources) as ResourceDefinition[];
 
-/** A signed-in user whose role may only read and list vision articles. */
-async function visionReader() {
+/** A signed-in user whose role gives only these permissions (by default: read and list vision articles). */
+async function visionReader(names = ['vision.read', 'vision.list']) {
   const admin = await asAdmin();
   const perms = await admin.get<Row[]>('/api/role/permissions/list');
-  const wanted = perms.body.success ? perms.body.data.filter((p) => p.name === 'vision.read' || p.name === 'vision.list').map((p) => p._id) : [];
+  const wanted = perms.body.success ? perms.body.data.filter((p) => names.includes(String(p.name))).map((p) => p._id) : [];
   const role = await admin.post<Row>('/api/role', form({ name: unique('Pembaca'), level: '2', permissions: wanted }));
   const username = unique('reader');
   const created = await admin.post('/api/user', form({ username, email: `${username}@example.org`, password: 'rahasia-123', fullName: 'Pembaca', role: role.body.success ? role.body.data._id : '' }));
@@ -52,7 +53,7 @@ describe('writes need a session and the permission', () => {
     }
   });
 
-  it('refuses the file, settings, rebuild, audit and dashboard endpoints to visitors and to the reader', async () => {
+  it('refuses the file, settings, rebuild and audit endpoints to visitors and to the reader', async () => {
     const anonymous = new Client();
     const calls: [string, string][] = [
       ['POST', '/api/files/upload'],
@@ -64,7 +65,6 @@ describe('writes need a session and the permission', () => {
       ['POST', '/api/rebuild'],
       ['GET', '/api/rebuild'],
       ['GET', '/api/audit'],
-      ['GET', '/api/dashboard'],
       ['GET', '/api/user'],
       ['GET', '/api/role'],
       ['GET', '/api/subscribe'],
@@ -75,6 +75,32 @@ describe('writes need a session and the permission', () => {
       expect((await anonymous.request(method, url, method === 'GET' || method === 'DELETE' ? undefined : {})).status, `${method} ${url}`).toBe(401);
       expect((await reader.request(method, url, method === 'GET' || method === 'DELETE' ? undefined : {})).status, `${method} ${url}`).toBe(403);
     }
+  });
+
+  it('answers the reader a dashboard of vision alone, and visitors nothing', async () => {
+    const admin = await asAdmin();
+    const article = unique('Visi baru');
+    expect((await admin.post('/api/vision', form({ title: article, shortDescription: 'Ringkas.', content: '<p>Isi.</p>' }))).status).toBe(201);
+    await admin.post('/api/partner', form({ name: unique('Mitra rahasia') }));
+    const dashboard = await reader.get<DashboardSummary>('/api/dashboard');
+    expect(dashboard.status).toBe(200);
+    if (!dashboard.body.success) throw new Error(dashboard.body.message);
+    const full = await admin.get<DashboardSummary>('/api/dashboard');
+    if (!full.body.success) throw new Error(full.body.message);
+    expect(Object.keys(dashboard.body.data).sort()).toEqual(['content', 'recentActivity']);
+    expect(dashboard.body.data.content).toEqual({ vision: full.body.data.content.vision });
+    expect(dashboard.body.data.recentActivity[0]).toMatchObject({ resource: 'vision', summary: expect.stringContaining(article) });
+    expect(dashboard.body.data.recentActivity.every((entry) => entry.resource === 'vision')).toBe(true);
+    expect(full.body.data.recentActivity.some((entry) => entry.resource === 'partner')).toBe(true);
+    expect(Object.keys(full.body.data).sort()).toEqual(['content', 'lastBackup', 'lastBuild', 'recentActivity', 'subscribers', 'system', 'users']);
+    expect((await new Client().get('/api/dashboard')).status).toBe(401);
+  });
+
+  it('opens a module with its list permission as with its read permission', async () => {
+    const lister = await visionReader(['newsletter.list', 'files.list', 'redirect.list', 'audit.list', 'rebuild.list', 'subscribe.list']);
+    for (const url of ['/api/newsletter/issues', '/api/files/list', '/api/not-found', '/api/audit', '/api/rebuild', '/api/subscribe']) expect((await lister.get(url)).status, url).toBe(200);
+    const dashboard = await lister.get<DashboardSummary>('/api/dashboard');
+    expect(dashboard.body.success && Object.keys(dashboard.body.data).sort()).toEqual(['content', 'lastBuild', 'recentActivity', 'subscribers']);
   });
 
   it('lets the reader see vision drafts but no other collection\'s drafts', async () => {

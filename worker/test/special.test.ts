@@ -222,15 +222,15 @@ describe('settings and dashboard', () => {
     expect(after.body.data.content.partner!.total).toBe(before.body.data.content.partner!.total + 1);
     expect(after.body.data.content.partner!.visible).toBe(before.body.data.content.partner!.visible);
     // A sign-up waits for its confirmation: pending, not yet active.
-    expect(after.body.data.subscribers.pending).toBe(before.body.data.subscribers.pending + 1);
-    expect(after.body.data.subscribers.active).toBe(before.body.data.subscribers.active);
+    expect(after.body.data.subscribers!.pending).toBe(before.body.data.subscribers!.pending + 1);
+    expect(after.body.data.subscribers!.active).toBe(before.body.data.subscribers!.active);
     expect(after.body.data.recentActivity[0]).toMatchObject({ resource: 'subscribe', action: 'create' });
-    expect(after.body.data.users.total).toBeGreaterThan(0);
+    expect(after.body.data.users!.total).toBeGreaterThan(0);
     expect(after.body.data.system).toEqual({ database: true, storage: true, rebuildHook: true });
     const roles = await admin.get<Row[]>('/api/role');
     const username = unique('hitung');
     await admin.post('/api/user', form({ username, email: `${username}@example.org`, password: 'rahasia-123', fullName: 'Hitung', role: roles.body.success ? roles.body.data[0]!._id : '', isActive: 'false' }));
     const users = await admin.get<DashboardSummary>('/api/dashboard');
-    expect(users.body.success && users.body.data.users).toEqual({ total: after.body.data.users.total + 1, active: after.body.data.users.active });
+    expect(users.body.success && users.body.data.users).toEqual({ total: after.body.data.users!.total + 1, active: after.body.data.users!.active });
   });
 });

@@ -32,6 +32,10 @@ const TEXT = {
 export const INVALID_TYPE = 'Tipe file tidak didukung. Hanya file gambar yang diperbolehkan.';
 export const CORS = 'Error CORS. Silakan refresh halaman dan coba lagi.';
 export const CONNECTION = 'Error koneksi. Silakan cek koneksi internet dan coba lagi.';
+/** A page the signed-in user may not read: opened by its address, or refused by the API (403). */
+export const NO_PERMISSION = 'Anda tidak memiliki izin untuk membuka halaman ini.';
+/** An account whose permissions open no page of the admin at all. */
+export const NO_PAGE = 'Akun Anda belum memiliki izin untuk membuka halaman mana pun di admin.';
 
 /** A failure as the API answered it, or the request's own failure (no answer). */
 export class RequestFailure extends Error {
@@ -84,3 +88,6 @@ export function deleteErrorMessage(error: unknown, profile: ErrorProfile = {}): 
   if (profile.dialect === 'en') return `${TEXT.en.prefix}${reason ?? (error instanceof Error ? error.message : '')}`;
   return reason ? `${TEXT.id.prefix}${reason}` : 'Terjadi kesalahan saat menghapus data';
 }
+
+/** Whether the API refused for want of a permission (403), as opposed to a failure to answer. */
+export const isForbidden = (error: unknown) => error instanceof RequestFailure && error.status === 403;

@@ -7,6 +7,8 @@ import { forget, storedUser } from './session.ts';
 
 const UserContext = createContext<SessionUser | null>(null);
 export const useSessionUser = () => useContext(UserContext)!;
+/** Gives screens a signed-in user without the server (component tests). */
+export const SessionUserProvider = UserContext.Provider;
 
 /** Admin screens need a valid stored session, confirmed by the server; otherwise both entries are cleared and /login opens. */
 export function Guard({ children }: { children: ReactNode }) {

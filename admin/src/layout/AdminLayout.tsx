@@ -1,25 +1,44 @@
+import { seesDashboard } from '@cms/worker/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { sendJson } from '../api/client.ts';
+import { NO_PAGE } from '../api/messages.ts';
+import { useAccess } from '../auth/access.ts';
 import { useSessionUser } from '../auth/Guard.tsx';
 import { forget } from '../auth/session.ts';
-import { SCREENS } from '../screens/screens.ts';
+import { openablePages, pageAt, type AdminPage } from '../screens/pages.ts';
+import { NoPermissionPage } from './NoPermission.tsx';
 
-const GROUPS = [
-  { title: 'Konten', links: [...SCREENS.filter((s) => s.group === 'Konten').map((s) => ({ to: s.route, label: s.title })), { to: 'collaborate', label: 'Collaborate' }] },
-  { title: 'About Us', links: SCREENS.filter((s) => s.group === 'About Us').map((s) => ({ to: s.route, label: s.title })) },
-  { title: 'Users', links: SCREENS.filter((s) => s.group === 'Users').map((s) => ({ to: s.route, label: s.title })) },
-  {
-    title: 'Sistem',
-    links: [
-      { to: 'file-manager', label: 'File Manager' },
-      ...SCREENS.filter((s) => s.group === 'Sistem').map((s) => ({ to: s.route, label: s.title })),
-      { to: 'newsletter', label: 'Newsletter' },
-      { to: 'not-found', label: 'Halaman 404' },
-    ],
-  },
-];
+/** The pages a user can open, under their sidebar groups in order; a group with none is left out. */
+function menuGroups(pages: AdminPage[]) {
+  const groups: Array<{ title: string; links: AdminPage[] }> = [];
+  for (const page of pages) {
+    const group = groups.find((candidate) => candidate.title === page.group);
+    if (group) group.links.push(page);
+    else groups.push({ title: page.group, links: [page] });
+  }
+  return groups;
+}
+
+/**
+ * What the address shows: a page the user may open; its "no permission" message otherwise; for
+ * /admin and unknown addresses the dashboard, or the first page they may open when no part of
+ * the dashboard is theirs.
+ */
+function Content() {
+  const access = useAccess();
+  const firstPage = openablePages(access.permissions)[0];
+  const route = useLocation()
+    .pathname.replace(/^\/admin\/?/, '')
+    .replace(/\/+$/, '');
+  const page = pageAt(route);
+  if (page && page.route !== route) return <Navigate to={`/admin/${page.route}`} replace />;
+  if (page) return access.mayRead(page.module) ? <Outlet /> : <NoPermissionPage title={page.title} group={page.group} />;
+  if (seesDashboard(access.permissions)) return <Outlet />;
+  if (firstPage) return <Navigate to={`/admin/${firstPage.route}`} replace />;
+  return <NoPermissionPage title="Dashboard" text={NO_PAGE} home={false} />;
+}
 
 export default function AdminLayout() {
   const user = useSessionUser();
@@ -27,6 +46,7 @@ export default function AdminLayout() {
   const client = useQueryClient();
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [closed, setClosed] = useState<string[]>([]);
+  const pages = openablePages(user.permissions);
 
   async function logout() {
     // The server session ends if it can; locally the user is signed out either way.
@@ -59,10 +79,12 @@ export default function AdminLayout() {
         </button>
       </header>
       <nav id="sidebar" className="sidebar" aria-label="Admin">
-        <NavLink to="/admin" end>
-          Dashboard
-        </NavLink>
-        {GROUPS.map((group) => {
+        {seesDashboard(user.permissions) && (
+          <NavLink to="/admin" end onClick={() => setSidebarOpen(false)}>
+            Dashboard
+          </NavLink>
+        )}
+        {menuGroups(pages).map((group) => {
           const open = !closed.includes(group.title);
           return (
             <div key={group.title} className="nav-group">
@@ -71,8 +93,8 @@ export default function AdminLayout() {
               </button>
               {open &&
                 group.links.map((link) => (
-                  <NavLink key={link.to} to={`/admin/${link.to}`} onClick={() => setSidebarOpen(false)}>
-                    {link.label}
+                  <NavLink key={link.route} to={`/admin/${link.route}`} onClick={() => setSidebarOpen(false)}>
+                    {link.title}
                   </NavLink>
                 ))}
             </div>
@@ -81,7 +103,7 @@ export default function AdminLayout() {
       </nav>
       <main className="content">
         <Suspense fallback={<p className="loading">Memuat...</p>}>
-          <Outlet />
+          <Content />
         </Suspense>
       </main>
     </div>

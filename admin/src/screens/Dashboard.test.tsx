@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SignedIn } from '../test/session.tsx';
 import Dashboard from './Dashboard.tsx';
 
 const getJson = vi.hoisted(() => vi.fn());
@@ -21,12 +22,18 @@ const summary = (lastBuild: Partial<SiteBuild>): DashboardSummary => ({
 function show(build: Partial<SiteBuild>) {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   getJson.mockResolvedValue({ data: summary(build), message: 'OK' });
+  mount();
+}
+
+function mount(permissions?: string[]) {
   render(
-    <QueryClientProvider client={new QueryClient()}>
-      <MemoryRouter>
-        <Dashboard />
-      </MemoryRouter>
-    </QueryClientProvider>,
+    <SignedIn permissions={permissions}>
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter>
+          <Dashboard />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </SignedIn>,
   );
 }
 
@@ -55,5 +62,19 @@ describe('the last site build on the dashboard', () => {
   it('names the records a successful build skipped', async () => {
     show({ status: 'succeeded', message: 'Halaman dilewati: Vision "Judul" (id v1): slug 300 karakter, maksimal 200.' });
     expect(await screen.findByText(/Halaman dilewati: Vision "Judul"/)).toBeTruthy();
+  });
+});
+
+describe('the dashboard of a user who may read only vision articles', () => {
+  it('shows the parts the API gave and the actions they may take, without a failure', async () => {
+    getJson.mockResolvedValue({ data: { content: { vision: { total: 7, visible: 5 } }, recentActivity: [] } satisfies DashboardSummary, message: 'OK' });
+    mount(['vision.read', 'vision.list', 'vision.create']);
+    expect((await screen.findByRole('link', { name: 'Manage Vision' })).closest('tr')?.textContent).toBe('Manage Vision75');
+    expect(screen.getByText('Konten').textContent).toBe('7 Konten');
+    expect(screen.getByRole('link', { name: 'Tulis Vision' })).toBeTruthy();
+    for (const hidden of ['Tulis artikel Bio Core', 'Upload file', 'Lihat subscribers']) expect(screen.queryByRole('link', { name: hidden })).toBeNull();
+    for (const part of ['Build situs terakhir', 'Status sistem', 'Cadangan data terakhir']) expect(screen.queryByRole('heading', { name: part })).toBeNull();
+    expect(screen.queryByText(/Users|Subscribers aktif|Gagal/)).toBeNull();
+    expect(screen.getByText('Belum ada aktivitas.')).toBeTruthy();
   });
 });

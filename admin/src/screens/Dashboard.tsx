@@ -3,7 +3,9 @@ import type { DashboardSummary, SiteBuild } from '@cms/worker/contract/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { getJson, sendJson } from '../api/client.ts';
-import { saveErrorMessage } from '../api/messages.ts';
+import { isForbidden, saveErrorMessage } from '../api/messages.ts';
+import { useAccess, type Access } from '../auth/access.ts';
+import { NoPermissionNotice } from '../layout/NoPermission.tsx';
 import { reload } from '../api/reload.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 import { BackupPanel } from './BackupPanel.tsx';
@@ -34,17 +36,19 @@ const IN_PROGRESS: readonly SiteBuild['status'][] = ['pending', 'sent', 'buildin
 /** A finished build's message says what went wrong, or which records a good build skipped. */
 const SHOWS_MESSAGE: readonly SiteBuild['status'][] = ['failed', 'timed-out', 'succeeded'];
 
-const QUICK_ACTIONS = [
-  ['/admin/vision', 'Tulis Vision'],
-  ['/admin/our-work', 'Tambah Our Work'],
-  ['/admin/bio-core', 'Tulis artikel Bio Core'],
-  ['/admin/file-manager', 'Upload file'],
-  ['/admin/subscribe', 'Lihat subscribers'],
-] as const;
+/** Shortcuts, each offered to those allowed to do what it names. */
+const QUICK_ACTIONS: ReadonlyArray<{ to: string; label: string; allowed: (access: Access) => boolean }> = [
+  { to: '/admin/vision', label: 'Tulis Vision', allowed: (access) => access.may('vision', 'create') },
+  { to: '/admin/our-work', label: 'Tambah Our Work', allowed: (access) => access.may('our-work', 'create') },
+  { to: '/admin/bio-core', label: 'Tulis artikel Bio Core', allowed: (access) => access.may('bio-core', 'create') },
+  { to: '/admin/file-manager', label: 'Upload file', allowed: (access) => access.may('files', 'create') },
+  { to: '/admin/subscribe', label: 'Lihat subscribers', allowed: (access) => access.mayRead('subscribe') },
+];
 
-/** Live figures from the API; nothing here is a placeholder. */
+/** Live figures from the API; nothing here is a placeholder. Each part shows when the API gave it, that is when the user may read it. */
 export default function Dashboard() {
   const client = useQueryClient();
+  const access = useAccess();
   const summary = useQuery({
     queryKey: ['dashboard'],
     queryFn: async () => (await getJson<DashboardSummary>('/dashboard')).data,
@@ -58,10 +62,14 @@ export default function Dashboard() {
   const lastBuild = summary.data?.lastBuild;
   const data = summary.data;
   const content = data ? Object.values(data.content).reduce((sum, c) => sum + c.total, 0) : 0;
-  const growth = data ? data.subscribers.last30Days - data.subscribers.previous30Days : 0;
+  const subscribers = data?.subscribers;
+  const growth = subscribers ? subscribers.last30Days - subscribers.previous30Days : 0;
+  const quickActions = QUICK_ACTIONS.filter((action) => action.allowed(access));
   return (
     <PageShell title="Dashboard">
-      {summary.isError ? (
+      {isForbidden(summary.error) ? (
+        <NoPermissionNotice home={false} />
+      ) : summary.isError ? (
         <div className="alert error" role="alert">
           Gagal memuat dashboard.{' '}
           <button type="button" onClick={() => summary.refetch()}>
@@ -73,90 +81,112 @@ export default function Dashboard() {
       ) : (
         <>
           <ul className="stat-cards">
-            <li>
-              <strong>{content}</strong> Konten
-            </li>
-            <li>
-              <strong>{data.users.total}</strong> Users ({data.users.active} aktif)
-            </li>
-            <li>
-              <strong>{data.subscribers.active}</strong> Subscribers aktif
-            </li>
-            <li>
-              <strong>
-                {growth >= 0 ? '+' : ''}
-                {growth}
-              </strong>{' '}
-              subscriber baru 30 hari terakhir vs 30 hari sebelumnya ({data.subscribers.last30Days} vs {data.subscribers.previous30Days})
-            </li>
+            {Object.keys(data.content).length > 0 && (
+              <li>
+                <strong>{content}</strong> Konten
+              </li>
+            )}
+            {data.users && (
+              <li>
+                <strong>{data.users.total}</strong> Users ({data.users.active} aktif)
+              </li>
+            )}
+            {subscribers && (
+              <>
+                <li>
+                  <strong>{subscribers.active}</strong> Subscribers aktif
+                </li>
+                <li>
+                  <strong>
+                    {growth >= 0 ? '+' : ''}
+                    {growth}
+                  </strong>{' '}
+                  subscriber baru 30 hari terakhir vs 30 hari sebelumnya ({subscribers.last30Days} vs {subscribers.previous30Days})
+                </li>
+              </>
+            )}
           </ul>
-          <section className="panel">
-            <h2>Build situs terakhir</h2>
-            <p className="build-status">
-              {lastBuild ? `${BUILD_STATUS[lastBuild.status]} · ${when(lastBuild.requestedAt)} · ${lastBuild.reason}` : 'Belum ada build.'}
-              {lastBuild && SHOWS_MESSAGE.includes(lastBuild.status) && lastBuild.message && <span className="muted"> {lastBuild.message.slice(-300)}</span>}
-            </p>
-            <button type="button" className="primary" onClick={() => rebuild.mutate()} disabled={rebuild.isPending}>
-              {rebuild.isPending ? 'Meminta...' : 'Rebuild sekarang'}
-            </button>
-            {rebuild.isSuccess && <p className="alert success" role="status">Rebuild diminta. Situs diperbarui dalam beberapa detik.</p>}
-            {rebuild.isError && <p className="alert error" role="alert">{saveErrorMessage(rebuild.error)}</p>}
-          </section>
-          <section className="panel">
-            <h2>Status sistem</h2>
-            <ul className="system-status">
-              {SYSTEM_PARTS.map(([part, label]) => (
-                <li key={part}>
-                  {label}: <span className={`badge ${data.system[part] ? 'on' : 'off'}`}>{data.system[part] ? 'Berjalan' : part === 'rebuildHook' ? 'Belum diatur' : 'Gangguan'}</span>
-                </li>
-              ))}
-            </ul>
-          </section>
-          <BackupPanel lastBackup={data.lastBackup} />
-          <section className="panel">
-            <h2>Aksi cepat</h2>
-            <ul className="quick-actions">
-              {QUICK_ACTIONS.map(([to, label]) => (
-                <li key={to}>
-                  <Link to={to}>{label}</Link>
-                </li>
-              ))}
-            </ul>
-          </section>
+          {lastBuild !== undefined && (
+            <section className="panel">
+              <h2>Build situs terakhir</h2>
+              <p className="build-status">
+                {lastBuild ? `${BUILD_STATUS[lastBuild.status]} · ${when(lastBuild.requestedAt)} · ${lastBuild.reason}` : 'Belum ada build.'}
+                {lastBuild && SHOWS_MESSAGE.includes(lastBuild.status) && lastBuild.message && <span className="muted"> {lastBuild.message.slice(-300)}</span>}
+              </p>
+              {access.may('rebuild', 'create') && (
+                <button type="button" className="primary" onClick={() => rebuild.mutate()} disabled={rebuild.isPending}>
+                  {rebuild.isPending ? 'Meminta...' : 'Rebuild sekarang'}
+                </button>
+              )}
+              {rebuild.isSuccess && <p className="alert success" role="status">Rebuild diminta. Situs diperbarui dalam beberapa detik.</p>}
+              {rebuild.isError && <p className="alert error" role="alert">{saveErrorMessage(rebuild.error)}</p>}
+            </section>
+          )}
+          {data.system && (
+            <section className="panel">
+              <h2>Status sistem</h2>
+              <ul className="system-status">
+                {SYSTEM_PARTS.map(([part, label]) => (
+                  <li key={part}>
+                    {label}: <span className={`badge ${data.system?.[part] ? 'on' : 'off'}`}>{data.system?.[part] ? 'Berjalan' : part === 'rebuildHook' ? 'Belum diatur' : 'Gangguan'}</span>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          {data.lastBackup !== undefined && <BackupPanel lastBackup={data.lastBackup} />}
+          {quickActions.length > 0 && (
+            <section className="panel">
+              <h2>Aksi cepat</h2>
+              <ul className="quick-actions">
+                {quickActions.map(({ to, label }) => (
+                  <li key={to}>
+                    <Link to={to}>{label}</Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
           <section className="panel">
             <h2>Aktivitas terbaru</h2>
-            <ul className="activity">
-              {data.recentActivity.map((entry) => (
-                <li key={entry._id}>
-                  <strong>{entry.username || 'Pengunjung'}</strong> {entry.action} {screenOf(entry.resource)?.title ?? entry.resource} <em>{entry.summary}</em> <span className="muted">{when(entry.createdAt)}</span>
-                </li>
-              ))}
-            </ul>
+            {data.recentActivity.length === 0 ? (
+              <p className="muted">Belum ada aktivitas.</p>
+            ) : (
+              <ul className="activity">
+                {data.recentActivity.map((entry) => (
+                  <li key={entry._id}>
+                    <strong>{entry.username || 'Pengunjung'}</strong> {entry.action} {screenOf(entry.resource)?.title ?? entry.resource} <em>{entry.summary}</em> <span className="muted">{when(entry.createdAt)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
           </section>
-          <section className="panel">
-            <h2>Konten per bagian</h2>
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Bagian</th>
-                  <th scope="col">Total</th>
-                  <th scope="col">Tampil di situs</th>
-                </tr>
-              </thead>
-              <tbody>
-                {Object.entries(data.content).map(([path, counts]) => {
-                  const screen = screenOf(path);
-                  return (
-                    <tr key={path}>
-                      <td>{screen ? <Link to={`/admin/${screen.route}`}>{screen.title}</Link> : path}</td>
-                      <td>{counts.total}</td>
-                      <td>{counts.visible}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </section>
+          {Object.keys(data.content).length > 0 && (
+            <section className="panel">
+              <h2>Konten per bagian</h2>
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Bagian</th>
+                    <th scope="col">Total</th>
+                    <th scope="col">Tampil di situs</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {Object.entries(data.content).map(([path, counts]) => {
+                    const screen = screenOf(path);
+                    return (
+                      <tr key={path}>
+                        <td>{screen ? <Link to={`/admin/${screen.route}`}>{screen.title}</Link> : path}</td>
+                        <td>{counts.total}</td>
+                        <td>{counts.visible}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </section>
+          )}
         </>
       )}
     </PageShell>

@@ -3,7 +3,9 @@ import { MAX_UPLOAD_BYTES } from '@cms/worker/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { sendJson } from '../api/client.ts';
-import { RequestFailure, tooLarge } from '../api/messages.ts';
+import { isForbidden, RequestFailure, tooLarge } from '../api/messages.ts';
+import { useAccess } from '../auth/access.ts';
+import { NoPermissionPage } from '../layout/NoPermission.tsx';
 import { reload } from '../api/reload.ts';
 import Modal from '../widgets/Modal.tsx';
 import { fileProblem } from '../widgets/UploadButton.tsx';
@@ -45,6 +47,8 @@ function upload(file: File, onProgress: (percent: number) => void) {
 
 export default function FileManager() {
   const client = useQueryClient();
+  const access = useAccess();
+  const may = { create: access.may('files', 'create'), delete: access.may('files', 'delete') };
   const files = useStoredFiles();
   const [progress, setProgress] = useState<Progress[]>([]);
   const [selected, setSelected] = useState<string[]>([]);
@@ -106,33 +110,43 @@ export default function FileManager() {
 
   const all = files.data ?? [];
   const list = matchFiles(all, search);
+  if (isForbidden(files.error)) return <NoPermissionPage title="File Manager" />;
   return (
     <PageShell title="File Manager" subtitle={files.isLoading ? undefined : `Total: ${all.length} item`}>
       <div className="toolbar">
-        <label className="button">
-          Upload File
-          <input type="file" className="sr-only" onChange={onFiles} />
-        </label>
-        <label className="button">
-          Upload Banyak File
-          <input type="file" multiple className="sr-only" onChange={onFiles} />
-        </label>
-        <label className="button">
-          Upload Video
-          <input type="file" accept="video/*" className="sr-only" onChange={onFiles} />
-        </label>
-        <button type="button" onClick={() => setFolderOpen(true)}>
-          Buat Folder
-        </button>
-        <button type="button" onClick={() => setSelected(list.map((f) => f.name))}>
-          Pilih semua
-        </button>
-        <button type="button" onClick={() => setSelected([])}>
-          Bersihkan
-        </button>
-        <button type="button" className="danger" disabled={selected.length === 0} onClick={deleteSelected}>
-          Hapus ({selected.length})
-        </button>
+        {may.create && (
+          <>
+            <label className="button">
+              Upload File
+              <input type="file" className="sr-only" onChange={onFiles} />
+            </label>
+            <label className="button">
+              Upload Banyak File
+              <input type="file" multiple className="sr-only" onChange={onFiles} />
+            </label>
+            <label className="button">
+              Upload Video
+              <input type="file" accept="video/*" className="sr-only" onChange={onFiles} />
+            </label>
+            <button type="button" onClick={() => setFolderOpen(true)}>
+              Buat Folder
+            </button>
+          </>
+        )}
+        {/* Files are chosen only to be deleted. */}
+        {may.delete && (
+          <>
+            <button type="button" onClick={() => setSelected(list.map((f) => f.name))}>
+              Pilih semua
+            </button>
+            <button type="button" onClick={() => setSelected([])}>
+              Bersihkan
+            </button>
+            <button type="button" className="danger" disabled={selected.length === 0} onClick={deleteSelected}>
+              Hapus ({selected.length})
+            </button>
+          </>
+        )}
       </div>
       <Modal open={folderOpen} title="Buat Folder" onClose={() => setFolderOpen(false)}>
         <div className="field">
@@ -180,7 +194,9 @@ export default function FileManager() {
           {list.map((file) => (
             <li key={file.name}>
               <label>
-                <input type="checkbox" checked={selected.includes(file.name)} onChange={() => setSelected(selected.includes(file.name) ? selected.filter((n) => n !== file.name) : [...selected, file.name])} />
+                {may.delete && (
+                  <input type="checkbox" checked={selected.includes(file.name)} onChange={() => setSelected(selected.includes(file.name) ? selected.filter((n) => n !== file.name) : [...selected, file.name])} />
+                )}
                 <span className="file-name" title={file.name}>
                   {displayName(file)}
                 </span>

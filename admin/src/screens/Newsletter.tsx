@@ -9,8 +9,9 @@ import type { NewsletterArticleRef, NewsletterIssue, NewsletterPreview, Settings
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { getAll, getJson, sendJson } from '../api/client.ts';
-import { RequestFailure } from '../api/messages.ts';
+import { isForbidden, RequestFailure } from '../api/messages.ts';
 import { useSessionUser } from '../auth/Guard.tsx';
+import { NoPermissionPage } from '../layout/NoPermission.tsx';
 import { PageShell } from '../layout/PageShell.tsx';
 import EditorField from '../widgets/EditorField.tsx';
 import Modal from '../widgets/Modal.tsx';
@@ -139,6 +140,7 @@ export default function Newsletter() {
     ...(bioCores.data ?? []).map((b) => ({ ref: { kind: 'bio-core' as const, id: b._id }, label: b.title, group: 'BioCore' })),
   ];
 
+  if (isForbidden(issues.error)) return <NoPermissionPage title="Newsletter" />;
   return (
     <PageShell title="Newsletter" subtitle={`${activeCount.data ?? '-'} subscriber aktif akan menerima newsletter berikutnya.`}>
       {alert && (

@@ -5,7 +5,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { getJson, sendJson } from '../api/client.ts';
-import { saveErrorMessage } from '../api/messages.ts';
+import { isForbidden, saveErrorMessage } from '../api/messages.ts';
+import { useAccess } from '../auth/access.ts';
+import { NoPermissionPage } from '../layout/NoPermission.tsx';
 import { PageShell } from '../layout/PageShell.tsx';
 import DataTable, { type TableColumn } from '../widgets/DataTable.tsx';
 
@@ -18,6 +20,7 @@ interface Missing {
 
 export default function NotFoundLog() {
   const client = useQueryClient();
+  const mayRedirect = useAccess().may('redirect', 'create');
   const log = useQuery({ queryKey: ['not-found'], queryFn: async () => (await getJson<Missing[]>('/not-found')).data });
   const [targets, setTargets] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
@@ -36,7 +39,9 @@ export default function NotFoundLog() {
     { key: 'hits', label: 'Dibuka', cell: (row) => `${row.hits}×` },
     { key: 'lastSeen', label: 'Terakhir', cell: (row) => new Date(row.lastSeen).toLocaleString('id-ID') },
     { key: 'referrer', label: 'Dari', cell: (row) => row.referrer || '-' },
-    {
+  ];
+  if (mayRedirect) {
+    columns.push({
       key: 'redirect',
       label: 'Redirect ke',
       className: 'actions',
@@ -54,8 +59,9 @@ export default function NotFoundLog() {
           </button>
         </>
       ),
-    },
-  ];
+    });
+  }
+  if (isForbidden(log.error)) return <NoPermissionPage title="Halaman Tidak Ditemukan (404)" />;
   return (
     <PageShell title="Halaman Tidak Ditemukan (404)">
       <p className="hint">Alamat di situs yang dibuka pengunjung tetapi tidak ada halamannya. Arahkan ke halaman yang benar dengan satu klik.</p>

@@ -8,7 +8,10 @@ import { useRef, useState, type ComponentProps, type FormEvent, type ReactNode }
 import { getAll } from '../api/client.ts';
 import EditorField from '../widgets/EditorField.tsx';
 import ListEditor, { asRow, emptyItem, type ListItem } from '../widgets/ListEditor.tsx';
+import Modal from '../widgets/Modal.tsx';
 import MultiSelect from '../widgets/MultiSelect.tsx';
+import PermissionPicker, { grantedNames, usePermissionOptions } from '../widgets/PermissionPicker.tsx';
+import { opensAnything } from './pages.ts';
 import UploadButton from '../widgets/UploadButton.tsx';
 import { thumbnailOf } from '../widgets/compress.ts';
 import { RequestFailure, type Dialect } from '../api/messages.ts';
@@ -136,6 +139,9 @@ export default function ResourceForm({ screen, resource, record, saving, progres
   useSaveShortcut(formRef, !saving && !loading);
   const [dismissedError, setDismissedError] = useState<unknown>(null);
   const conflict = saveError !== dismissedError ? staleSave(saveError) : null;
+  // A role whose permissions open no admin page is saved only when asked again.
+  const permissionOptions = usePermissionOptions(!!screen.accessField);
+  const [opensNothing, setOpensNothing] = useState<Submission | null>(null);
   const slugField = Object.entries(resource.fields).find(([, f]) => f.kind === 'slug') as [string, Extract<Field, { kind: 'slug' }>] | undefined;
 
   const set = (name: string, value: unknown) =>
@@ -163,7 +169,11 @@ export default function ResourceForm({ screen, resource, record, saving, progres
       if (field.kind === 'file' && field.required && !files[name] && !values[name]) problems.push(`${field.label} wajib diisi.`);
     }
     setErrors(problems);
-    if (problems.length === 0) onSubmit({ values, files, version: record?.updatedAt ? String(record.updatedAt) : undefined });
+    if (problems.length > 0) return;
+    const submission = { values, files, version: record?.updatedAt ? String(record.updatedAt) : undefined };
+    const granted = screen.accessField && permissionOptions.data ? grantedNames(permissionOptions.data, (values[screen.accessField] as string[]) ?? []) : null;
+    if (granted && !opensAnything(granted)) return setOpensNothing(submission);
+    onSubmit(submission);
   }
 
   /** Saves over the other person's version, knowingly: the same save without the version it started from. */
@@ -252,6 +262,20 @@ export default function ResourceForm({ screen, resource, record, saving, progres
       </div>
       {record && resource.public && <HistoryPanel resource={resource} recordId={record._id} dirty={dirty} busy={saving || loading} />}
       <ConflictDialog conflict={conflict} resource={resource} mine={formValues} onOverwrite={overwrite} onClose={() => setDismissedError(saveError)} />
+      <Modal open={opensNothing !== null} title={`${resource.title} ini tidak membuka halaman apa pun`} onClose={() => setOpensNothing(null)}>
+        <p>
+          Izin yang dipilih tidak membuka satu pun halaman admin: tidak ada izin Baca (read atau list). Pengguna dengan {resource.title.toLowerCase()} ini hanya akan melihat pesan bahwa
+          mereka tidak memiliki izin.
+        </p>
+        <div className="form-actions">
+          <button type="button" onClick={() => setOpensNothing(null)}>
+            Kembali memilih izin
+          </button>
+          <button type="button" className="danger" onClick={() => (opensNothing && onSubmit(opensNothing), setOpensNothing(null))}>
+            Tetap simpan
+          </button>
+        </div>
+      </Modal>
       {prompt}
     </form>
   );
@@ -344,6 +368,8 @@ function FieldInput({ name, field, value, onChange, onFile, disabled, required, 
     case 'reference':
       return <ReferenceSelect id={id} label={label} field={field} value={String(value ?? '')} onChange={onChange} required={required} />;
     case 'relation':
+      // Permissions are chosen by module, with presets; other links from a dropdown or checkboxes.
+      if (field.to === 'permission') return <PermissionField label={field.label} value={(value as string[]) ?? []} onChange={onChange} />;
       return widget === 'dropdown' ? (
         <RelationDropdown field={field} value={(value as string[]) ?? []} onChange={onChange} />
       ) : (
@@ -418,6 +444,11 @@ function RelationDropdown({ field, value, onChange }: { field: Extract<Field, { 
   return <MultiSelect label={field.label} options={choices} value={value} onChange={onChange} />;
 }
 
+function PermissionField({ label, value, onChange }: { label: string; value: string[]; onChange: (v: string[]) => void }) {
+  const options = usePermissionOptions();
+  return <PermissionPicker label={label} options={options.data ?? []} value={value} onChange={onChange} />;
+}
+
 function RelationChecklist({ label, field, value, onChange }: { label: string; field: Extract<Field, { kind: 'relation' }>; value: string[]; onChange: (v: string[]) => void }) {
   const options = useOptions(field.to);
   const toggle = (id: string) => onChange(value.includes(id) ? value.filter((v) => v !== id) : [...value, id]);
@@ -429,12 +460,6 @@ function RelationChecklist({ label, field, value, onChange }: { label: string; f
           <label key={option._id}>
             <input type="checkbox" checked={value.includes(option._id)} onChange={() => toggle(option._id)} />
             {optionLabel(field, option)}
-            {field.display.includes('module') && (
-              <small>
-                {' '}
-                ({String(option.module)}.{String(option.action)})
-              </small>
-            )}
           </label>
         ))}
       </div>

@@ -2,7 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RequestFailure } from '../api/messages.ts';
+import { NO_PERMISSION, RequestFailure } from '../api/messages.ts';
+import { SignedIn } from '../test/session.tsx';
 import ResourceScreen from './ResourceScreen.tsx';
 import { SCREENS } from './screens.ts';
 
@@ -18,20 +19,22 @@ vi.mock('../api/client.ts', () => ({
 const record = (isActive: boolean) => ({ _id: 'r1', title: 'Hari Memilah', slug: 'hari-memilah', description: 'Warga memilah sampah.', category: 'event', order: 1, image: '', isActive });
 
 /** A collection's screen over one stored record; the list answers `isActive` as stored at the time. */
-function show(resource: string, stored: { isActive: boolean }) {
+function show(resource: string, stored: { isActive: boolean }, permissions?: string[]) {
   client.api.mockImplementation(async (path: string) =>
     path.startsWith(`/${resource}?`) ? { data: [record(stored.isActive)], pagination: { page: 1, limit: 20, total: 1, pages: 1 }, message: 'OK' } : { data: [], message: 'OK' },
   );
-  renderScreen(resource);
+  renderScreen(resource, permissions);
 }
 
 /** A collection's screen as the admin mounts it; the form asks before leaving with unsaved changes, which needs a data router. */
-function renderScreen(resource: string) {
+function renderScreen(resource: string, permissions?: string[]) {
   const router = createMemoryRouter([{ path: '/', element: <ResourceScreen screen={SCREENS.find((s) => s.resource === resource)!} /> }]);
   render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+    <SignedIn permissions={permissions}>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </SignedIn>,
   );
 }
 
@@ -163,5 +166,34 @@ describe('a record with a publishing schedule', () => {
     cleanup();
     listAt('2026-12-01T00:00:00.000Z', { ...article, publishAt: null as unknown as string, unpublishAt: '2026-11-30T17:00:00.000Z' });
     expect(await statusOf()).toBe('Berhenti tayangsejak 1 Des 2026, 00.00 WIB');
+  });
+});
+
+describe('a user with fewer permissions', () => {
+  it('sees no add, edit or delete button, and a toggle column as a plain badge, when they may only read', async () => {
+    show('gallery', { isActive: true }, ['gallery.read', 'gallery.list']);
+    expect(await screen.findByText('Hari Memilah')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^\+ Tambah/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(Edit|Hapus) / })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Action' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Ubah status/ })).toBeNull();
+    expect(screen.getByText('Active')).toBeTruthy();
+  });
+
+  it('gets the buttons of what they may do, and no others', async () => {
+    show('gallery', { isActive: true }, ['gallery.list', 'gallery.update']);
+    expect(await screen.findByRole('button', { name: 'Edit Hari Memilah' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ubah status Hari Memilah' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^\+ Tambah/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Hapus Hari Memilah' })).toBeNull();
+  });
+
+  it('is told they may not read a list the API refuses, not that it is empty', async () => {
+    client.api.mockRejectedValue(new RequestFailure(403, { success: false, data: null, code: 'FORBIDDEN', message: 'Anda tidak memiliki izin untuk melakukan aksi ini.' }, 'Anda tidak memiliki izin untuk melakukan aksi ini.'));
+    renderScreen('subscriber', ['vision.read', 'vision.list']);
+    expect((await screen.findByRole('alert')).textContent).toContain(NO_PERMISSION);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Email Subscribers');
+    expect(screen.queryByText('Belum ada subscriber.')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
   });
 });

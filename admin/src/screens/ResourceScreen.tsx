@@ -1,13 +1,16 @@
 /**
  * A collection's screen: 'Total: N item', the add/edit form above the table, search, filters and
  * counts the definition declares, the list paged by the API, delete with confirmation, alerts.
+ * Buttons for what the user may not do are left out; a list the API refuses (403) says so.
  */
 import { LIST_PAGE_SIZE, recordTitle, resources, scheduleFields, type Column, type ResourceDefinition } from '@cms/worker/contract';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api, fileUrl, getJson, sendJson } from '../api/client.ts';
 import { thumbnailUrl } from '@cms/worker/contract/api';
-import { deleteErrorMessage, RequestFailure, saveErrorMessage, SUCCESS } from '../api/messages.ts';
+import { deleteErrorMessage, isForbidden, RequestFailure, saveErrorMessage, SUCCESS } from '../api/messages.ts';
+import { useAccess } from '../auth/access.ts';
+import { NoPermissionPage } from '../layout/NoPermission.tsx';
 import { reload } from '../api/reload.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 import TextCell from '../widgets/TextCell.tsx';
@@ -132,6 +135,8 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   const texts = screen.texts ?? {};
   const pageSize = screen.pageSize ?? LIST_PAGE_SIZE;
   const client = useQueryClient();
+  const access = useAccess();
+  const may = { create: access.may(resource.path, 'create'), update: access.may(resource.path, 'update'), delete: access.may(resource.path, 'delete') };
   const [search, setSearch] = useState('');
   const searched = useSearchTerm(search);
   const [filters, setFilters] = useState<Record<string, string>>({});
@@ -224,13 +229,14 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   const actionLabel = texts.actions ?? 'Action';
   const deleteLabel = texts.delete ?? 'Hapus';
   const confirmText = screen.deleteConfirm ?? 'Apakah Anda yakin ingin menghapus data ini?';
+  const rowActions = may.delete || (may.update && (!screen.readOnly || (screen.setActions ?? []).length > 0));
   const columns: TableColumn<Row>[] = [
     ...screen.columns.map((column) => ({
       key: column.field + column.label,
       label: column.label,
       cell: (row: Row) => (
         <div className="cell-value">
-          {column.cell.as === 'flag' && column.cell.toggle ? (
+          {column.cell.as === 'flag' && column.cell.toggle && may.update ? (
             <button
               type="button"
               className={`badge ${row[column.field] ? 'on' : 'off'}`}
@@ -245,7 +251,9 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
         </div>
       ),
     })),
-    {
+  ];
+  if (rowActions) {
+    columns.push({
       key: 'actions',
       label: actionLabel,
       className: 'actions',
@@ -254,7 +262,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
         const title = recordTitle(resource, row, '');
         return (
           <>
-            {(screen.setActions ?? []).map((action) => (
+            {may.update && (screen.setActions ?? []).map((action) => (
               <button
                 key={action.label}
                 type="button"
@@ -265,25 +273,29 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
                 {action.label}
               </button>
             ))}
-            {!screen.readOnly && (
+            {!screen.readOnly && may.update && (
               <button type="button" onClick={() => (setAlert(null), setEditing(row), window.scrollTo({ top: 0 }))} aria-label={`Edit ${title}`}>
                 Edit
               </button>
             )}
-            <button
-              type="button"
-              className="danger"
-              disabled={!!resource.protectedWhen && !!row[resource.protectedWhen]}
-              onClick={() => window.confirm(confirmText) && remove.mutate(row)}
-              aria-label={`${deleteLabel} ${title}`}
-            >
-              {deleteLabel}
-            </button>
+            {may.delete && (
+              <button
+                type="button"
+                className="danger"
+                disabled={!!resource.protectedWhen && !!row[resource.protectedWhen]}
+                onClick={() => window.confirm(confirmText) && remove.mutate(row)}
+                aria-label={`${deleteLabel} ${title}`}
+              >
+                {deleteLabel}
+              </button>
+            )}
           </>
         );
       },
-    },
-  ];
+    });
+  }
+  // Not an empty list: the records exist, the user may not read them.
+  if (isForbidden(list.error)) return <NoPermissionPage title={screen.title} group={screen.group} />;
   return (
     <PageShell title={screen.title} subtitle={list.isLoading ? undefined : `Total: ${total} item`} group={screen.group}>
       {screen.counts && (
@@ -316,11 +328,11 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
           saveError={save.error}
           onCancel={() => setEditing(null)}
         />
-      ) : (
+      ) : may.create ? (
         <button type="button" className="primary add-button" onClick={() => (setAlert(null), setEditing('new'))}>
           + Tambah {resource.title}
         </button>
-      )}
+      ) : null}
       <div className="toolbar">
         <input
           type="search"
@@ -348,7 +360,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
       {screen.widgets && (
         <CsvTools resource={resource} widgets={screen.widgets} narrowing={narrowingQuery({ search: searched, filters })} onAlert={setAlert} onImported={refresh} />
       )}
-      {resource.public && <DeletedRecords resource={resource} />}
+      {resource.public && <DeletedRecords resource={resource} canRestore={may.create} />}
       {list.isError && screen.loadError ? (
         <div className="alert error" role="alert">
           {list.error instanceof RequestFailure ? screen.loadError.failed : screen.loadError.unreachable}{' '}

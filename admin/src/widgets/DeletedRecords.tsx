@@ -17,7 +17,8 @@ interface Deleted {
   deletedBy: string;
 }
 
-export default function DeletedRecords({ resource }: { resource: ResourceDefinition }) {
+/** `canRestore`: the user may create records of the collection, which bringing one back is. */
+export default function DeletedRecords({ resource, canRestore }: { resource: ResourceDefinition; canRestore: boolean }) {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const deleted = useQuery({ queryKey: [resource.path, 'deleted'], queryFn: async () => (await getJson<Deleted[]>(`/${resource.path}/deleted`)).data, enabled: open });
@@ -38,9 +39,11 @@ export default function DeletedRecords({ resource }: { resource: ResourceDefinit
           {deleted.data?.map((row) => (
             <li key={row._id}>
               <strong>{row.title}</strong> · dihapus oleh {row.deletedBy || 'sistem'} · {jakartaTime(row.deletedAt)}{' '}
-              <button type="button" disabled={restore.isPending} onClick={() => restore.mutate(row._id)}>
-                Pulihkan
-              </button>
+              {canRestore && (
+                <button type="button" disabled={restore.isPending} onClick={() => restore.mutate(row._id)}>
+                  Pulihkan
+                </button>
+              )}
             </li>
           ))}
         </ul>

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toFormData, initialValues } from '../screens/ResourceForm.tsx';
+import { SignedIn } from '../test/session.tsx';
 import ListEditor, { PENDING_FILES, type ListItem } from './ListEditor.tsx';
 
 afterEach(cleanup);
@@ -16,9 +17,11 @@ function Harness({ start = [] as ListItem[] }) {
   const [items, setItems] = useState<ListItem[]>(start);
   latest = items;
   return (
-    <QueryClientProvider client={new QueryClient()}>
-      <ListEditor name="features" label={features.label} field={features} value={items} onChange={setItems} dialect="id" onPreparing={(busy) => preparing.push(busy)} />
-    </QueryClientProvider>
+    <SignedIn>
+      <QueryClientProvider client={new QueryClient()}>
+        <ListEditor name="features" label={features.label} field={features} value={items} onChange={setItems} dialect="id" onPreparing={(busy) => preparing.push(busy)} />
+      </QueryClientProvider>
+    </SignedIn>
   );
 }
 

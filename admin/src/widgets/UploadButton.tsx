@@ -7,6 +7,7 @@ import { MAX_UPLOAD_BYTES, thumbnailUrl, type FileField } from '@cms/worker/cont
 import { useEffect, useState, type ReactNode } from 'react';
 import { fileUrl } from '../api/client.ts';
 import { tooLarge, type Dialect } from '../api/messages.ts';
+import { useAccess } from '../auth/access.ts';
 import { prepareUpload } from './compress.ts';
 import FilePicker from './FilePicker.tsx';
 import ImageDetails, { type Companion } from './ImageDetails.tsx';
@@ -52,6 +53,8 @@ export default function UploadButton({ id, label, field, value, onUpload, onChoo
   const [problem, setProblem] = useState<string | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
   const [picking, setPicking] = useState(false);
+  // Choosing a stored file lists the file store, which needs its own permission.
+  const mayPick = useAccess().mayRead('files');
   // A new key empties the file input when a stored file is chosen instead.
   const [inputKey, setInputKey] = useState(0);
   const [preparing, setPreparing] = useState(false);
@@ -97,9 +100,11 @@ export default function UploadButton({ id, label, field, value, onUpload, onChoo
       <small id={`${id}-hint`} className="muted">
         {field.acceptLabel ? `Format: ${field.acceptLabel}. ` : ''}Maksimal {Math.round(field.maxBytes / MB)}MB.
       </small>
-      <button type="button" onClick={() => setPicking(true)} aria-label={`Pilih dari file yang ada: ${field.label}`}>
-        Pilih dari file yang ada
-      </button>
+      {mayPick && (
+        <button type="button" onClick={() => setPicking(true)} aria-label={`Pilih dari file yang ada: ${field.label}`}>
+          Pilih dari file yang ada
+        </button>
+      )}
       {problem && (
         <p className="alert error" role="alert">
           {problem}

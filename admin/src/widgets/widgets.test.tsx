@@ -9,6 +9,7 @@ import FilePicker, { PICK_LIMIT } from './FilePicker.tsx';
 import MultiSelect, { selectionSummary } from './MultiSelect.tsx';
 import TextCell from './TextCell.tsx';
 import UploadButton, { fileProblem } from './UploadButton.tsx';
+import { SignedIn } from '../test/session.tsx';
 
 afterEach(cleanup);
 
@@ -30,10 +31,14 @@ const storedFile = (name: string, contentType = 'image/png'): StoredFile => ({
 });
 
 /** The widgets read stored files through the query cache; tests fill it instead of the network. */
-function withFiles(files: StoredFile[]) {
+function withFiles(files: StoredFile[], permissions?: string[]) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   client.setQueryData(FILES_QUERY, files);
-  return ({ children }: { children: React.ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+  return ({ children }: { children: React.ReactNode }) => (
+    <SignedIn permissions={permissions}>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    </SignedIn>
+  );
 }
 
 describe('multi-select category dropdown', () => {
@@ -164,5 +169,13 @@ describe('upload button', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pilih 1 File' })));
     expect(onChoose).toHaveBeenCalledWith('/uploads/tim.png');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('offers no stored files to someone who may not read them', () => {
+    render(<UploadButton id="image" label={<label htmlFor="image">Gambar</label>} field={resources.vision.fields.image} value="" onUpload={() => {}} onChoose={() => {}} />, {
+      wrapper: withFiles([storedFile('tim.png')], ['vision.read', 'vision.list', 'vision.update']),
+    });
+    expect(screen.getByLabelText('Gambar')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Pilih dari file yang ada/ })).toBeNull();
   });
 });

@@ -1,10 +1,10 @@
-import { desc } from 'drizzle-orm';
+import { desc, inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import type { AuditEntry, SessionUser } from '../contract/api.ts';
 import { newId, type Database } from '../db/client.ts';
 import { auditLog } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
-import { requirePermission } from '../auth/guard.ts';
+import { requireReadable } from '../auth/guard.ts';
 import { ok } from '../http/errors.ts';
 
 /** An audit row for one successful write, to run in the same batch as the write. */
@@ -27,12 +27,18 @@ export const auditStatement = (
     createdAt: new Date().toISOString(),
   });
 
-export async function recentAudit(db: Database, limit: number): Promise<AuditEntry[]> {
-  const rows = await db.select().from(auditLog).orderBy(desc(auditLog.createdAt)).limit(limit);
+/** The newest entries; only those about these modules when they are named. */
+export async function recentAudit(db: Database, limit: number, modules?: readonly string[]): Promise<AuditEntry[]> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(modules ? inArray(auditLog.resource, [...modules]) : undefined)
+    .orderBy(desc(auditLog.createdAt))
+    .limit(limit);
   return rows.map(({ id, ...rest }) => ({ _id: id, ...rest }) as AuditEntry);
 }
 
-export const auditRoutes = new Hono<AppEnv>().get('/', requirePermission('audit', 'list'), async (c) => {
+export const auditRoutes = new Hono<AppEnv>().get('/', requireReadable('audit'), async (c) => {
   const limit = Math.min(200, Math.max(1, Number.parseInt(c.req.query('limit') ?? '50', 10) || 50));
   return ok(c, await recentAudit(c.var.db, limit));
 });

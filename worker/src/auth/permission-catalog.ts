@@ -2,9 +2,11 @@
  * Every module has its nine permissions on every database. The seed creates them on a new
  * database; a database made before a module existed gets that module's permissions from
  * `addMissingPermissions`, run at start-up and by the cron job, so roles can be granted them.
+ * The modules' names and areas, shown by the role editor, are in `contract/permissions.ts`.
  */
 import { PERMISSION_ACTIONS } from '../contract/limits.ts';
-import { PERMISSION_MODULES } from '../contract/resources.ts';
+import { PERMISSION_MODULE_CATALOG } from '../contract/permissions.ts';
+import { PERMISSION_MODULES, type PermissionModule } from '../contract/resources.ts';
 import { CollectionStore } from '../collections/store.ts';
 import type { CronJob } from '../cron/scheduled.ts';
 import { chunk, type Database } from '../db/client.ts';
@@ -12,14 +14,12 @@ import { permission } from '../db/schema.ts';
 
 const titleCase = (text: string) => text.replace(/(^|-)(\w)/g, (_, dash: string, c: string) => (dash ? ' ' : '') + c.toUpperCase());
 
-type PermissionModule = (typeof PERMISSION_MODULES)[number];
-
 export const permissionCatalog = (modules: readonly PermissionModule[] = PERMISSION_MODULES) =>
-  modules.flatMap((module) =>
+  PERMISSION_MODULE_CATALOG.filter((entry) => modules.includes(entry.module)).flatMap(({ module, label }) =>
     PERMISSION_ACTIONS.map((action) => ({
       name: `${module}.${action}`,
       displayName: `${titleCase(action)} ${titleCase(module)}`,
-      description: `Izin ${action} untuk modul ${module}`,
+      description: `Izin ${action} untuk modul ${label}`,
       module,
       action,
       isActive: true,

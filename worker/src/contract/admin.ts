@@ -90,6 +90,8 @@ export type SidebarGroup = 'Konten' | 'About Us' | 'Users' | 'Sistem';
 export interface AdminScreen<N extends string = string> {
   /** Under /admin/. */
   route: string;
+  /** Other addresses under /admin/ that lead to the screen (the plural people type). */
+  aliases?: string[];
   /** Heading of the screen and its sidebar link. */
   title: string;
   group: SidebarGroup;
@@ -124,6 +126,8 @@ export interface AdminScreen<N extends string = string> {
   setActions?: SetAction<N>[];
   widgets?: ListWidget[];
   texts?: ListTexts;
+  /** The permissions a record gives (a role's): saving a set that opens no admin page asks first. */
+  accessField?: N;
 }
 
 /** Cells several screens share. */

@@ -127,16 +127,21 @@ export interface BackupSummary {
   files: number;
 }
 
+/**
+ * The dashboard as its caller may see it: each part is present only when the caller may read
+ * its module (`DASHBOARD_SECTIONS` in contract/permissions.ts); `content` names only the
+ * collections the caller may read, `recentActivity` only their changes.
+ */
 export interface DashboardSummary {
   content: Record<string, { total: number; visible: number }>;
-  users: { total: number; active: number };
-  subscribers: { total: number; active: number; unsubscribed: number; pending: number; last30Days: number; previous30Days: number };
+  users?: { total: number; active: number };
+  subscribers?: { total: number; active: number; unsubscribed: number; pending: number; last30Days: number; previous30Days: number };
   recentActivity: AuditEntry[];
-  lastBuild: SiteBuild | null;
+  lastBuild?: SiteBuild | null;
   /** The newest daily backup in R2. */
-  lastBackup: BackupSummary | null;
+  lastBackup?: BackupSummary | null;
   /** Whether each part the product runs on answered this request. */
-  system: { database: boolean; storage: boolean; rebuildHook: boolean };
+  system?: { database: boolean; storage: boolean; rebuildHook: boolean };
 }
 
 export interface Settings {

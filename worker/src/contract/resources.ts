@@ -575,6 +575,7 @@ export const role = defineResource({
     route: 'users/role',
     title: 'Role',
     group: 'Users',
+    accessField: 'permissions',
     columns: [
       'name',
       { field: 'description', cell: truncated(80) },
@@ -654,6 +655,7 @@ export const subscriber = defineResource({
   titleField: 'email',
   admin: {
     route: 'subscribe',
+    aliases: ['subscribers'],
     title: 'Email Subscribers',
     group: 'Sistem',
     // Subscribers sign up on the public site; staff change their status or delete them.
@@ -758,8 +760,11 @@ const collections = {
 const BACK_OFFICE_AREAS = ['files', 'settings', 'audit', 'rebuild', 'dashboard', 'newsletter', 'backup'] as const;
 const PERMISSION_PATH = 'permission';
 
+/** A permission module: a collection's path or an area of the back-office. */
+export type PermissionModule = (typeof collections)[keyof typeof collections]['path'] | typeof PERMISSION_PATH | (typeof BACK_OFFICE_AREAS)[number];
+
 /** Permission modules: one per collection (its path), plus the areas of the back-office. */
-export const PERMISSION_MODULES = [...Object.values(collections).map((resource) => resource.path), PERMISSION_PATH, ...BACK_OFFICE_AREAS];
+export const PERMISSION_MODULES: PermissionModule[] = [...Object.values(collections).map((resource) => resource.path), PERMISSION_PATH, ...BACK_OFFICE_AREAS];
 
 export const permission = defineResource({
   path: PERMISSION_PATH,

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { THUMBNAIL_SUFFIX, thumbnailPart, type StoredFile } from '../contract/api.ts';
 import { IMAGE_LABEL, IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../contract/limits.ts';
-import { assertPermission } from '../auth/guard.ts';
+import { assertPermission, assertReadable } from '../auth/guard.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { AppEnv } from '../env.ts';
 import { readBody, type Upload } from '../http/body.ts';
@@ -30,7 +30,7 @@ export const fileRoutes = new Hono<AppEnv>()
     return ok(c, result, `File ${file.name} berhasil diupload!`, 201);
   })
   .get('/list', async (c) => {
-    assertPermission(c.var.user, 'files', 'list');
+    assertReadable(c.var.user, 'files');
     const objects: R2Object[] = [];
     let cursor: string | undefined;
     do {

@@ -8,7 +8,7 @@ import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
 import { auditStatement } from '../audit/log.ts';
-import { assertPermission } from '../auth/guard.ts';
+import { assertPermission, assertReadable } from '../auth/guard.ts';
 import type { NewsletterIssue, NewsletterPreview } from '../contract/api.ts';
 import { createDb, newId, now } from '../db/client.ts';
 import { subscriber } from '../db/schema.ts';
@@ -156,7 +156,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
   })
 
   .get('/issues', async (c) => {
-    assertPermission(c.var.user, 'newsletter', 'read');
+    assertReadable(c.var.user, 'newsletter');
     const issues = await c.var.db.select().from(newsletterIssue).orderBy(desc(newsletterIssue.createdAt)).limit(100);
     return ok(c, await Promise.all(issues.map((issue) => present(c, issue))));
   })
@@ -172,7 +172,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
     return ok(c, await present(c, await findIssueById(c, id)), 'Data berhasil disimpan!', 201);
   })
   .get('/issues/:id', async (c) => {
-    assertPermission(c.var.user, 'newsletter', 'read');
+    assertReadable(c.var.user, 'newsletter');
     return ok(c, await present(c, await findIssue(c)));
   })
   .put('/issues/:id', async (c) => {

@@ -13,6 +13,7 @@ import { newId, now, type Database } from '../db/client.ts';
 import { siteBuilds } from '../db/schema.ts';
 import type { AppEnv, Bindings } from '../env.ts';
 import { can } from '../auth/permissions.ts';
+import { assertReadable } from '../auth/guard.ts';
 import { ApiError, ok, unauthorized, forbidden } from '../http/errors.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { CronJob } from '../cron/scheduled.ts';
@@ -139,8 +140,7 @@ const report = z.object({
 
 export const rebuildRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
-    if (!c.var.user) throw unauthorized();
-    if (!can(c.var.user, 'rebuild', 'read')) throw forbidden('rebuild.read');
+    assertReadable(c.var.user, 'rebuild');
     await pendingBuild(c);
     return ok(c, await latestBuilds(c.var.db, 10));
   })

@@ -1,0 +1,162 @@
+/**
+ * A user allowed only Vision articles, as the day found them: the role made in the role editor
+ * by its module toggles, the user signed in at 1280 and 390 px. They land on a working page,
+ * the menu offers only what they may open, and the subscribers' address says it is not theirs
+ * instead of "Belum ada subscriber". Presets and the warning for a role that opens nothing are
+ * tried in the same editor.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openBrowser, signIn, signInAsAdmin } from '../../e2e/browser.ts';
+
+const base = inject('baseUrl');
+const SHOTS = path.resolve('.build/screenshots');
+mkdirSync(SHOTS, { recursive: true });
+
+const NO_PERMISSION = 'Anda tidak memiliki izin untuk membuka halaman ini.';
+const ROLE = `Vision saja ${Date.now().toString(36)}`;
+const USERNAME = `penulis-${Date.now().toString(36)}`;
+const PASSWORD = 'rahasia-vision-1';
+
+type Row = Record<string, unknown> & { _id: string };
+let admin: BrowserContext;
+let cookie = '';
+
+const apiCall = async (method: string, route: string, body?: FormData | string) => {
+  const headers: Record<string, string> = { cookie, origin: base };
+  if (typeof body === 'string') headers['content-type'] = 'application/json';
+  return (await (await fetch(`${base}/api/${route}`, { method, headers, body })).json()) as { success: boolean; data: Row & Row[]; message: string };
+};
+
+/** Serious and critical axe findings on the page as it is. */
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+
+const summary = (page: Page) => page.locator('.permission-summary').innerText();
+const moduleToggle = (page: Page, module: string, name: string) => page.getByRole('group', { name: module, exact: true }).getByRole('checkbox', { name, exact: true });
+
+beforeAll(async () => {
+  admin = await openBrowser({ viewport: { width: 1280, height: 900 } });
+  admin.setDefaultTimeout(20_000);
+  const page = await admin.newPage();
+  await signInAsAdmin(page, base, inject('adminPassword'));
+  cookie = (await admin.cookies(base)).map((c) => `${c.name}=${c.value}`).join('; ');
+  await page.close();
+  // Someone has signed up, so an empty subscribers list would be a lie.
+  await fetch(`${base}/api/subscribe`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base }, body: JSON.stringify({ email: `${USERNAME}@example.org` }) });
+});
+afterAll(() => admin?.close());
+
+describe('the role editor', () => {
+  it('makes a Vision-only role with the module toggle, and its user with it', async () => {
+    const page = await admin.newPage();
+    await page.goto(`${base}/admin/users/role`);
+    await page.getByRole('button', { name: '+ Tambah Role' }).click();
+    await page.getByLabel(/^Name/).fill(ROLE);
+    await expect.poll(() => summary(page)).toMatch(/^0 dari \d+ izin dipilih\. Belum membuka halaman apa pun/);
+    await moduleToggle(page, 'Vision', 'Semua').check();
+    expect(await moduleToggle(page, 'Vision', 'Baca').isChecked()).toBe(true);
+    expect(await moduleToggle(page, 'Vision', 'Tulis').isChecked()).toBe(true);
+    expect(await moduleToggle(page, 'Vision & Mission', 'Semua').isChecked()).toBe(false);
+    expect(await summary(page)).toMatch(/^9 dari \d+ izin dipilih\. Membuka 2 halaman: Dashboard, Manage Vision\.$/);
+    await page.screenshot({ path: path.join(SHOTS, 'role-editor-1280.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    await expect.poll(() => page.getByRole('status').first().innerText()).toContain('berhasil');
+
+    const roles = await apiCall('GET', 'role?limit=1000');
+    const role = roles.data.find((row) => row.name === ROLE)!;
+    expect((role.permissions as Array<{ name: string }>).map((p) => p.name).sort()).toEqual(
+      ['approve', 'create', 'delete', 'export', 'import', 'list', 'read', 'reject', 'update'].map((action) => `vision.${action}`),
+    );
+    const form = new FormData();
+    for (const [key, value] of Object.entries({ username: USERNAME, email: `${USERNAME}@example.org`, password: PASSWORD, fullName: 'Penulis Vision', role: role._id })) form.append(key, value);
+    expect((await apiCall('POST', 'user', form)).success).toBe(true);
+    await page.close();
+  });
+
+  it('fills a role from a preset and warns before saving one that opens nothing', async () => {
+    const page = await admin.newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${base}/admin/users/role`);
+    await page.getByRole('button', { name: '+ Tambah Role' }).click();
+    await page.getByLabel(/^Name/).fill(`Kosong ${Date.now().toString(36)}`);
+    await expect.poll(() => summary(page)).toMatch(/^0 dari/);
+    const editor = page.getByRole('group', { name: 'Preset izin' }).getByRole('button', { name: 'Editor', exact: true });
+    await editor.click();
+    expect(await editor.getAttribute('aria-pressed')).toBe('true');
+    for (const module of ['Vision', 'SEO', 'File', 'Redirects']) expect(await moduleToggle(page, module, 'Tulis').isChecked(), module).toBe(true);
+    expect(await moduleToggle(page, 'Email Subscribers', 'Baca').isChecked()).toBe(false);
+    expect(await summary(page)).toMatch(/^80 dari \d+ izin dipilih\. Membuka \d+ halaman: Dashboard, Manage Hero Section, Manage Vision, Manage \w+ dan \d+ lainnya\.$/);
+    await page.screenshot({ path: path.join(SHOTS, 'role-editor-390.png'), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await page.getByRole('button', { name: 'Kosongkan' }).click();
+    await page.getByRole('button', { name: 'Simpan' }).click();
+    const warning = page.getByRole('dialog', { name: 'Role ini tidak membuka halaman apa pun' });
+    await warning.waitFor();
+    await page.screenshot({ path: path.join(SHOTS, 'role-opens-nothing-390.png') });
+    await warning.getByRole('button', { name: 'Kembali memilih izin' }).click();
+    await warning.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('form', { name: 'Tambah data' }).isVisible()).toBe(true);
+    await page.close();
+  });
+});
+
+describe.each([1280, 390])('the Vision-only user at %i px', (width) => {
+  let browser: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    browser = await openBrowser({ viewport: { width, height: width < 500 ? 844 : 900 } });
+    browser.setDefaultTimeout(20_000);
+    page = await browser.newPage();
+    await signIn(page, base, USERNAME, PASSWORD);
+  });
+  afterAll(() => browser?.close());
+
+  it('lands on a working dashboard of what they may see', async () => {
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Dashboard');
+    await page.getByRole('heading', { name: 'Konten per bagian' }).waitFor();
+    const text = await page.locator('main').innerText();
+    expect(text).not.toContain('Gagal');
+    expect(await page.getByRole('table').last().locator('tbody tr').allInnerTexts()).toEqual([expect.stringMatching(/^Manage Vision\s+\d+\s+\d+$/)]);
+    expect(await page.getByRole('link', { name: 'Tulis Vision' }).count()).toBe(1);
+    expect(await page.getByRole('link', { name: 'Lihat subscribers' }).count()).toBe(0);
+    // A long user name is cut short in the top bar: the page keeps the phone's width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: path.join(SHOTS, `vision-only-dashboard-${width}.png`), fullPage: true });
+  });
+
+  it('has only the permitted entries in the menu', async () => {
+    if (width < 800) await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Admin' });
+    await menu.getByRole('link', { name: 'Manage Vision' }).waitFor();
+    expect(await menu.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Manage Vision']);
+    expect(await menu.getByRole('button').allTextContents()).toEqual(['Konten']);
+    await page.screenshot({ path: path.join(SHOTS, `vision-only-menu-${width}.png`) });
+    await menu.getByRole('link', { name: 'Manage Vision' }).click();
+    await expect.poll(() => page.locator('h1').innerText()).toBe('Manage Vision');
+    await page.locator('tbody tr').first().waitFor();
+    await page.getByRole('button', { name: '+ Tambah Vision' }).click();
+    await page.getByRole('form', { name: 'Tambah data' }).getByRole('button', { name: 'Simpan' }).waitFor();
+    // The file store is not theirs to browse: no button that would only be refused.
+    expect(await page.getByRole('button', { name: /^Pilih dari file yang ada/ }).count()).toBe(0);
+  });
+
+  it('is told the subscribers are not theirs when the address is typed', async () => {
+    for (const address of ['subscribers', 'subscribe']) {
+      await page.goto(`${base}/admin/${address}`);
+      await expect.poll(() => page.getByRole('alert').innerText()).toContain(NO_PERMISSION);
+      expect(await page.locator('h1').innerText()).toBe('Email Subscribers');
+      expect(await page.locator('main').innerText()).not.toContain('Belum ada subscriber');
+      expect(page.url()).toBe(`${base}/admin/subscribe`);
+    }
+    await page.screenshot({ path: path.join(SHOTS, `vision-only-subscribers-${width}.png`), fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});

@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker } from '../../scripts/lib/local.ts';
+import { DEFAULT_ADMIN, localBackupSecret, migrate, seedIfEmpty, startWorker } from '../../scripts/lib/local.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,6 +15,8 @@ declare module 'vitest' {
     rebuildSecret: string;
     /** Signs the newsletter's links, so tests can make an expired one. */
     newsletterSecret: string;
+    /** The worker's BACKUP_SECRET, so tests can check the backups it signs. */
+    backupSecret: string;
   }
 }
 
@@ -46,6 +48,7 @@ export default async function setup(project: TestProject) {
   project.provide('hookCounter', hookUrl);
   project.provide('rebuildSecret', secret);
   project.provide('newsletterSecret', newsletterSecret);
+  project.provide('backupSecret', localBackupSecret(state));
   return async () => {
     await worker.stop();
     hook.close();

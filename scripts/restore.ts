@@ -1,35 +1,46 @@
 /**
  * `npm run restore -- FILE`: puts a backup made by `npm run backup` (or the daily one from R2,
- * whose files stay in R2) back into the local D1/R2, or production with `--remote`.
- * Refuses, changing nothing, a file that was edited or damaged, or that comes from another
- * schema version than this code's migrations.
+ * whose files stay in R2) back into the local D1/R2, or production with `--remote`, then asks
+ * for a site build (the dashboard names the restore as its reason). Everyone signs in again.
+ *
+ * Refuses, changing nothing, a file that was edited or damaged, signed with another
+ * BACKUP_SECRET (from the environment; locally by default the state folder's), from another
+ * schema version, or whose tables and columns do not fit the database's. A backup made without
+ * BACKUP_SECRET is taken only with --trust-unsigned.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Backup } from '../worker/src/backup/format.ts';
-import { openTarget, restoreBackup } from './lib/backup.ts';
+import { backupSecretFor, openTarget, restoreBackup } from './lib/backup.ts';
 import { ROOT } from './lib/local.ts';
 
-const { values: args, positionals } = parseArgs({ options: { remote: { type: 'boolean', default: false } }, allowPositionals: true });
+const { values: args, positionals } = parseArgs({
+  options: { remote: { type: 'boolean', default: false }, 'trust-unsigned': { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
 if (positionals.length !== 1) {
-  console.error('usage: npm run restore -- FILE [--remote]');
+  console.error('usage: npm run restore -- FILE [--remote] [--trust-unsigned]');
   process.exit(2);
 }
-let backup: Backup;
+const file = positionals[0]!;
+let backup: unknown;
 try {
-  backup = JSON.parse(readFileSync(positionals[0]!, 'utf8')) as Backup;
+  backup = JSON.parse(readFileSync(file, 'utf8'));
 } catch (error) {
-  console.error(`Cannot read ${positionals[0]}: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`Cannot read ${file}: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
 
 const started = performance.now();
-const target = await openTarget({ stateDir: path.resolve(ROOT, process.env.STATE_DIR ?? '.state'), remote: args.remote });
+const stateDir = path.resolve(ROOT, process.env.STATE_DIR ?? '.state');
+const secret = backupSecretFor({ stateDir, remote: args.remote });
+const target = await openTarget({ stateDir, remote: args.remote });
 try {
-  const result = await restoreBackup(target, backup);
+  const result = await restoreBackup(target, backup, { secret, trustUnsigned: args['trust-unsigned'], reason: `Pemulihan cadangan: ${path.basename(file)}`.slice(0, 300) });
   console.log(`Restored ${result.tables} tables (${result.rows} rows) and ${result.files} files; removed ${result.removed} files the backup did not have; ${Math.round(performance.now() - started)} ms.`);
+  console.log('Everyone is signed out. A site build was requested: the dashboard shows it.');
   if (result.absent.length) console.log(`Missing from storage and not in this backup (restore them from elsewhere): ${result.absent.join(', ')}`);
+  if (result.withoutPassword) console.log(`${result.withoutPassword} accounts have no password (the backup did not carry one): a Super Admin sets one in Kelola Users (without one, "npm run create-admin" makes a new admin).`);
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 1;

@@ -7,10 +7,21 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type InStatement } from '@libsql/client';
-import { collectBackup, productTables, type Query } from '../../worker/src/backup/collect.ts';
-import { backupProblem, base64ToBytes, type Backup, type Row } from '../../worker/src/backup/format.ts';
+import { backedUpSchema, collectBackup, currentSecrets, productTables, type Query } from '../../worker/src/backup/collect.ts';
+import {
+  base64ToBytes,
+  checkAgainstSchema,
+  optionalBackupKey,
+  primaryKeyOf,
+  verifyBackup,
+  type Row,
+  type SealedSecrets,
+  type TableDump,
+} from '../../worker/src/backup/format.ts';
+import { CLEARED_ON_RESTORE, SEALED_PLACEHOLDER } from '../../worker/src/backup/policy.ts';
+import { newId } from '../../worker/src/db/client.ts';
 import { UPLOAD_PREFIX } from '../../worker/src/files/storage.ts';
-import { offlineEnv, ROOT } from './local.ts';
+import { localBackupSecret, offlineEnv, ROOT } from './local.ts';
 
 export const MIGRATIONS_DIR = path.join(ROOT, 'worker/migrations');
 
@@ -83,32 +94,75 @@ export async function openTarget({ stateDir, remote = false }: { stateDir: strin
   };
 }
 
-export const makeBackup = (target: Target, now = new Date()) => collectBackup(target.query, target.bucket, { now, withBodies: true });
+/**
+ * The BACKUP_SECRET for a target: the environment's; locally, without one, the state folder's
+ * (the one `npm start` gives the worker). Remote without one: null (backups then hold no secrets).
+ */
+export function backupSecretFor({ stateDir, remote = false }: { stateDir: string; remote?: boolean }) {
+  return process.env.BACKUP_SECRET || (remote ? null : localBackupSecret(stateDir));
+}
+
+export const makeBackup = (target: Target, secret: string | null, now = new Date()) =>
+  optionalBackupKey(secret ?? undefined).then((key) => collectBackup(target.query, target.bucket, { now, withBodies: true, key }));
+
+export interface RestoreOptions {
+  /** BACKUP_SECRET: the backup's signature is checked and its secrets opened with it. */
+  secret: string | null;
+  /** Accept a backup made without BACKUP_SECRET. */
+  trustUnsigned?: boolean;
+  /** Why the site is rebuilt, as the dashboard shows it. */
+  reason: string;
+}
+
+/** The rows a restore writes into a table: the backup's, with their secrets put back, and the secret rows. */
+function rowsWithSecrets(name: string, table: TableDump, secrets: SealedSecrets): Row[] {
+  const hidden = secrets.values[name] ?? {};
+  const rows = table.rows.map((row) => ({ ...row, ...hidden[primaryKeyOf(row, table.columns)] }));
+  return [...rows, ...(secrets.rows[name] ?? [])];
+}
+
+const insertStatement = (table: string, row: Row): Statement => {
+  const columns = Object.keys(row);
+  return {
+    sql: `INSERT INTO "${table}" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    args: columns.map((column) => row[column] ?? null),
+  };
+};
 
 /**
- * Puts the database and the stored files back as the backup has them. Refuses, changing
- * nothing, a backup that is damaged, edited, or from another schema version.
+ * Asks for a site build, as the worker does after a save: a pending request its next request,
+ * dashboard read or cron run sends to the builder. One already pending takes the reason.
  */
-export async function restoreBackup(target: Target, backup: Backup) {
-  const problem = await backupProblem(backup, knownMigrations());
-  if (problem) throw new Error(problem);
+const rebuildStatements = (reason: string): Statement[] => [
+  { sql: "UPDATE site_build SET reason = ? WHERE status = 'pending'", args: [reason] },
+  { sql: "INSERT OR IGNORE INTO site_build (id, status, reason, requestedAt, message) VALUES (?, 'pending', ?, ?, '')", args: [newId(), reason, new Date().toISOString()] },
+];
 
-  const current = await productTables(target.query);
-  const missing = Object.keys(backup.tables).filter((name) => !current.includes(name));
-  if (missing.length) throw new Error(`The database has no table ${missing.join(', ')}: apply the migrations first. Nothing was restored.`);
+/**
+ * Puts the database and the stored files back as the backup has them, signs everyone out and
+ * asks for a site build. Refuses (BackupRefused), changing nothing, a backup that is damaged,
+ * edited, signed with another key, from another schema version, or that does not fit the
+ * database's tables.
+ */
+export async function restoreBackup(target: Target, input: unknown, { secret, trustUnsigned = false, reason }: RestoreOptions) {
+  const verified = await verifyBackup(input, { knownMigrations: knownMigrations(), key: await optionalBackupKey(secret ?? undefined), trustUnsigned });
+  checkAgainstSchema(verified, await backedUpSchema(target.query));
+  const { backup } = verified;
+  // A backup without secrets keeps those the database has now (same accounts, same newsletter key).
+  const secrets = verified.secrets ?? (await currentSecrets(target.query));
 
   // Deletes and inserts in one transaction; links between tables hold again at its end.
+  const current = await productTables(target.query);
   const statements: Statement[] = [{ sql: 'PRAGMA defer_foreign_keys = ON', args: [] }];
-  for (const name of current) statements.push({ sql: `DELETE FROM "${name}"`, args: [] });
+  for (const name of current) if (name in backup.tables || (CLEARED_ON_RESTORE as readonly string[]).includes(name)) statements.push({ sql: `DELETE FROM "${name}"`, args: [] });
+  let withoutPassword = 0;
   for (const [name, table] of Object.entries(backup.tables)) {
-    for (const row of table.rows) {
-      const columns = Object.keys(row);
-      statements.push({
-        sql: `INSERT INTO "${name}" (${columns.map((column) => `"${column}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-        args: columns.map((column) => row[column] ?? null),
-      });
+    for (const row of rowsWithSecrets(name, table, secrets)) {
+      if (name === 'user' && row.passwordHash === SEALED_PLACEHOLDER) withoutPassword++;
+      statements.push(insertStatement(name, row));
     }
   }
+  statements.push(...rebuildStatements(reason));
   await target.write(statements);
 
   const kept = new Set(backup.files.map((file) => file.key));
@@ -132,5 +186,13 @@ export async function restoreBackup(target: Target, backup: Backup) {
     for (let i = 0; i < stale.length; i += 1000) await target.bucket.delete(stale.slice(i, i + 1000));
     removed = stale.length;
   }
-  return { tables: Object.keys(backup.tables).length, rows: Object.values(backup.tables).reduce((sum, t) => sum + t.count, 0), files: backup.files.length, removed, absent };
+  return {
+    tables: Object.keys(backup.tables).length,
+    rows: Object.values(backup.tables).reduce((sum, t) => sum + t.count, 0),
+    files: backup.files.length,
+    removed,
+    absent,
+    withoutPassword,
+    signed: backup.algorithm === 'HMAC-SHA-256',
+  };
 }

@@ -4,9 +4,10 @@
  */
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const BIN = path.join(ROOT, 'node_modules/.bin');
@@ -37,6 +38,23 @@ export function offlineEnv(stateDir: string): NodeJS.ProcessEnv {
     XDG_CONFIG_HOME: config,
     WRANGLER_LOG_PATH: path.join(stateDir, 'logs'),
   };
+}
+
+/** The local worker's secrets (BACKUP_SECRET), as an env file wrangler dev loads: kept out of its command line. */
+const secretsFile = (stateDir: string) => path.join(stateDir, 'secrets.env');
+
+/**
+ * The local BACKUP_SECRET: generated on first use and kept in the state folder, so `npm start`,
+ * `npm run backup` and `npm run restore` on that folder share it.
+ */
+export function localBackupSecret(stateDir: string) {
+  const file = secretsFile(stateDir);
+  const saved = existsSync(file) ? parseEnv(readFileSync(file, 'utf8')).BACKUP_SECRET : undefined;
+  if (saved) return saved;
+  const secret = randomBytes(32).toString('hex');
+  mkdirSync(stateDir, { recursive: true });
+  writeFileSync(file, `BACKUP_SECRET=${secret}\n`, { mode: 0o600 });
+  return secret;
 }
 
 const SETPRIV = '/usr/bin/setpriv';
@@ -133,7 +151,8 @@ export async function startWorker({ stateDir, port, assetsDir, siteOrigin, vars 
   await assertPortFree(port, 'the worker');
   const startToken = randomBytes(12).toString('hex');
   vars = { ...vars, LOCAL_START_TOKEN: startToken, ...(siteOrigin ? { SITE_ORIGIN: siteOrigin } : {}) };
-  const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', stateDir, '--assets', assetsDir, '--show-interactive-dev-session=false', '--log-level', verbose ? 'info' : 'warn'];
+  localBackupSecret(stateDir);
+  const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', stateDir, '--assets', assetsDir, '--env-file', secretsFile(stateDir), '--show-interactive-dev-session=false', '--log-level', verbose ? 'info' : 'warn'];
   for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`);
   const child = spawnTied(...tool('wrangler', args), { cwd: ROOT, env: offlineEnv(stateDir), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let log = '';

@@ -17,6 +17,12 @@ export interface Bindings {
   EMAIL: SendEmail;
   /** Signs the newsletter's confirmation and unsubscribe links (`wrangler secret put NEWSLETTER_SECRET`). */
   NEWSLETTER_SECRET?: string;
+  /**
+   * Signs backups (HMAC-SHA-256) and seals the secrets they carry (AES-GCM): `wrangler secret put
+   * BACKUP_SECRET`, the same value `npm run backup|restore -- --remote` are given. Without it a
+   * backup holds no secrets and no signature.
+   */
+  BACKUP_SECRET?: string;
   /** Emails one background run sends at most (default 200). */
   NEWSLETTER_BATCH_SIZE?: string;
   /** Sign-ups allowed per client address and per email address within an hour. */

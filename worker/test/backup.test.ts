@@ -1,8 +1,10 @@
 /**
  * Backups: `npm run backup` -> wipe -> `npm run restore` gives back every table and every stored
- * file; a tampered or newer-schema file is refused without changing anything; the daily Cron
- * Trigger writes a backup the dashboard shows and admins can download; retention keeps 30
- * daily and 12 monthly copies.
+ * file, signs everyone out and asks for a site build; a backup holds no sign-in, counter, stored
+ * answer, preview or readable secret; a tampered, foreign, unsigned, newer-schema or
+ * schema-misfitting file is refused without changing anything; the daily Cron Trigger writes a
+ * backup the dashboard shows and only a Super Admin downloads, after a password check, audited;
+ * retention keeps 30 daily and 12 monthly copies.
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -11,38 +13,62 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { knownMigrations, makeBackup, openTarget, type Target } from '../../scripts/lib/backup.ts';
-import { migrate, offlineEnv, ROOT, seedIfEmpty } from '../../scripts/lib/local.ts';
+import { localBackupSecret, migrate, offlineEnv, ROOT, seedIfEmpty } from '../../scripts/lib/local.ts';
 import { productTables } from '../src/backup/collect.ts';
 import { DAILY_PREFIX, KEEP_DAILY, KEEP_MONTHLY, MONTHLY_PREFIX, runDailyBackup } from '../src/backup/daily.ts';
-import { backupProblem, seal, type Backup } from '../src/backup/format.ts';
-import type { BackupSummary, DashboardSummary } from '../src/contract/api.ts';
-import { asAdmin, Client } from './client.ts';
+import { BACKUP_FORMAT, checksumWith, optionalBackupKey, rowsChecksum, signBackup, verifyBackup, type Backup } from '../src/backup/format.ts';
+import { LEFT_OUT_TABLES } from '../src/backup/policy.ts';
+import type { AuditEntry, BackupSummary, DashboardSummary } from '../src/contract/api.ts';
+import { asAdmin, Client, form, unique } from './client.ts';
 
 const state = mkdtempSync(path.join(tmpdir(), 'cms-backup-'));
 const files = path.join(state, 'files');
 
 /** Runs `npm run backup|restore` as a user would (the scripts behind them), on this test's state folder. */
-function cli(script: 'backup' | 'restore', args: string[]) {
+function cli(script: 'backup' | 'restore', args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [path.join(ROOT, `scripts/${script}.ts`), ...args], {
     cwd: ROOT,
-    env: { ...offlineEnv(state), STATE_DIR: state },
+    env: { ...offlineEnv(state), STATE_DIR: state, BACKUP_SECRET: '', ...env },
     encoding: 'utf8',
   });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }
 
-/** What identifies the product's content: each table's row count and checksum, each file's size and checksum. */
+/** The state folder's BACKUP_SECRET, which the scripts use when the environment names none. */
+const localSecret = () => localBackupSecret(state);
+
+/**
+ * What identifies the product's data: each backed-up table's row count and checksum, each
+ * file's size and checksum, the secrets (password hashes, newsletter key) and the requested builds.
+ */
 async function fingerprint() {
   const target = await openTarget({ stateDir: state });
   try {
-    const backup = await makeBackup(target);
+    const backup = await makeBackup(target, localSecret());
     return {
-      tables: Object.fromEntries(Object.entries(backup.tables).map(([name, table]) => [name, { count: table.count, sha256: table.sha256 }])),
+      tables: Object.fromEntries(Object.entries(backup.tables).map(([name, table]) => [name, { count: table.count, checksum: table.checksum }])),
       files: backup.files.map(({ key, size, sha256, contentType }) => ({ key, size, sha256, contentType })),
+      secrets: await target.query("select id, passwordHash from user union all select key, value from setting where key = 'newsletterSecret' order by 1"),
+      builds: await target.query('select reason, status from site_build order by requestedAt'),
     };
   } finally {
     await target.close();
   }
+}
+
+/** The fingerprint of the data alone: a restore adds a build request. */
+const content = async () => ({ ...(await fingerprint()), builds: [] });
+
+const query = (sql: string) => withTarget((target) => target.query(sql));
+
+/** Signs a backup again as whoever holds `secret` would (null: plain SHA-256), after an edit. */
+async function resign(backup: Backup, secret: string | null): Promise<Backup> {
+  const key = await optionalBackupKey(secret ?? undefined);
+  const checksum = checksumWith(key);
+  const tables: Backup['tables'] = {};
+  for (const [name, table] of Object.entries(backup.tables)) tables[name] = { ...table, count: table.rows.length, checksum: await rowsChecksum(table.rows, checksum) };
+  const { checksum: _checksum, algorithm: _algorithm, ...rest } = backup;
+  return signBackup({ ...rest, tables }, key);
 }
 
 async function withTarget<T>(work: (target: Target) => Promise<T>) {
@@ -66,16 +92,77 @@ async function wipe() {
 const backupFile = (name: string) => path.join(files, name);
 const readBackup = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Backup;
 
+/** Credentials and ephemeral rows a backup must not carry, each with a value to look for in the file. */
+const credentials = {
+  session: `session-hash-${randomBytes(8).toString('hex')}`,
+  loginAttempt: 'account:admin|203.0.113.77',
+  signupAttempt: 'client:203.0.113.77',
+  storedAnswer: `stored-answer-${randomBytes(8).toString('hex')}`,
+  preview: `preview-hash-${randomBytes(8).toString('hex')}`,
+  newsletterSecret: `newsletter-secret-${randomBytes(8).toString('hex')}`,
+  build: 'Vision: update (before the backup)',
+};
+
 beforeAll(async () => {
   migrate(state);
   await seedIfEmpty(state);
+  const later = new Date(Date.now() + 86_400_000).toISOString();
+  await withTarget(async (target) => {
+    const [admin] = await target.query('select id from user limit 1');
+    await target.write([
+      { sql: 'INSERT INTO session (tokenHash, userId, expiresAt) VALUES (?, ?, ?)', args: [credentials.session, String(admin!.id), later] },
+      { sql: 'INSERT INTO login_attempt (key, failures, windowStart) VALUES (?, 1, ?)', args: [credentials.loginAttempt, later] },
+      { sql: 'INSERT INTO signup_attempt (key, count, windowStart) VALUES (?, 1, ?)', args: [credentials.signupAttempt, later] },
+      { sql: 'INSERT INTO idempotent_request (key, request, status, body) VALUES (?, ?, 200, ?)', args: ['someone:key-12345678', 'PUT /api/vision/x', credentials.storedAnswer] },
+      { sql: "INSERT INTO preview (id, tokenHash, collection, data, expiresAt) VALUES ('p1', ?, 'vision', '{}', ?)", args: [credentials.preview, later] },
+      { sql: "INSERT INTO setting (key, value) VALUES ('newsletterSecret', ?)", args: [credentials.newsletterSecret] },
+      { sql: "INSERT INTO site_build (id, status, reason, requestedAt) VALUES ('b1', 'succeeded', ?, ?)", args: [credentials.build, new Date().toISOString()] },
+    ]);
+  });
 }, 180_000);
 afterAll(() => rmSync(state, { recursive: true, force: true }));
 
 // Each step starts wrangler's platform proxy and a CLI run: seconds each on a busy machine.
 describe('npm run backup and npm run restore', { timeout: 240_000 }, () => {
-  it('bring back every table and every stored file after a wipe', async () => {
+  it('holds no sign-in, counter, stored answer, preview, build history or readable secret', async () => {
+    const hashes = (await query('select passwordHash from user')).map((row) => String(row.passwordHash));
+    expect(hashes.length).toBeGreaterThan(0);
+    const made = cli('backup', ['--out', backupFile('secrets.json')]);
+    expect(made.status, made.output).toBe(0);
+    const text = readFileSync(backupFile('secrets.json'), 'utf8');
+    const backup = JSON.parse(text) as Backup;
+    expect(backup.format).toBe(BACKUP_FORMAT);
+    for (const table of Object.keys(LEFT_OUT_TABLES)) expect(Object.keys(backup.tables)).not.toContain(table);
+    for (const marker of [...Object.values(credentials), ...hashes, 'pbkdf2-sha256']) expect(text).not.toContain(marker);
+    expect(backup.tables.user!.rows.every((row) => row.passwordHash === '')).toBe(true);
+    // What a restore needs is there, sealed and signed.
+    expect(backup.algorithm).toBe('HMAC-SHA-256');
+    expect(backup.sealed?.data.length).toBeGreaterThan(0);
+    const { secrets } = await verifyBackup(backup, { knownMigrations: knownMigrations(), key: await optionalBackupKey(localSecret()) });
+    expect(Object.values(secrets!.values.user!).map((values) => values.passwordHash).sort()).toEqual([...hashes].sort());
+    expect(secrets!.rows.setting).toEqual([expect.objectContaining({ key: 'newsletterSecret', value: credentials.newsletterSecret })]);
+  });
+
+  it('without BACKUP_SECRET leaves the secrets out, says so, and is restored only when trusted', async () => {
+    const unsigned = await withTarget((target) => makeBackup(target, null));
+    const text = JSON.stringify(unsigned);
+    expect(unsigned).toMatchObject({ algorithm: 'SHA-256', sealed: null });
+    expect(unsigned.leftOut.join('\n')).toMatch(/user\.passwordHash: sealed only with BACKUP_SECRET, which was not set/);
+    for (const marker of [credentials.newsletterSecret, 'pbkdf2-sha256']) expect(text).not.toContain(marker);
+    writeFileSync(backupFile('unsigned.json'), text);
     const before = await fingerprint();
+    const refused = cli('restore', [backupFile('unsigned.json')]);
+    expect(refused.status).toBe(1);
+    expect(refused.output).toMatch(/made without BACKUP_SECRET.*--trust-unsigned/);
+    expect(await fingerprint()).toEqual(before);
+    // Trusted, it keeps the passwords and the newsletter key the database has.
+    const trusted = cli('restore', [backupFile('unsigned.json'), '--trust-unsigned']);
+    expect(trusted.status, trusted.output).toBe(0);
+    expect((await fingerprint()).secrets).toEqual(before.secrets);
+  });
+
+  it('bring back every table and every stored file after a wipe', async () => {
+    const before = await content();
     expect(Object.values(before.tables).some((table) => table.count > 0)).toBe(true);
     expect(before.files.length).toBeGreaterThan(0);
 
@@ -90,19 +177,40 @@ describe('npm run backup and npm run restore', { timeout: 240_000 }, () => {
 
     const restored = cli('restore', [backupFile('seeded.json')]);
     expect(restored.status, restored.output).toBe(0);
-    expect(await fingerprint()).toEqual(before);
+    expect(restored.output).toMatch(/Everyone is signed out\. A site build was requested/);
+    const after = await content();
+    // Password hashes and the newsletter key came back from the sealed part.
+    expect(after).toEqual(before);
+    expect(after.secrets.some((row) => row.id === 'newsletterSecret')).toBe(true);
     console.log(`[backup timing] seeded data: ${made.output.trim()} / ${restored.output.trim()}`);
   });
 
+  it('asks for a site build whose reason is the restore, and signs everyone out', async () => {
+    await withTarget((target) =>
+      target.write([
+        { sql: 'DELETE FROM site_build', args: [] },
+        { sql: "INSERT INTO site_build (id, status, reason, requestedAt) VALUES ('b2', 'succeeded', ?, ?)", args: [credentials.build, new Date().toISOString()] },
+      ]),
+    );
+    expect(cli('backup', ['--out', backupFile('rebuild.json')]).status).toBe(0);
+    expect(cli('restore', [backupFile('rebuild.json')]).status).toBe(0);
+    expect(await query("select status, reason from site_build where status = 'pending'")).toEqual([{ status: 'pending', reason: 'Pemulihan cadangan: rebuild.json' }]);
+    // The build history before the restore is kept: it describes this site, not the data.
+    expect(await query(`select reason from site_build where reason = '${credentials.build}'`)).toHaveLength(1);
+    expect(await query('select * from session')).toEqual([]);
+    expect(await query('select * from idempotent_request')).toEqual([]);
+    expect(await query('select * from preview')).toEqual([]);
+  });
+
   it('removes files added after the backup and brings back the deleted ones', async () => {
-    const before = await fingerprint();
+    const before = await content();
     expect(cli('backup', ['--out', backupFile('files.json')]).status).toBe(0);
     await withTarget(async (target) => {
       await target.bucket.put('uploads/added-later.txt', 'not in the backup');
       await target.bucket.delete(before.files[0]!.key);
     });
     expect(cli('restore', [backupFile('files.json')]).status).toBe(0);
-    expect(await fingerprint()).toEqual(before);
+    expect(await content()).toEqual(before);
   });
 
   describe('refuse without changing anything', () => {
@@ -112,6 +220,7 @@ describe('npm run backup and npm run restore', { timeout: 240_000 }, () => {
     beforeAll(async () => {
       expect(cli('backup', ['--out', backupFile('original.json')]).status).toBe(0);
       original = readBackup(backupFile('original.json'));
+      expect(original.algorithm).toBe('HMAC-SHA-256');
       // Changes after the backup, which a refused restore must leave as they are.
       await withTarget(async (target) => {
         await target.write([{ sql: 'DELETE FROM subscriber', args: [] }]);
@@ -120,11 +229,12 @@ describe('npm run backup and npm run restore', { timeout: 240_000 }, () => {
       now = await fingerprint();
     }, 240_000);
 
-    const refuse = (name: string, backup: unknown, message: RegExp) => {
+    const refuse = (name: string, backup: unknown, message: RegExp, args: string[] = [], env: Record<string, string> = {}) => {
       writeFileSync(backupFile(name), JSON.stringify(backup));
-      const result = cli('restore', [backupFile(name)]);
-      expect(result.status).toBe(1);
+      const result = cli('restore', [backupFile(name), ...args], env);
+      expect(result.status, result.output).toBe(1);
       expect(result.output).toMatch(message);
+      expect(result.output).toMatch(/Nothing was restored\./);
     };
 
     it('a file whose rows were edited', async () => {
@@ -133,33 +243,83 @@ describe('npm run backup and npm run restore', { timeout: 240_000 }, () => {
       const [column] = Object.keys(table.rows[0]!).filter((key) => typeof table.rows[0]![key] === 'string');
       table.rows[0]![column!] = 'edited by hand';
       refuse('rows.json', tampered, /Table \w+ was changed after the backup was made/);
-      expect(await fingerprint()).toEqual(now);
     });
 
     it('a file whose stored file bytes were edited', async () => {
       const tampered = structuredClone(original);
       tampered.files[0]!.body = Buffer.from('other bytes').toString('base64');
       refuse('bytes.json', tampered, /File uploads\/\S+ was changed after the backup was made/);
-      expect(await fingerprint()).toEqual(now);
     });
 
     it('a file whose checksums were recomputed after an edit of the manifest', async () => {
       const tampered = structuredClone(original);
       tampered.tables = Object.fromEntries(Object.entries(tampered.tables).map(([name, table]) => [name, { ...table, count: table.count + 1 }]));
       refuse('manifest.json', tampered, /changed after it was made/);
-      expect(await fingerprint()).toEqual(now);
+    });
+
+    it('a file whose HMAC was changed', async () => {
+      const tampered = structuredClone(original);
+      tampered.checksum = `${tampered.checksum[0] === '0' ? '1' : '0'}${tampered.checksum.slice(1)}`;
+      refuse('hmac.json', tampered, /changed after it was made, or made with another BACKUP_SECRET \(its HMAC does not match\)/);
+    });
+
+    it('an edited file signed again with a key of its own, or with a plain SHA-256', async () => {
+      const tampered = structuredClone(original);
+      tampered.tables.user!.rows[0]!.fullName = 'Someone else';
+      refuse('foreign.json', await resign(tampered, 'a-key-the-attacker-chose'), /its HMAC does not match/);
+      refuse('downgraded.json', await resign(tampered, null), /made without BACKUP_SECRET/);
+    });
+
+    it('a genuine file restored with another BACKUP_SECRET', async () => {
+      refuse('other-key.json', original, /made with another BACKUP_SECRET/, [], { BACKUP_SECRET: 'not-the-key-it-was-made-with' });
+    });
+
+    // Signed with the real key: only the check against the database's own tables catches these.
+    it('a file with a table the database does not have', async () => {
+      const tampered = structuredClone(original);
+      tampered.tables.intruder = { count: 1, columns: [{ name: 'id', type: 'text', notNull: true, primaryKey: 1 }], checksum: '', rows: [{ id: 'x' }] };
+      refuse('table.json', await resign(tampered, localSecret()), /The backup has table intruder, which this database does not have/);
+    });
+
+    it('a file with a column the table does not have, in its columns or in one row', async () => {
+      const extraColumn = structuredClone(original);
+      extraColumn.tables.user!.columns.push({ name: 'isRoot', type: 'integer', notNull: false, primaryKey: 0 });
+      extraColumn.tables.user!.rows.forEach((row) => (row.isRoot = 1));
+      refuse('column.json', await resign(extraColumn, localSecret()), /Table user has other columns in the backup \(.*isRoot integer.*\) than in this database/);
+      const extraKey = structuredClone(original);
+      extraKey.tables.role!.rows[0]!['name", "isSystem'] = 1;
+      refuse('row-column.json', await resign(extraKey, localSecret()), /Table role, row 1 has column name", "isSystem, which the table does not have/);
+    });
+
+    it('a file whose rows break the primary key or a column type', async () => {
+      const repeated = structuredClone(original);
+      repeated.tables.role!.rows.push({ ...repeated.tables.role!.rows[0]! });
+      refuse('repeated.json', await resign(repeated, localSecret()), /Table role, row \d+ repeats the primary key/);
+      const typed = structuredClone(original);
+      typed.tables.user!.rows[0]!.isActive = 'yes';
+      refuse('typed.json', await resign(typed, localSecret()), /Table user, row 1: isActive is "yes", not INTEGER/);
+    });
+
+    it('a file carrying a table a backup never holds', async () => {
+      const tampered = structuredClone(original);
+      const columns = await withTarget(async (target) => (await import('../src/backup/collect.ts')).tableColumns(target.query, 'session'));
+      const [admin] = await query('select id from user limit 1');
+      tampered.tables.session = { count: 1, columns, checksum: '', rows: [{ tokenHash: 'planted', userId: String(admin!.id), expiresAt: '2099-01-01T00:00:00.000Z', createdAt: '2026-01-01T00:00:00.000Z' }] };
+      refuse('session.json', await resign(tampered, localSecret()), /Table session never belongs in a backup/);
     });
 
     it('a file from a newer schema, and says so', async () => {
-      const { sha256: _sha, ...unsealed } = original;
-      const newer = await seal({ ...unsealed, migrations: [...original.migrations, '9999_from_the_future.sql'] });
-      expect(await backupProblem(newer, knownMigrations())).toMatch(/newer schema/);
+      const newer = await resign({ ...original, migrations: [...original.migrations, '9999_from_the_future.sql'] }, localSecret());
+      await expect(verifyBackup(newer, { knownMigrations: knownMigrations(), key: await optionalBackupKey(localSecret()) })).rejects.toThrow(/newer schema/);
       refuse('newer.json', newer, /This backup comes from a newer schema \(\d+ migrations; this code knows \d+ and not 9999_from_the_future\.sql\)/);
-      expect(await fingerprint()).toEqual(now);
     });
 
     it('a file that is not a backup', async () => {
       refuse('other.json', { hello: 'world' }, /Not a backup of this product/);
+    });
+
+    // Checked once after all of them (each restore run takes seconds): a change by any would show.
+    it('and none of them changed a row, a secret, a stored file or the build requests', async () => {
       expect(await fingerprint()).toEqual(now);
     });
   });
@@ -175,7 +335,7 @@ describe('npm run backup and npm run restore', { timeout: 240_000 }, () => {
       );
       for (let i = 0; i < 50; i++) await target.bucket.put(`uploads/bulk/photo-${i}.jpg`, randomBytes(400_000), { httpMetadata: { contentType: 'image/jpeg' } });
     });
-    const before = await fingerprint();
+    const before = await content();
     let started = performance.now();
     expect(cli('backup', ['--out', backupFile('large.json')]).status).toBe(0);
     const backupMs = performance.now() - started;
@@ -183,7 +343,7 @@ describe('npm run backup and npm run restore', { timeout: 240_000 }, () => {
     started = performance.now();
     expect(cli('restore', [backupFile('large.json')]).status).toBe(0);
     const restoreMs = performance.now() - started;
-    expect(await fingerprint()).toEqual(before);
+    expect(await content()).toEqual(before);
     const rows = Object.values(before.tables).reduce((sum, t) => sum + t.count, 0);
     console.log(`[backup timing] larger data set: ${rows} rows, ${before.files.length} files: backup ${Math.round(backupMs)} ms, restore ${Math.round(restoreMs)} ms (whole CLI runs)`);
   }, 480_000);
@@ -194,7 +354,7 @@ function memoryBucket() {
   const objects = new Map<string, { body: string; customMetadata?: Record<string, string> }>();
   const bucket = {
     objects,
-    head: async (key: string) => (objects.has(key) ? { key } : null),
+    head: async (key: string) => (objects.has(key) ? { key, customMetadata: objects.get(key)!.customMetadata } : null),
     put: async (key: string, body: string, options?: R2PutOptions) => void objects.set(key, { body, customMetadata: options?.customMetadata as Record<string, string> }),
     delete: async (keys: string | string[]) => [keys].flat().forEach((key) => objects.delete(key)),
     list: async ({ prefix = '' }: R2ListOptions = {}) => ({ objects: [...objects.keys()].filter((key) => key.startsWith(prefix)).map((key) => ({ key, size: 1, etag: 'e', httpMetadata: {} })), truncated: false }),
@@ -232,26 +392,86 @@ describe('the daily backup', () => {
     expect(JSON.parse(bucket.objects.get(`${MONTHLY_PREFIX}2026-12.json`)!.body).createdAt).toBe('2026-11-30T19:05:00.000Z');
   });
 
-  it('is written by the Cron Trigger, shown on the dashboard and downloadable by admins', async () => {
+  it('makes again a copy of today written by an older format, which held secrets in the clear', async () => {
+    const bucket = memoryBucket();
+    const at = new Date('2026-03-03T20:00:00Z');
+    bucket.objects.set(`${DAILY_PREFIX}2026-03-04.json`, { body: '{"format":"waste-cms-backup/1"}', customMetadata: { schema: 'x' } });
+    expect(await runDailyBackup(bucket as unknown as R2Bucket, noTables, at)).toBe(`${DAILY_PREFIX}2026-03-04.json`);
+    expect(JSON.parse(bucket.objects.get(`${DAILY_PREFIX}2026-03-04.json`)!.body).format).toBe(BACKUP_FORMAT);
+  });
+
+  describe('made by the Cron Trigger', () => {
     const apiUrl = inject('apiUrl');
     // 03:00 in Jakarta on a day far ahead, so it is the newest backup of the shared worker.
     const time = Date.parse('2031-05-05T20:00:00Z');
-    const fired = await fetch(`${apiUrl}/cdn-cgi/local/scheduled?${new URLSearchParams({ cron: '* * * * *', time: String(time) })}`);
-    expect(fired.ok).toBe(true);
+    let admin: Client;
+    const download = (client: Client, method: 'GET' | 'POST', password?: string, headers: Record<string, string> = {}) =>
+      fetch(`${apiUrl}/api/backup/latest`, {
+        method,
+        headers: { cookie: client.cookie, origin: apiUrl, 'cf-connecting-ip': client.address, 'content-type': 'application/json', ...headers },
+        body: method === 'POST' ? JSON.stringify({ password }) : undefined,
+      });
 
-    const admin = await asAdmin();
-    const latest = (await admin.get<BackupSummary>('/api/backup')).body as { data: BackupSummary };
-    expect(latest.data).toMatchObject({ key: `${DAILY_PREFIX}2031-05-06.json`, createdAt: new Date(time).toISOString(), schema: knownMigrations().at(-1) });
-    expect(latest.data.rows).toBeGreaterThan(0);
-    const dashboard = (await admin.get<DashboardSummary>('/api/dashboard')).body as { data: DashboardSummary };
-    expect(dashboard.data.lastBackup).toEqual(latest.data);
+    beforeAll(async () => {
+      const fired = await fetch(`${apiUrl}/cdn-cgi/local/scheduled?${new URLSearchParams({ cron: '* * * * *', time: String(time) })}`);
+      expect(fired.ok).toBe(true);
+      admin = await asAdmin();
+    });
 
-    const download = await fetch(`${apiUrl}/api/backup/latest`, { headers: { cookie: admin.cookie } });
-    expect(download.headers.get('content-disposition')).toBe('attachment; filename="waste-cms-backup-2031-05-06.json"');
-    const backup = (await download.json()) as Backup;
-    expect(await backupProblem(backup, knownMigrations())).toBeNull();
-    expect(backup.files.every((file) => file.body === undefined && file.etag)).toBe(true);
+    it('is shown on the dashboard, signed with BACKUP_SECRET', async () => {
+      const latest = (await admin.get<BackupSummary>('/api/backup')).body as { data: BackupSummary };
+      expect(latest.data).toMatchObject({ key: `${DAILY_PREFIX}2031-05-06.json`, createdAt: new Date(time).toISOString(), schema: knownMigrations().at(-1), signed: true });
+      expect(latest.data.rows).toBeGreaterThan(0);
+      const dashboard = (await admin.get<DashboardSummary>('/api/dashboard')).body as { data: DashboardSummary };
+      expect(dashboard.data.lastBackup).toEqual(latest.data);
+      expect((await new Client().get('/api/backup')).status).toBe(401);
+    });
 
-    expect((await new Client().get('/api/backup')).status).toBe(401);
+    it('is downloaded by the Super Admin after a password check, and the download is in the audit log', async () => {
+      const unconfirmed = await download(admin, 'GET');
+      expect(unconfirmed.status).toBe(403);
+      expect(await unconfirmed.json()).toMatchObject({ success: false, code: 'FORBIDDEN', message: 'Masukkan password Anda untuk melanjutkan.' });
+      const wrong = await download(admin, 'POST', 'not-my-password');
+      expect(wrong.status).toBe(403);
+      expect(await wrong.json()).toMatchObject({ success: false, code: 'FORBIDDEN', message: 'Password salah. Masukkan password akun Anda.' });
+
+      const confirmed = await download(admin, 'POST', inject('adminPassword'));
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.headers.get('content-disposition')).toBe('attachment; filename="waste-cms-backup-2031-05-06.json"');
+      const text = await confirmed.text();
+      const backup = JSON.parse(text) as Backup;
+      const { secrets } = await verifyBackup(backup, { knownMigrations: knownMigrations(), key: await optionalBackupKey(inject('backupSecret')) });
+      expect(Object.keys(secrets!.values.user ?? {}).length).toBeGreaterThan(0);
+      expect(backup.files.every((file) => file.body === undefined && file.etag)).toBe(true);
+      for (const table of Object.keys(LEFT_OUT_TABLES)) expect(backup.tables[table]).toBeUndefined();
+      expect(text).not.toContain('pbkdf2-sha256');
+      expect(text).not.toContain(admin.cookie.split('=')[1]);
+
+      const audit = (await admin.get<AuditEntry[]>('/api/audit?limit=20')).body as { data: AuditEntry[] };
+      expect(audit.data).toContainEqual(expect.objectContaining({ action: 'download', resource: 'backup', username: 'admin', summary: `${DAILY_PREFIX}2031-05-06.json` }));
+    });
+
+    it('is refused to a user who may only read backups, even with their password', async () => {
+      const permissions = (await admin.get<Array<{ _id: string; name: string }>>('/api/role/permissions/list')).body as { data: Array<{ _id: string; name: string }> };
+      const backupRead = permissions.data.filter((p) => p.name === 'backup.read' || p.name === 'dashboard.read').map((p) => p._id);
+      const role = (await admin.post<{ _id: string }>('/api/role', form({ name: unique('Pencadang'), level: '2', permissions: backupRead }))).body as { data: { _id: string } };
+      const username = unique('backup-reader');
+      expect((await admin.post('/api/user', form({ username, email: `${username}@example.org`, password: 'rahasia-123', fullName: 'Pembaca Cadangan', role: role.data._id }))).status).toBe(201);
+      const reader = new Client();
+      await reader.login(username, 'rahasia-123');
+      expect((await reader.get('/api/backup')).status).toBe(200);
+      for (const refused of [await download(reader, 'GET'), await download(reader, 'POST', 'rahasia-123')]) {
+        expect(refused.status).toBe(403);
+        expect(await refused.json()).toMatchObject({ success: false, code: 'FORBIDDEN', message: 'Hanya Super Admin yang dapat mengunduh cadangan.' });
+      }
+    });
+
+    it('is not kept by the server when sent with an Idempotency-Key', async () => {
+      const key = `download-${randomBytes(6).toString('hex')}`;
+      expect((await download(admin, 'POST', inject('adminPassword'), { 'idempotency-key': key })).status).toBe(200);
+      const repeat = await download(admin, 'POST', inject('adminPassword'), { 'idempotency-key': key });
+      expect(repeat.headers.get('idempotent-replay')).toBe('true');
+      expect(await repeat.json()).toEqual({ success: true, data: null, message: 'Permintaan sebelumnya sudah berhasil.' });
+    });
   });
 });

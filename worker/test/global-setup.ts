@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker } from '../../scripts/lib/local.ts';
+import { DEFAULT_ADMIN, localBackupSecret, migrate, seedIfEmpty, startWorker } from '../../scripts/lib/local.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +17,8 @@ declare module 'vitest' {
     newsletterSecret: string;
     /** The worker's local D1/R2 folder, for tests that count rows no endpoint shows. */
     apiStateDir: string;
+    /** The worker's BACKUP_SECRET, so tests can check the backups it signs. */
+    backupSecret: string;
   }
 }
 
@@ -49,6 +51,7 @@ export default async function setup(project: TestProject) {
   project.provide('rebuildSecret', secret);
   project.provide('newsletterSecret', newsletterSecret);
   project.provide('apiStateDir', state);
+  project.provide('backupSecret', localBackupSecret(state));
   return async () => {
     await worker.stop();
     hook.close();

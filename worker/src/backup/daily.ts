@@ -3,14 +3,18 @@
  * the manifest of stored files go to `backups/daily/<date>.json`; the first of each month is kept
  * as `backups/monthly/<month>.json` too. The newest 30 daily and 12 monthly copies stay.
  */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { auditStatement } from '../audit/log.ts';
+import { confirmPassword } from '../auth/confirm.ts';
 import { requirePermission } from '../auth/guard.ts';
+import { holdsEverything } from '../auth/permissions.ts';
 import type { CronJob } from '../cron/scheduled.ts';
 import type { AppEnv } from '../env.ts';
+import { readBody } from '../http/body.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { collectBackup, type Query } from './collect.ts';
 import type { BackupSummary } from '../contract/api.ts';
-import { summarize } from './format.ts';
+import { BACKUP_FORMAT, optionalBackupKey, summarize } from './format.ts';
 
 export const BACKUP_HOUR = 2;
 export const TIME_ZONE = 'Asia/Jakarta';
@@ -50,22 +54,28 @@ async function prune(bucket: R2Bucket, prefix: string, keep: number) {
   if (stale.length) await bucket.delete(stale);
 }
 
-/** Makes today's backup if it is due and missing; returns its key, or null when there was nothing to do. */
-export async function runDailyBackup(bucket: R2Bucket, query: Query, now: Date) {
+/** A stored copy made by this code's format; an older one (which held secrets in the clear) is made again. */
+const isCurrent = (head: R2Object | null) => head?.customMetadata?.format === BACKUP_FORMAT;
+
+/**
+ * Makes today's backup if it is due and missing; returns its key, or null when there was
+ * nothing to do. `secret` (BACKUP_SECRET) signs it and seals its secrets; without it they are left out.
+ */
+export async function runDailyBackup(bucket: R2Bucket, query: Query, now: Date, secret?: string) {
   const { date, hour } = jakartaClock(now);
   if (hour < BACKUP_HOUR) return null;
   const dailyKey = `${DAILY_PREFIX}${date}.json`;
-  if (await bucket.head(dailyKey)) return null;
-  const backup = await collectBackup(query, bucket, { now, withBodies: false });
+  if (isCurrent(await bucket.head(dailyKey))) return null;
+  const backup = await collectBackup(query, bucket, { now, withBodies: false, key: await optionalBackupKey(secret) });
   const body = JSON.stringify(backup);
   const summary = summarize(backup, dailyKey, new TextEncoder().encode(body).length);
   const options: R2PutOptions = {
     httpMetadata: { contentType: 'application/json' },
-    customMetadata: Object.fromEntries(Object.entries(summary).map(([key, value]) => [key, String(value)])),
+    customMetadata: { format: BACKUP_FORMAT, ...Object.fromEntries(Object.entries(summary).map(([key, value]) => [key, String(value)])) },
   };
   await bucket.put(dailyKey, body, options);
   const monthlyKey = `${MONTHLY_PREFIX}${date.slice(0, 7)}.json`;
-  if (!(await bucket.head(monthlyKey))) await bucket.put(monthlyKey, body, options);
+  if (!isCurrent(await bucket.head(monthlyKey))) await bucket.put(monthlyKey, body, options);
   await prune(bucket, DAILY_PREFIX, KEEP_DAILY);
   await prune(bucket, MONTHLY_PREFIX, KEEP_MONTHLY);
   return dailyKey;
@@ -74,7 +84,7 @@ export async function runDailyBackup(bucket: R2Bucket, query: Query, now: Date) 
 export const dailyBackupJob: CronJob = {
   name: 'daily backup',
   run: async ({ env, now }) => {
-    await runDailyBackup(env.BUCKET, d1Query(env.DB), now);
+    await runDailyBackup(env.BUCKET, d1Query(env.DB), now, env.BACKUP_SECRET);
   },
 };
 
@@ -84,23 +94,42 @@ export async function latestBackup(bucket: R2Bucket): Promise<BackupSummary | nu
   const head = key ? await bucket.head(key) : null;
   if (!head) return null;
   const meta = head.customMetadata ?? {};
-  return { key: head.key, createdAt: meta.createdAt ?? head.uploaded.toISOString(), size: head.size, schema: meta.schema ?? '', rows: Number(meta.rows ?? 0), files: Number(meta.files ?? 0) };
+  return {
+    key: head.key,
+    createdAt: meta.createdAt ?? head.uploaded.toISOString(),
+    size: head.size,
+    schema: meta.schema ?? '',
+    rows: Number(meta.rows ?? 0),
+    files: Number(meta.files ?? 0),
+    signed: meta.signed === 'true',
+  };
+}
+
+/**
+ * The newest backup as a file to keep elsewhere: a Super Admin's action, confirmed with their
+ * password (POST `{ password }`), and written to the audit log.
+ */
+async function downloadLatest(c: Context<AppEnv>) {
+  if (!holdsEverything(c.var.user!)) throw new ApiError(403, 'FORBIDDEN', 'Hanya Super Admin yang dapat mengunduh cadangan.');
+  const password = c.req.method === 'POST' ? (await readBody(c)).fields.password : undefined;
+  const who = await confirmPassword(c, password);
+  const latest = await latestBackup(c.env.BUCKET);
+  const object = latest ? await c.env.BUCKET.get(latest.key) : null;
+  if (!latest || !object) throw new ApiError(404, 'NOT_FOUND', 'Belum ada cadangan.');
+  await auditStatement(c.var.db, who, 'download', 'backup', null, latest.key);
+  return new Response(object.body, {
+    headers: {
+      'content-type': 'application/json',
+      'content-length': String(object.size),
+      'content-disposition': `attachment; filename="waste-cms-backup-${latest.key.slice(DAILY_PREFIX.length)}"`,
+      'cache-control': 'no-store',
+    },
+  });
 }
 
 export const backupRoutes = new Hono<AppEnv>()
   .use(requirePermission('backup', 'read'))
   .get('/', async (c) => ok(c, await latestBackup(c.env.BUCKET)))
-  /** The newest backup as a file to keep elsewhere. */
-  .get('/latest', async (c) => {
-    const latest = await latestBackup(c.env.BUCKET);
-    const object = latest ? await c.env.BUCKET.get(latest.key) : null;
-    if (!object) throw new ApiError(404, 'NOT_FOUND', 'Belum ada cadangan.');
-    return new Response(object.body, {
-      headers: {
-        'content-type': 'application/json',
-        'content-length': String(object.size),
-        'content-disposition': `attachment; filename="waste-cms-backup-${latest!.key.slice(DAILY_PREFIX.length)}"`,
-        'cache-control': 'no-store',
-      },
-    });
-  });
+  // A GET carries no password: it is refused, saying what is needed.
+  .get('/latest', downloadLatest)
+  .post('/latest', downloadLatest);

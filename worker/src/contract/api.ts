@@ -97,7 +97,7 @@ export interface AuditEntry {
   _id: string;
   userId: string | null;
   username: string;
-  action: 'create' | 'update' | 'delete' | 'login' | 'logout' | 'upload' | 'rebuild';
+  action: 'create' | 'update' | 'delete' | 'login' | 'logout' | 'upload' | 'rebuild' | 'download';
   resource: string;
   recordId: string | null;
   summary: string;
@@ -125,6 +125,8 @@ export interface BackupSummary {
   schema: string;
   rows: number;
   files: number;
+  /** Made with BACKUP_SECRET: signed, with its secrets sealed. Without it the backup holds no passwords. */
+  signed: boolean;
 }
 
 /**

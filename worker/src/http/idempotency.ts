@@ -63,7 +63,9 @@ export const idempotentWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
     await db.delete(idempotentRequests).where(eq(idempotentRequests.key, key));
     return;
   }
-  const kept = body.length <= MAX_STORED_BODY ? body : JSON.stringify({ success: true, data: null, message: 'Permintaan sebelumnya sudah berhasil.' });
+  // A download (a backup) is never kept: its bytes stay out of the database.
+  const keepable = body.length <= MAX_STORED_BODY && !c.res.headers.has('content-disposition');
+  const kept = keepable ? body : JSON.stringify({ success: true, data: null, message: 'Permintaan sebelumnya sudah berhasil.' });
   await db.update(idempotentRequests).set({ status: c.res.status, body: kept }).where(eq(idempotentRequests.key, key));
 };
 

@@ -241,8 +241,8 @@ describe('browser-side details', () => {
     const scripts = await page.locator('script[src]').evaluateAll((els) => els.map((el) => el.getAttribute('src')));
     expect(await page.locator('astro-island').count()).toBe(0);
     expect(scripts).toEqual([]);
-    // The image fallback, the menu toggle and the admin-link check, inline.
-    const inline = await page.locator('script:not([src])').evaluateAll((els) => els.reduce((n, el) => n + (el.textContent?.length ?? 0), 0));
+    // The image fallback, the menu toggle and the admin-link check, inline (JSON-LD is data, not script).
+    const inline = await page.locator('script:not([src]):not([type="application/ld+json"])').evaluateAll((els) => els.reduce((n, el) => n + (el.textContent?.length ?? 0), 0));
     expect(inline).toBeLessThan(2_000);
     await page.close();
   });

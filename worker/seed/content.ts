@@ -106,6 +106,7 @@ export const content: SeedContent = {
       title: 'Bank Sampah Desa Sukamaju',
       subtitle: 'A village waste bank run by its residents',
       description: 'Residents deposit sorted waste and earn savings; 4 tonnes a month no longer reach the river.',
+      language: 'en',
       content: p(
         'The waste bank opened in 2019 with twelve households. Today more than 300 families bring sorted plastic, paper and metal every week.',
         'Savings are paid out before Idul Fitri and school enrolment, when families need them most.',
@@ -119,6 +120,7 @@ export const content: SeedContent = {
       title: 'Biogas untuk Pasar Tradisional',
       subtitle: 'Market waste powering market kitchens',
       description: 'A BioCore digester at Pasar Induk turns 500 kg of vegetable waste a day into cooking gas.',
+      language: 'en',
       content: p('Vendors sort organic waste into green bins; the digester feeds twenty food stalls with gas.'),
       activeYear: '2021',
       category_ids: ['renewable-energy', 'waste-management'],
@@ -129,6 +131,7 @@ export const content: SeedContent = {
       title: 'Sekolah Hijau',
       subtitle: 'Green schools programme',
       description: 'Teachers and students in 30 schools learn composting, sorting and the 3R principles.',
+      language: 'en',
       content: p('Each school builds a composting corner and a sorting station, and students run a monthly audit.'),
       activeYear: '2020 - 2024',
       category_ids: ['education'],
@@ -139,6 +142,7 @@ export const content: SeedContent = {
       title: 'Pemetaan Aliran Sampah Kota',
       subtitle: 'Mapping a city waste stream',
       description: 'A study of where household waste goes in a mid-sized city.',
+      language: 'en',
       content: p('Draft report, not yet published.'),
       activeYear: '2025',
       category_ids: ['research'],
@@ -151,6 +155,7 @@ export const content: SeedContent = {
     {
       title: 'A Circular Economy Starts at Home',
       shortDescription: 'Why sorting waste at the source is the most powerful step a household can take.',
+      language: 'en',
       content: p(
         'Most of the waste that reaches our landfills could have been composted or recycled. The difference is made at home, in the first minute after something is thrown away.',
         'Our vision is a Indonesia where every household separates organic, recyclable and residual waste, and where each stream has a place to go.',
@@ -164,6 +169,7 @@ export const content: SeedContent = {
     {
       title: 'Energy from What We Throw Away',
       shortDescription: 'Organic waste is half of what Indonesian cities discard. It can cook our meals instead.',
+      language: 'en',
       content: p('Biogas from organic waste reduces methane emissions and replaces LPG in kitchens.'),
       author: 'Dr. Sari Wulandari',
       tags: 'energy, biogas',
@@ -173,6 +179,7 @@ export const content: SeedContent = {
     {
       title: 'Draft: Plastic Policy Outlook',
       shortDescription: 'An unpublished draft.',
+      language: 'en',
       content: p('Work in progress.'),
       author: 'Tim Redaksi',
       tags: 'policy',
@@ -276,6 +283,7 @@ export const content: SeedContent = {
     {
       title: 'Our Impact in 2025',
       subtitle: 'A year of cleaner rivers and greener jobs',
+      language: 'en',
       description: p(
         'In 2025 our programmes diverted 1,200 tonnes of waste from landfills and rivers. Eighteen BioCore units produced biogas for 600 families, and 50 people found work in sorting and composting.',
         'We thank our partners, volunteers and the communities who made this possible.',
@@ -315,11 +323,11 @@ export const content: SeedContent = {
     { name: 'Budi Santoso', position: 'Community Lead', bio: p('Coordinates waste banks in 40 villages.'), email: 'budi@example.org', twitter: 'https://x.com/example_budi', order: 3, image: picture('Budi Santoso', 'logo') },
   ],
   seo: [
-    { page: 'home', title: 'Turning Waste into Worth', description: 'Community waste management and BioCore energy for a cleaner Indonesia.', keywords: 'waste management, biogas, Indonesia' },
-    { page: 'about-us', title: 'About Us', description: 'Our story, values and team.' },
-    { page: 'vision', title: 'Vision', description: 'Articles on a circular economy for Indonesia.', ogType: 'article' },
-    { page: 'our-work', title: 'Our Work', description: 'Projects in waste management, renewable energy and education.' },
-    { page: 'our-impact', title: 'Our Impact', description: 'What our programmes achieved.' },
+    { page: 'home', language: 'en', title: 'Turning Waste into Worth', description: 'Community waste management and BioCore energy for a cleaner Indonesia.', keywords: 'waste management, biogas, Indonesia' },
+    { page: 'about-us', language: 'en', title: 'About Us', description: 'Our story, values and team.' },
+    { page: 'vision', language: 'en', title: 'Vision', description: 'Articles on a circular economy for Indonesia.', ogType: 'article' },
+    { page: 'our-work', language: 'en', title: 'Our Work', description: 'Projects in waste management, renewable energy and education.' },
+    { page: 'our-impact', language: 'en', title: 'Our Impact', description: 'What our programmes achieved.' },
     { page: 'bio-core', title: 'Impact & BioCore', description: 'BioCore articles and our impact in numbers.' },
   ],
   subscriber: [

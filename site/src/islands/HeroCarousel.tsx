@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Picture } from '../lib/picture.ts';
 import ResponsivePicture from './Picture.tsx';
+import { underScrim } from '../lib/scrim.ts';
 
 export const AUTO_ADVANCE_MS = 8000;
 export const TRANSITION_LOCK_MS = 500;
@@ -92,7 +93,7 @@ export function HeroSlide({ slide, index, count, active }: { slide: Slide; index
   return (
     <div
       className={`hero-slide align-${slide.align}${active ? ' is-active' : ''}`}
-      style={{ backgroundColor: slide.bgColor }}
+      style={{ backgroundColor: underScrim(slide.bgColor) }}
       role="group"
       aria-roledescription="slide"
       aria-label={`${index + 1} of ${count}`}

@@ -18,6 +18,7 @@ import type {
   OurWork,
   Partner,
   Seo,
+  Settings,
   TeamMember,
   Vision,
 } from '@cms/worker/contract';
@@ -160,6 +161,8 @@ export const history = async () => (await list<AboutBlock>('/api/history?active=
 export const ourImpacts = async () => withPageSlugs('Our Impact', (await list<OurImpact>('/api/our-impact')).filter((entry) => entry.isActive));
 export const articles = async () => withPageSlugs('Bio Core', (await synced<BioCore>('/api/bio-core')).filter((a) => a.isPublished));
 export const seoRecords = () => list<Seo>('/api/seo?active=true');
+/** The organisation's name and the other site-wide settings. */
+export const siteSettings = async () => (await once('/api/settings', () => load<Settings>('/api/settings')))?.data ?? { organisationName: 'Resik Nusantara' };
 export const impact = async () => (await list<Impact>('/api/impact?active=true')).find((i) => i.isActive) ?? null;
 
 /** The featured published vision, else the latest published one. */
@@ -284,3 +287,6 @@ export const workPaths = (work: OurWork) => {
   const shown = work.category_ids.filter((c) => !slugProblem(c.slug));
   return (shown.length ? shown.map((c) => c.slug) : ['all']).map((category) => `/our-work/${category}/${work.slug}`);
 };
+
+/** A work's one address for search engines (its first category's); its other pages name it as canonical. */
+export const canonicalWorkPath = (work: OurWork) => workPaths(work)[0]!;

@@ -5,14 +5,15 @@ import { cropAnchor, fallbackWidth, focalPoint, heightFor, isResizable, MAX_DENS
 const PHONE = { width: 390, dpr: 3 };
 const TWO_X_PHONE = { width: 390, dpr: 2 };
 const DESKTOP = { width: 1280, dpr: 1 };
+const TWO_X_DESKTOP = { width: 1280, dpr: 2 };
 
 /** The CSS width a browser reads from a slot's `sizes` on a screen (the forms the slots use). */
 function sizesWidth(slot: Slot, screen: { width: number }) {
   for (const [media, value] of SLOTS[slot].sizes) {
     if (media && screen.width < Number(/\(min-width: (\d+)px\)/.exec(media)![1])) continue;
     if (value.endsWith('vw')) return (screen.width * Number.parseFloat(value)) / 100;
-    const calc = /^calc\(100vw - (\d+)px\)$/.exec(value);
-    if (calc) return screen.width - Number(calc[1]);
+    const calc = /^calc\((\d+)vw - (\d+)px\)$/.exec(value);
+    if (calc) return (screen.width * Number(calc[1])) / 100 - Number(calc[2]);
     return Number.parseFloat(value);
   }
   throw new Error(`no size for ${slot}`);
@@ -27,7 +28,7 @@ const chosenWidth = (widths: number[], needed: number) => widths.find((w) => w >
 describe('variant widths', () => {
   it('make every slot sharp at 1x and 2x without sending over 2x what it needs', () => {
     for (const slot of Object.keys(SLOTS) as Slot[]) {
-      for (const screen of [TWO_X_PHONE, DESKTOP]) {
+      for (const screen of [TWO_X_PHONE, DESKTOP, TWO_X_DESKTOP]) {
         const needed = cssWidth(slot, screen) * screen.dpr;
         const widths = variantWidths(slot, 4032);
         const chosen = chosenWidth(widths, needed);
@@ -56,8 +57,9 @@ describe('variant widths', () => {
   });
 
   it('never enlarge a small original', () => {
-    expect(variantWidths('card', 700)).toEqual([360, 560]);
+    expect(variantWidths('card', 700)).toEqual([360, 560, 700]);
     expect(variantWidths('hero', 300)).toEqual([300]);
+    expect(variantWidths('card', 1080)).toEqual([360, 560, 720, 1080]);
     expect(fallbackWidth('hero', 900)).toBe(900);
     expect(fallbackWidth('card', 4032)).toBe(560);
   });

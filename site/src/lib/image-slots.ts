@@ -3,11 +3,12 @@
  * can be unit-tested: the build (lib/picture.ts) turns them into files with Astro's pipeline.
  *
  * A slot's `widths` cover the CSS widths it is shown at on a 390 px phone and a 1280 px screen,
- * at 1x and 2x density; the browser picks one through `sizes`. Screens denser than 2x (most
+ * at 1x and 2x density (measured in a browser: site/tests/image-sizes.e2e.ts); the browser picks
+ * one through `sizes`. Screens denser than 2x (most
  * phones are 2.6x-3.5x) get 2x images (the banner's background 1.5x): past that the eye sees no
  * difference on a phone, and a 3x photo weighs more than twice a 2x one on mobile data.
  */
-export type Slot = 'hero' | 'detail' | 'card' | 'gallery' | 'avatar' | 'logo' | 'icon';
+export type Slot = 'hero' | 'detail' | 'card' | 'wide-card' | 'featured' | 'feature' | 'gallery' | 'avatar' | 'logo' | 'icon';
 
 /** A `sizes` entry: the CSS width the image is shown at, when the media condition holds (or always). */
 type SizeRule = readonly [media: string | null, width: string];
@@ -30,11 +31,20 @@ export const SLOTS: Record<Slot, SlotRule> = {
   // text and the page's largest paint: dense phones get 1.5x (960 px for a 390 px phone), a
   // third fewer bytes than 2x before the first screen is complete on mobile data. 1120 px is the
   // 640 px drawn width at 1.75x (a common Android density, and Lighthouse's phone).
-  hero: { widths: [480, 800, 960, 1120, 1280, 1600, 1920], sizes: [[null, '100vw']], fallbackWidth: 1280, coverHeight: 480, denseDensity: 1.5 },
+  // 2560 px: a 1280 px screen at 2x.
+  hero: { widths: [480, 800, 960, 1120, 1280, 1600, 1920, 2560], sizes: [[null, '100vw']], fallbackWidth: 1280, coverHeight: 480, denseDensity: 1.5 },
   // The top image of an article or a work: the narrow column (760 px at most).
   detail: { widths: [400, 760, 1170, 1520], sizes: [['(min-width: 792px)', '760px'], [null, phoneColumn]], fallbackWidth: 760 },
   // Cards of three or two columns; one column on a phone.
   card: { widths: [360, 560, 720, 1080], sizes: [['(min-width: 1152px)', '360px'], ['(min-width: 640px)', '45vw'], [null, phoneColumn]], fallbackWidth: 560 },
+  // Cards of two columns of at least 360 px (featured BioCore articles): 548 px in the 1120 px container.
+  'wide-card': { widths: [360, 560, 720, 1120], sizes: [['(min-width: 1152px)', '548px'], ['(min-width: 776px)', 'calc(50vw - 28px)'], [null, phoneColumn]], fallbackWidth: 560 },
+  // One card at most 640 px wide (the featured vision).
+  featured: { widths: [360, 640, 720, 1280], sizes: [['(min-width: 672px)', '640px'], [null, phoneColumn]], fallbackWidth: 640 },
+  // A picture filling a BioCore feature's card (columns of at least 220 px, 20 px padding): 197 px
+  // in three columns of the 760 px column, the phone's width less 72 px in one.
+  feature: { widths: [200, 400, 640], sizes: [['(min-width: 792px)', '200px'], [null, 'calc(100vw - 72px)']], fallbackWidth: 400 },
+  // The impact photos: columns of at least 240 px (four in the 1120 px container).
   gallery: { widths: [320, 560, 800, 1080], sizes: [['(min-width: 1152px)', '270px'], ['(min-width: 640px)', '45vw'], [null, phoneColumn]], fallbackWidth: 560 },
   avatar: { widths: [240, 480, 720, 1080], sizes: [['(min-width: 1152px)', '250px'], ['(min-width: 520px)', '45vw'], [null, phoneColumn]], fallbackWidth: 480 },
   logo: { widths: [96, 192, 288], sizes: [[null, '96px']], fallbackWidth: 192 },
@@ -50,11 +60,12 @@ const denseDivisor = (slot: Slot) => 3 / (SLOTS[slot].denseDensity ?? MAX_DENSIT
 
 /**
  * The widths made for an original `originalWidth` px wide: the slot's widths it can fill without
- * enlarging, or only the original's own width when it is smaller than every slot width.
+ * enlarging, then the original's own width when a slot width is larger than it (so a screen that
+ * needs more gets the most there is, never a smaller variant).
  */
 export function variantWidths(slot: Slot, originalWidth: number): number[] {
   const fitting = SLOTS[slot].widths.filter((w) => w <= originalWidth);
-  return fitting.length ? [...fitting] : [originalWidth];
+  return fitting.length < SLOTS[slot].widths.length && !fitting.includes(originalWidth) ? [...fitting, originalWidth] : [...fitting];
 }
 
 /**

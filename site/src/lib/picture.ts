@@ -118,17 +118,19 @@ export async function picture(value: string | null | undefined, slot: Slot, focu
 }
 
 /** Link previews (Open Graph, Twitter) are drawn at 1200x630. */
-const SHARE_SIZE = { width: 1200, height: 630 };
+export const SHARE_SIZE = { width: 1200, height: 630 } as const;
 
 /**
  * The image a link preview shows: a 1200x630 JPEG cropped around the focal point (chat apps and
- * social sites fetch it on mobile data too), or the file itself when it cannot be resized.
+ * social sites fetch it on mobile data too). Null when there is no image or it is not a still
+ * raster picture (SVG, which link previews do not show, or an animated GIF): the page then
+ * shares the site's default card.
  */
-export async function shareImage(value: string | null | undefined, focus?: string | null): Promise<string> {
-  if (!value) return '';
+export async function shareImage(value: string | null | undefined, focus?: string | null): Promise<string | null> {
+  if (!value) return null;
   const url = sourceUrl(value);
   const meta = await metaOf(url);
-  if (!meta || !isResizable(meta.format, meta.pages)) return mediaUrl(value);
+  if (!meta || !isResizable(meta.format, meta.pages)) return null;
   const image = await getImage({ src: url, ...SHARE_SIZE, fit: 'cover', position: cropAnchor(focus), format: 'jpg', quality: JPEG_QUALITY });
   return image.src;
 }

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { articles, categories, ourImpacts, visions, workPaths, works, worksIn } from '../lib/content.ts';
+import { articles, canonicalWorkPath, categories, ourImpacts, visions, works, worksIn } from '../lib/content.ts';
 import { pageHrefs } from '../lib/paging.ts';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;');
@@ -15,7 +15,7 @@ export const GET: APIRoute = async ({ site }) => {
     ['/our-impact'],
     ...(await listPages('/bio-core', articles().then((a) => a.length))),
     ...(await Promise.all((await categories()).map((c) => listPages(`/our-work/${c.slug}`, worksIn(c.slug).then((w) => w.length))))).flat(),
-    ...(await works()).flatMap((w) => workPaths(w).map((path): [string, string] => [path, w.updatedAt])),
+    ...(await works()).map((w): [string, string] => [canonicalWorkPath(w), w.updatedAt]),
     ...(await visions()).map((v): [string, string] => [`/vision/${v.slug}`, v.updatedAt]),
     ...(await ourImpacts()).map((o): [string, string] => [`/our-impact/${o.slug}`, o.updatedAt]),
     ...(await articles()).map((a): [string, string] => [`/bio-core/${a.slug}`, a.updatedAt]),

@@ -46,6 +46,8 @@ const image = (label: string, maxBytes = MAX_UPLOAD_BYTES, more: { part?: string
 const icon = () => text('Ikon', { max: 40, hint: 'Nama ikon (leaf, bolt, recycle, users...) atau emoji' });
 const rowImage = () => image('Gambar');
 const READ_TIME_HINT = 'Kosongkan agar dihitung dari isi (sekitar 200 kata per menit).';
+/** The language a record is written in: its page's `lang` and its feed item's language. */
+const contentLanguage = () => choice('Bahasa', ['id', 'en'], { default: 'id', labels: { id: 'Indonesia', en: 'English' } });
 
 export const heroSection = defineResource({
   path: 'hero-section',
@@ -125,6 +127,7 @@ export const vision = defineResource({
     slug: slug('Slug', { from: 'title', style: 'words', required: true }),
     shortDescription: text('Deskripsi Singkat', { required: true, format: 'multiline' }),
     content: richText('Konten', { required: true }),
+    language: contentLanguage(),
     excerpt: text('Excerpt', { format: 'multiline' }),
     author: text('Penulis'),
     tags: tags(),
@@ -202,6 +205,7 @@ export const ourWork = defineResource({
     slug: slug('Slug', { from: 'title', style: 'words', required: true }),
     description: text('Description', { format: 'multiline' }),
     content: richText('Content'),
+    language: contentLanguage(),
     activeYear: text('Active Year'),
     category_ids: relation('Categories', 'category', ['title', 'slug'] as const),
     isActive: flag('Status', true),
@@ -323,6 +327,7 @@ export const bioCore = defineResource({
     slug: slug('Slug', { from: 'title', style: 'alnum', required: true }),
     description: text('Description', { format: 'multiline' }),
     content: richText('Content', { required: true }),
+    language: contentLanguage(),
     excerpt: text('Excerpt', { format: 'multiline' }),
     author: text('Author'),
     tags: tags(),
@@ -559,6 +564,7 @@ export const ourImpact = defineResource({
     slug: slug('Slug', { from: 'title', style: 'words' }),
     subtitle: text('Subtitle'),
     description: richText('Description', { required: true }),
+    language: contentLanguage(),
     isActive: flag('Status', true),
     featuredImage: image('Featured Image'),
     featuredImageAlt: altText('featuredImage'),

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { article, breadcrumbList, organization, ownJsonLd, scriptJson } from './structured-data.ts';
+
+describe('JSON-LD', () => {
+  it('cannot close its script element, and still parses to the same text', () => {
+    const value = { name: 'A </script><script>alert(1)</script> <!-- B' };
+    const written = scriptJson(value);
+    expect(written).not.toMatch(/<\/script/i);
+    expect(written).not.toContain('<!--');
+    expect(JSON.parse(written)).toEqual(value);
+  });
+
+  it('names an article\'s author as a person, or the publisher when no one is named', () => {
+    const facts = { headline: 'Judul', url: 'https://x.org/vision/a', publisher: { name: 'Resik', logo: 'https://x.org/logo.png' }, datePublished: '2026-01-01T00:00:00.000Z', dateModified: '2026-01-02T00:00:00.000Z', image: 'https://x.org/a.jpg', language: 'en' };
+    expect(article({ ...facts, author: 'Sari' })).toMatchObject({ '@type': 'Article', author: { '@type': 'Person', name: 'Sari' }, image: ['https://x.org/a.jpg'], inLanguage: 'en' });
+    expect(article({ ...facts, author: ' ' }).author).toEqual({ '@type': 'Organization', name: 'Resik' });
+  });
+
+  it('numbers the breadcrumb trail from 1 with absolute addresses, ending at the page itself', () => {
+    const list = breadcrumbList('https://x.org/', [{ label: 'Home', href: '/' }, { label: 'Vision', href: '/vision' }, { label: 'Artikel' }], 'https://x.org/vision/a');
+    expect(list.itemListElement).toEqual([
+      { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://x.org/' },
+      { '@type': 'ListItem', position: 2, name: 'Vision', item: 'https://x.org/vision' },
+      { '@type': 'ListItem', position: 3, name: 'Artikel', item: 'https://x.org/vision/a' },
+    ]);
+  });
+
+  it('lists the organisation\'s profiles only when it has some', () => {
+    expect(organization({ name: 'Resik', url: 'https://x.org/', logo: 'https://x.org/logo.png', sameAs: [] })).not.toHaveProperty('sameAs');
+    expect(organization({ name: 'Resik', url: 'https://x.org/', logo: 'https://x.org/logo.png', sameAs: ['https://instagram.com/resik'] }).sameAs).toEqual(['https://instagram.com/resik']);
+  });
+
+  it('takes an SEO record\'s own JSON-LD when it parses, and drops it when it does not', () => {
+    expect(ownJsonLd('{"@type":"Event","name":"Bersih Sungai"}')).toEqual({ '@type': 'Event', name: 'Bersih Sungai' });
+    expect(ownJsonLd('{not json')).toBeNull();
+    expect(ownJsonLd('  ')).toBeNull();
+  });
+});

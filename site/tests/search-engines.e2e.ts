@@ -1,0 +1,219 @@
+/**
+ * What search engines, feed readers and link previews read from the public site: JSON-LD with
+ * the properties each type needs (an SEO record's own replacing it), a 1200x630 raster
+ * og:image on every page, a not-found page that is never indexed, one canonical address per
+ * work, the language each record is written in, RSS that names itself, no dead footer links,
+ * and hero text readable before its photo arrives.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openBrowser } from '../../e2e/browser.ts';
+
+const base = inject('baseUrl');
+let browser: BrowserContext;
+let cookie = '';
+
+const MAIN_PAGES = ['/', '/our-work', '/our-work/waste-management/bank-sampah-desa-sukamaju', '/vision', '/vision/a-circular-economy-starts-at-home', '/bio-core', '/bio-core/apa-itu-biocore', '/about-us'];
+const OWN_JSON_LD = { '@context': 'https://schema.org', '@type': 'NGO', name: 'Resik </script><b>Nusantara</b>' };
+
+async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
+  const response = await fetch(base + route, { method, headers: { cookie, origin: base, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const json = (await response.json()) as { data: T; message?: string };
+  if (!response.ok) throw new Error(`${method} ${route}: ${response.status} ${json.message}`);
+  return json.data;
+}
+
+const html = async (path: string) => (await fetch(base + path)).text();
+const meta = (page: string, property: string) => new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(page)?.[1];
+const canonicalOf = (page: string) => /<link rel="canonical" href="([^"]+)"/.exec(page)?.[1];
+
+/** Every JSON-LD object of a page (arrays and @graph flattened); a script that is not JSON fails. */
+function jsonLdOf(page: string): Array<Record<string, unknown>> {
+  return [...page.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].flatMap((match) => {
+    const value = JSON.parse(match[1]!) as Record<string, unknown> | Array<Record<string, unknown>>;
+    return Array.isArray(value) ? value : ((value['@graph'] as Array<Record<string, unknown>> | undefined) ?? [value]);
+  });
+}
+
+/** The properties search engines need of each type, as absolute addresses where they are links. */
+function checkSchema(item: Record<string, unknown>, where: string) {
+  const absolute = (value: unknown) => expect(String(value), where).toMatch(/^https?:\/\//);
+  expect(item['@context'], where).toBe('https://schema.org');
+  switch (item['@type']) {
+    case 'Organization':
+      expect(item.name, where).toBeTruthy();
+      absolute(item.url);
+      absolute(item.logo);
+      expect(Array.isArray(item.sameAs) ? item.sameAs : [], where).not.toHaveLength(0);
+      for (const profile of item.sameAs as string[]) absolute(profile);
+      break;
+    case 'Article': {
+      expect(item.headline, where).toBeTruthy();
+      expect((item.author as { name?: string }).name, where).toBeTruthy();
+      expect(Number.isNaN(Date.parse(String(item.datePublished))), where).toBe(false);
+      expect(Number.isNaN(Date.parse(String(item.dateModified))), where).toBe(false);
+      const images = item.image as string[];
+      expect(images.length, where).toBeGreaterThan(0);
+      images.forEach(absolute);
+      absolute((item.publisher as { logo: { url: string } }).logo.url);
+      break;
+    }
+    case 'BreadcrumbList': {
+      const items = item.itemListElement as Array<{ position: number; name: string; item: string }>;
+      expect(items.length, where).toBeGreaterThanOrEqual(2);
+      items.forEach((crumb, index) => {
+        expect(crumb.position, where).toBe(index + 1);
+        expect(crumb.name, where).toBeTruthy();
+        absolute(crumb.item);
+      });
+      break;
+    }
+    default:
+      throw new Error(`${where}: unexpected JSON-LD type ${String(item['@type'])}`);
+  }
+}
+
+beforeAll(async () => {
+  browser = await openBrowser({ viewport: { width: 390, height: 844 } });
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: inject('adminPassword') }),
+  });
+  cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+});
+afterAll(() => browser?.close());
+
+describe('JSON-LD', () => {
+  it('gives each main page the types it needs, each with its required properties', async () => {
+    const found: Record<string, string[]> = {};
+    for (const path of MAIN_PAGES) {
+      const items = jsonLdOf(await html(path));
+      for (const item of items) checkSchema(item, path);
+      found[path] = items.map((item) => String(item['@type']));
+    }
+    console.log('JSON-LD types found:', JSON.stringify(found));
+    expect(found['/']).toEqual(['Organization']);
+    expect(found['/vision/a-circular-economy-starts-at-home']).toEqual(['Article', 'BreadcrumbList']);
+    expect(found['/bio-core/apa-itu-biocore']).toEqual(['Article', 'BreadcrumbList']);
+    expect(found['/our-work/waste-management/bank-sampah-desa-sukamaju']).toEqual(['BreadcrumbList']);
+  });
+
+  it('is replaced by an SEO record\'s own, which cannot close its script', async () => {
+    const home = (await api<Array<{ _id: string; page: string }>>('GET', '/api/seo')).find((record) => record.page === 'home')!;
+    await api('PUT', `/api/seo/${home._id}`, { structuredData: JSON.stringify(OWN_JSON_LD) });
+    let page = '';
+    for (let waited = 0; waited < 150_000 && !page.includes('"NGO"'); waited += 2_000) {
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      page = await html('/');
+    }
+    expect(jsonLdOf(page)).toEqual([OWN_JSON_LD]);
+    expect(page).not.toContain('</script><b>');
+    await api('PUT', `/api/seo/${home._id}`, { structuredData: '' });
+  }, 180_000);
+});
+
+describe('link previews', () => {
+  it('are a 1200x630 JPEG on every page, with its size, its alt text and the site\'s name', async () => {
+    for (const path of [...MAIN_PAGES, '/our-impact', '/tidak-ada']) {
+      const page = await html(path);
+      const image = meta(page, 'og:image');
+      expect(image, path).toMatch(/^https?:\/\/.+\.(jpe?g|png)$/);
+      const bytes = Buffer.from(await (await fetch(base + new URL(image!).pathname)).arrayBuffer());
+      const { format, width, height } = await sharp(bytes).metadata();
+      expect([format, width, height], path).toEqual(['jpeg', 1200, 630]);
+      expect([meta(page, 'og:image:width'), meta(page, 'og:image:height')], path).toEqual(['1200', '630']);
+      expect(meta(page, 'og:image:alt'), path).toBeTruthy();
+      expect(meta(page, 'og:site_name'), path).toBe('Resik Nusantara');
+    }
+  });
+});
+
+describe('pages that are not there', () => {
+  it('answer 404, and the not-found page is never indexed and names no canonical address', async () => {
+    expect((await fetch(`${base}/tidak-ada-halaman`)).status).toBe(404);
+    expect((await fetch(`${base}/vision/tidak-ada`)).status).toBe(404);
+    for (const path of ['/404', '/tidak-ada-halaman']) {
+      const page = await html(path);
+      expect(meta(page, 'robots'), path).toMatch(/noindex/);
+      expect(canonicalOf(page), path).toBeUndefined();
+      expect(meta(page, 'og:url'), path).toBeUndefined();
+    }
+    expect(await (await fetch(`${base}/sitemap.xml`)).text()).not.toContain('/404');
+  });
+});
+
+describe('a work in two categories', () => {
+  it('has one canonical address, the only one in the sitemap', async () => {
+    const paths = ['/our-work/renewable-energy/biogas-untuk-pasar-tradisional', '/our-work/waste-management/biogas-untuk-pasar-tradisional'];
+    const canonicals = await Promise.all(paths.map(async (path) => canonicalOf(await html(path))));
+    expect(canonicals).toEqual([new URL(paths[0]!, canonicals[0]).href, new URL(paths[0]!, canonicals[0]).href]);
+    const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
+    expect(sitemap.match(/biogas-untuk-pasar-tradisional/g)).toHaveLength(1);
+    expect(sitemap).toContain(canonicals[0]);
+  });
+});
+
+describe('language', () => {
+  it('is the record\'s: an English article is lang="en", an Indonesian one lang="id", and so are their feed items', async () => {
+    expect(await html('/vision/a-circular-economy-starts-at-home')).toMatch(/<html lang="en"/);
+    expect(await html('/bio-core/apa-itu-biocore')).toMatch(/<html lang="id"/);
+    const vision = await (await fetch(`${base}/vision/rss.xml`)).text();
+    expect(vision).not.toContain('<language>id</language>');
+    expect(vision).toContain('<dc:language>en</dc:language>');
+    const biocore = await (await fetch(`${base}/bio-core/rss.xml`)).text();
+    expect(biocore).toContain('<language>id</language>');
+  });
+
+  it('is chosen in the admin form of an article', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill(inject('adminPassword'));
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(`${base}/admin`);
+    await page.goto(`${base}/admin/vision`);
+    await page.getByRole('button', { name: /^\+ Tambah/ }).click();
+    const language = page.getByLabel('Bahasa');
+    expect(await language.inputValue()).toBe('id');
+    expect(await language.locator('option').allInnerTexts()).toEqual(['Indonesia', 'English']);
+    await page.close();
+  });
+});
+
+describe('feeds', () => {
+  it.each(['/vision/rss.xml', '/bio-core/rss.xml'])('%s names its own address with atom:link rel="self"', async (path) => {
+    const feed = await (await fetch(base + path)).text();
+    expect(feed).toContain('xmlns:atom="http://www.w3.org/2005/Atom"');
+    expect(/<atom:link href="([^"]+)" rel="self" type="application\/rss\+xml"\/>/.exec(feed)?.[1]).toMatch(new RegExp(`^https?://[^/]+${path.replace(/\./g, '\\.')}$`));
+  });
+});
+
+describe('the footer', () => {
+  it('has no link that goes nowhere', async () => {
+    const page = await html('/');
+    const footer = page.slice(page.indexOf('<footer'));
+    expect(footer).not.toContain('href="#"');
+    expect(footer).not.toContain('aria-disabled');
+  });
+});
+
+describe('the hero', () => {
+  it('keeps its white text readable on a white slide before its photo arrives', async () => {
+    const slides = await api<Array<{ _id: string }>>('GET', '/api/hero-section');
+    const page = await browser.newPage();
+    // No pictures at all: what the text sits on is the slide's own colour.
+    await page.route(/\.(webp|jpe?g|png|svg)(\?|$)/, (route) => route.abort());
+    await page.goto(`${base}/`);
+    expect(slides.length).toBeGreaterThan(0);
+    const results = await new AxeBuilder({ page }).include('.hero').withRules(['color-contrast']).analyze();
+    expect(results.violations).toEqual([]);
+    // What contrast checkers read: the slide's own solid colour behind the text.
+    const [r, g, b] = (await page.locator('.hero-slide.is-active').evaluate((slide) => getComputedStyle(slide).backgroundColor)).match(/\d+/g)!.map(Number) as [number, number, number];
+    const linear = (channel: number) => (channel / 255 <= 0.03928 ? channel / 255 / 12.92 : ((channel / 255 + 0.055) / 1.055) ** 2.4);
+    expect(1.05 / (0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b) + 0.05)).toBeGreaterThanOrEqual(4.5);
+    await page.close();
+  });
+});

@@ -60,7 +60,42 @@ const clampFontSizes = (html: string) =>
     return `font-size: ${value}px`;
   });
 
-export const sanitizeRichText = (html: string) => clampFontSizes(sanitizeHtml(html, RICH_TEXT));
+const ENTITIES: Record<string, string> = { amp: '&', quot: '"', apos: "'", lt: '<', gt: '>', '#39': "'" };
+
+/** One attribute of a tag's source, quoted or not (Word writes both), its basic entities decoded. */
+const attributeOf = (tag: string, name: string) => {
+  const match = new RegExp(`\\s${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(tag);
+  const value = match?.[1] ?? match?.[2] ?? match?.[3] ?? '';
+  return value.replace(/&(amp|quot|apos|lt|gt|#39);/g, (_, name: string) => ENTITIES[name]!).trim();
+};
+
+/**
+ * Word describes a pasted picture on its VML shape (`<v:shape alt>` or `<v:imagedata o:title>`),
+ * which the <img> it also writes points at by `v:shapes`: the descriptions by shape id.
+ */
+function wordPictureDescriptions(html: string) {
+  const descriptions = new Map<string, string>();
+  if (!/<v:shape\b/i.test(html)) return descriptions;
+  for (const [, attributes = '', inner = ''] of html.matchAll(/<v:shape\b([^>]*)>([\s\S]*?)<\/v:shape>/gi)) {
+    const id = attributeOf(attributes, 'id');
+    const description = attributeOf(attributes, 'alt') || attributeOf(/<v:imagedata\b[^>]*>/i.exec(inner)?.[0] ?? '', 'o:title');
+    if (id && description) descriptions.set(id, description);
+  }
+  return descriptions;
+}
+
+/**
+ * Rich text as it is stored. A picture without alt text takes its title, or the description
+ * Word kept on its shape, so a picture pasted from Word keeps what its author wrote about it.
+ */
+export const sanitizeRichText = (html: string) => {
+  const descriptions = wordPictureDescriptions(html);
+  const img: sanitizeHtml.Transformer = (tagName, attribs) => {
+    const alt = attribs.alt?.trim() || attribs.title?.trim() || descriptions.get(attribs['v:shapes'] ?? '');
+    return { tagName, attribs: alt ? { ...attribs, alt } : attribs };
+  };
+  return clampFontSizes(sanitizeHtml(html, { ...RICH_TEXT, transformTags: { ...RICH_TEXT.transformTags, img } }));
+};
 
 /** SEO's custom meta tags are injected into <head>: only <meta> elements survive. */
 export const sanitizeMetaTags = (html: string) =>

@@ -74,3 +74,22 @@ describe('pictures embedded in rich text', () => {
     expect(listed.body.success && listed.body.data.filter((row) => row.title === title)).toEqual([]);
   });
 });
+
+describe('pictures embedded in a newsletter', () => {
+  it('are stored as files without their position, never mailed as data: URLs', async () => {
+    const admin = await asAdmin();
+    const created = await admin.post<{ body: string }>('/api/newsletter/issues', { subject: unique('Kabar'), body: `<p>Foto:</p><img src="${dataUrl(await phoneJpeg(6))}" alt="Bank sampah">` });
+    expect(created.status).toBe(201);
+    const body = created.body.success ? created.body.data.body : '';
+    expect(body).not.toContain('data:');
+    const [url] = sources(body);
+    expect(url).toMatch(/^\/uploads\/editor\/.+\.jpg$/);
+    expect(alts(body)).toEqual(['Bank sampah']);
+    expect(leaks(new Uint8Array(await (await fetch(admin.base + url)).arrayBuffer()))).toEqual([]);
+
+    const preview = await admin.post<{ html: string }>('/api/newsletter/preview', { subject: 'Uji', body: `<img src="${dataUrl(await phoneJpeg(6))}">` });
+    const shown = [...(preview.body.success ? preview.body.data.html : '').matchAll(/data:image\/jpeg;base64,([^"]+)/g)].map((match) => Buffer.from(match[1]!, 'base64'));
+    expect(shown).toHaveLength(1);
+    expect(leaks(shown[0]!)).toEqual([]);
+  });
+});

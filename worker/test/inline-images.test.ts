@@ -5,6 +5,7 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { RICH_TEXT_MAX } from '../src/contract/validation.ts';
 import { asAdmin, unique } from './client.ts';
 import { dataUrl, leaks, noise, phoneJpeg } from './photos.ts';
 
@@ -58,6 +59,17 @@ describe('pictures embedded in rich text', () => {
     expect(urls[0]).toBe(urls[1]);
     expect(urls[0]).toMatch(/^\/uploads\/editor\/.+\.png$/);
     expect(leaks(new Uint8Array(await (await fetch(admin.base + urls[0])).arrayBuffer()))).toEqual([]);
+  });
+
+  it('a phone-sized picture is no "too long" body: the length counts the text, not the pictures that become files', async () => {
+    const admin = await asAdmin();
+    const photo = dataUrl(await phoneJpeg(6, 1600, 1200));
+    expect(photo.length).toBeGreaterThan(RICH_TEXT_MAX);
+    const created = await admin.post<Row>('/api/vision', article(`<p>Besar</p><img src="${photo}">`));
+    expect(created.status).toBe(201);
+    const body = created.body.success ? created.body.data.content : '';
+    expect(body.length).toBeLessThan(200);
+    expect(sources(body)).toEqual([expect.stringMatching(/^\/uploads\/editor\//)]);
   });
 
   it('a picture that cannot be read or cleaned refuses the save, which stores nothing', async () => {

@@ -9,3 +9,4 @@ export * from './reading.ts';
 export * from './rich-html.ts';
 export * from './admin.ts';
 export * from './icons.ts';
+export * from './word.ts';

@@ -168,4 +168,20 @@ describe('metadata dropped from uploaded images', () => {
     const names = (answer: typeof after) => (answer.body.success ? answer.body.data.filter((file) => file.originalName === 'IMG_0046.jpg').length : -1);
     expect(names(after)).toBe(names(before as typeof after));
   });
+
+  it('a photo embedded in an SVG (as drawing programs embed them) is cleaned too, or the SVG refused', async () => {
+    const admin = await asAdmin();
+    const wrapped = (photo: Buffer) =>
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="64" height="48"><image width="64" height="48" xlink:href="data:image/jpeg;base64,${photo.toString('base64').replace(/(.{76})/g, '$1\n')}"/></svg>`;
+    const uploaded = await admin.post<{ url: string }>('/api/files/upload', form({ file: new File([wrapped(await phoneJpeg(6))], 'poster.svg', { type: 'image/svg+xml' }) }));
+    expect(uploaded.status).toBe(201);
+    const stored = await (await fetch(admin.base + (uploaded.body.success ? uploaded.body.data.url : ''))).text();
+    const embedded = Buffer.from(/base64,([^"]+)"/.exec(stored)![1]!, 'base64');
+    expect(leaks(embedded)).toEqual([]);
+    expect((await sharp(embedded).metadata()).format).toBe('jpeg');
+
+    const refused = await admin.post('/api/files/upload', form({ file: new File([wrapped((await phoneJpeg(6)).subarray(0, 300))], 'rusak.svg', { type: 'image/svg+xml' }) }));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'INVALID_IMAGE' });
+  });
 });

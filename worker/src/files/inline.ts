@@ -9,7 +9,8 @@ import type { Upload } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import { HEAD_BYTES } from './signature.ts';
 import { withoutMetadata } from './metadata.ts';
-import { checkFile, contentTypeOf, putUpload, uncleanableImage } from './storage.ts';
+import { checkFile, contentTypeOf, putUpload } from './storage.ts';
+import { cleanedDataUrl, decodeDataUrl, uncleanableImage } from './data-url.ts';
 import type { UploadOrigin } from './references.ts';
 
 /** An `<img>`'s data: source in sanitised HTML, whose attributes are always double-quoted. */
@@ -28,22 +29,6 @@ const unreadable = (label: string) =>
 
 /** Undoes the HTML escaping a sanitised attribute may carry (`&amp;` in a percent-encoded SVG). */
 const attributeText = (value: string) => value.replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-
-/** The bytes of a data: URL (base64 or percent-encoded) and its declared type; null when it is not one. */
-function decodeDataUrl(url: string): { type: string; bytes: Uint8Array } | null {
-  const match = /^data:([^,]*),(.*)$/is.exec(url.trim());
-  if (!match) return null;
-  const [, meta = '', payload = ''] = match;
-  const parts = meta.split(';').map((part) => part.trim().toLowerCase());
-  try {
-    const bytes = parts.includes('base64')
-      ? Uint8Array.from(atob(payload.replace(/\s/g, '')), (char) => char.charCodeAt(0))
-      : new TextEncoder().encode(decodeURIComponent(payload));
-    return { type: parts[0] ?? '', bytes };
-  } catch {
-    return null;
-  }
-}
 
 /** Bytes held in memory as an upload part, so they go through the same checks and storage. */
 const uploadOf = (bytes: Uint8Array, name: string, type: string): Upload => ({
@@ -71,27 +56,6 @@ function inlineUpload(url: string, base: string, label: string): Upload {
   // Refused now, before anything of the write is stored, rather than when it is put.
   if (type !== 'image/svg+xml' && !withoutMetadata(type, [decoded.bytes])) throw uncleanableImage(label);
   return upload;
-}
-
-const base64Of = (bytes: Uint8Array) => {
-  let binary = '';
-  for (let at = 0; at < bytes.byteLength; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
-  return btoa(binary);
-};
-
-/** A picked picture's data: URL with its metadata dropped, typed by its bytes; refused when it cannot be cleaned. */
-export function cleanedDataUrl(url: string, label: string) {
-  const decoded = decodeDataUrl(url);
-  const type = decoded ? contentTypeOf(uploadOf(decoded.bytes, '', decoded.type)) : '';
-  const cleaned = decoded && withoutMetadata(type, [decoded.bytes]);
-  if (!cleaned) throw uncleanableImage(label);
-  const joined = new Uint8Array(cleaned.size);
-  let offset = 0;
-  for (const chunk of cleaned.chunks) {
-    joined.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return `data:${type};base64,${base64Of(joined)}`;
 }
 
 /** The distinct data: URLs of a sanitised body's pictures, in order. */

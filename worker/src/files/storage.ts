@@ -3,6 +3,7 @@ import { ApiError } from '../http/errors.ts';
 import { tooLarge, type Upload } from '../http/body.ts';
 import { signatureMismatch, sniffImageType } from './signature.ts';
 import { carriesMetadata, withoutMetadata } from './metadata.ts';
+import { svgWithCleanedPictures, uncleanableImage } from './data-url.ts';
 import type { UploadOrigin } from './references.ts';
 
 export const UPLOAD_PREFIX = 'uploads/';
@@ -159,21 +160,22 @@ async function bytesOf(file: Pick<Upload, 'stream'>) {
   return chunks;
 }
 
-/** A picture that could not be cleaned is refused, never stored as it came. */
-export const uncleanableImage = (name: string) =>
-  new ApiError(
-    400,
-    'INVALID_IMAGE',
-    `Gambar ${name || 'ini'} rusak atau tidak dapat dibersihkan dari data kamera dan lokasi (EXIF/GPS), jadi tidak disimpan. Simpan ulang sebagai JPG, PNG atau WebP, lalu unggah lagi.`,
-  );
 
 /**
  * The upload's bytes as they may be stored: a raster image without the metadata blocks that can
- * say where a photo was taken (files/metadata.ts), other files as they came; null for an image
- * that cannot be cleaned.
+ * say where a photo was taken (files/metadata.ts), an SVG with the photos embedded in it cleaned,
+ * other files as they came; null for an image that cannot be cleaned.
  */
 async function storableBytes(file: Upload, type: string): Promise<StorableBytes | null> {
   const chunks = await bytesOf(file);
+  if (type === 'image/svg+xml') {
+    const text = await new Blob(chunks).text();
+    const cleaned = svgWithCleanedPictures(text, file.name);
+    if (cleaned !== text) {
+      const bytes = new TextEncoder().encode(cleaned);
+      return { size: bytes.byteLength, chunks: [bytes] };
+    }
+  }
   if (!carriesMetadata(type)) return { size: file.size, chunks };
   return withoutMetadata(type, chunks);
 }

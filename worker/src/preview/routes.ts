@@ -10,7 +10,8 @@ import { resources } from '../contract/resources.ts';
 import type { ResourceDefinition } from '../contract/fields.ts';
 import { fieldErrors, inputSchema } from '../contract/validation.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
-import { cleanedDataUrl, withCleanedInlineImages } from '../files/inline.ts';
+import { cleanedDataUrl } from '../files/data-url.ts';
+import { withCleanedInlineImages } from '../files/inline.ts';
 import type { AppEnv } from '../env.ts';
 import { createPreview, findPreview, openPreviews, revokePreview } from './store.ts';
 

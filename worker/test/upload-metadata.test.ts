@@ -1,7 +1,8 @@
 /**
  * Photos posted straight to the API (not through the admin, which redraws them) are stored
  * without the metadata that says where they were taken, and still look the same: same pixels,
- * same orientation, same colour profile.
+ * same orientation, same colour profile. The bytes decide the type, thumbnails and pictures
+ * inside SVGs are cleaned too, and a picture that cannot be cleaned is refused, never stored.
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';

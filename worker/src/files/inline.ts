@@ -59,7 +59,7 @@ function inlineUpload(url: string, base: string, label: string): Upload {
 }
 
 /** The distinct data: URLs of a sanitised body's pictures, in order. */
-export const inlineImageSources = (html: string) => [...new Set([...html.matchAll(INLINE_IMAGE)].map((match) => match[2]!))];
+const inlineImageSources = (html: string) => [...new Set([...html.matchAll(INLINE_IMAGE)].map((match) => match[2]!))];
 
 /** The body with each picture's data: URL swapped by `replace(url)`. */
 const replaceSources = (html: string, replace: (url: string) => string) => html.replace(INLINE_IMAGE, (_whole, start: string, url: string) => `${start}${replace(url)}"`);

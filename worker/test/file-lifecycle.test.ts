@@ -1,4 +1,5 @@
 /** Uploaded files: their bytes must be what their type says, and content's files go when no content uses them. */
+import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { asAdmin, Client, form, unique } from './client.ts';
 import { PNG } from './samples.ts';
@@ -6,18 +7,15 @@ import { PNG } from './samples.ts';
 type Row = { _id: string } & Record<string, unknown>;
 
 const bytesOf = async (file: File) => new Uint8Array(await file.arrayBuffer());
-/** The first bytes of each real format, padded to a small file. */
-const SAMPLES: Record<string, number[]> = {
-  'image/jpeg': [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46],
-  'image/gif': [...'GIF89a'].map((c) => c.charCodeAt(0)),
-  'image/webp': [...'RIFF\u0000\u0000\u0000\u0000WEBPVP8 '].map((c) => c.charCodeAt(0)),
-  'image/avif': [0, 0, 0, 0x1c, ...'ftypavif'].map((c) => (typeof c === 'number' ? c : c.charCodeAt(0))),
+const picture = sharp({ create: { width: 8, height: 6, channels: 3, background: '#6a8f4e' } });
+/** A small real file of each raster format: a garbled one is refused. */
+const SAMPLES: Record<string, Buffer> = {
+  'image/jpeg': await picture.clone().jpeg().toBuffer(),
+  'image/gif': await picture.clone().gif().toBuffer(),
+  'image/webp': await picture.clone().webp().toBuffer(),
+  'image/avif': await picture.clone().avif().toBuffer(),
 };
-const sample = (type: string, name: string) => {
-  const data = new Uint8Array(64);
-  data.set(SAMPLES[type]!);
-  return new File([data], name, { type });
-};
+const sample = (type: string, name: string) => new File([new Uint8Array(SAMPLES[type]!)], name, { type });
 
 const served = async (base: string, path: string) => (await fetch(`${base}/${path.replace(/^\//, '')}`)).status;
 

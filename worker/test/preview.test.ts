@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWorker } from '../../scripts/lib/local.ts';
 import { data, startPreviewWorker } from './preview-worker.ts';
 import { Client, form, unique } from './client.ts';
+import { dataUrl, leaks, phoneJpeg } from './photos.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
 type Preview = { id: string; url: string; expiresAt: string };
@@ -61,6 +62,24 @@ describe('preview links', () => {
     expect(html).toContain('<li>kompos</li><li>sampah</li>');
     expect(html).not.toContain('data-preview-if="author"');
     expect(html).toContain('<img src="/uploads/foto-kebun.jpg" alt="Judul belum disimpan" data-preview-image="featuredImage" style="object-position: 30% 70%">');
+  });
+
+  it('shows a picked picture and one embedded in the body without their position; one that cannot be cleaned is refused', async () => {
+    const photo = dataUrl(await phoneJpeg(6));
+    expect(leaks(Buffer.from(photo.split(',')[1]!, 'base64')).length).toBeGreaterThan(0);
+    const content = `<p>Foto:</p><img src="${photo}" alt="Kebun">`;
+    const preview = data<Preview>(await admin.post('/api/bio-core/preview', { data: draft('Dengan foto', { content }), files: { featuredImage: photo } }));
+    const html = await (await open(preview.url)).text();
+    const shownPictures = [...html.matchAll(/src="data:image\/jpeg;base64,([^"]+)"/g)].map((match) => Buffer.from(match[1]!, 'base64'));
+    expect(shownPictures).toHaveLength(2);
+    for (const bytes of shownPictures) expect(leaks(bytes)).toEqual([]);
+
+    const cut = dataUrl((await phoneJpeg(6)).subarray(0, 500));
+    for (const request of [{ data: draft('Rusak'), files: { featuredImage: cut } }, { data: draft('Rusak', { content: `<img src="${cut}">` }) }]) {
+      const refused = await admin.post('/api/bio-core/preview', request);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ success: false, code: 'INVALID_IMAGE', message: expect.stringContaining('tidak dapat dibersihkan dari data kamera dan lokasi') });
+    }
   });
 
   it('shows each token only its own draft; a guessed or altered token is a clear 404', async () => {

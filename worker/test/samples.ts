@@ -2,10 +2,10 @@
 import type { Field, ResourceDefinition } from '../src/contract/fields.ts';
 import { unique } from './client.ts';
 
-export const PNG = () =>
-  new File([Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))], 'pixel.png', {
-    type: 'image/png',
-  });
+/** A real 1-pixel PNG. */
+export const PNG_BYTES = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0));
+
+export const PNG = () => new File([PNG_BYTES], 'pixel.png', { type: 'image/png' });
 
 function sampleValue(name: string, field: Field, refs: Record<string, string>): string | File | undefined {
   switch (field.kind) {

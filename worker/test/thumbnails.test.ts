@@ -3,11 +3,13 @@
  * file (not as files), removed with it; a file without one previews as itself; alt text and
  * focal point are stored with the record and checked.
  */
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { asAdmin, form, unique } from './client.ts';
 import { PNG } from './samples.ts';
 
-const webp = (bytes = 300) => new File([new Uint8Array(bytes)], 'thumbnail.webp', { type: 'image/webp' });
+const THUMBNAIL = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#6a8f4e' } }).webp().toBuffer();
+const webp = () => new File([new Uint8Array(THUMBNAIL)], 'thumbnail.webp', { type: 'image/webp' });
 type Stored = { name: string; url: string; originalName?: string; thumbnailUrl?: string };
 
 describe('thumbnails', () => {

@@ -12,6 +12,7 @@ import TextAlign from '@tiptap/extension-text-align';
 import { TextStyleKit } from '@tiptap/extension-text-style';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { NodeSelection, type EditorState } from '@tiptap/pm/state';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { api } from '../api/client.ts';
 import { prepareUpload, thumbnailOf, thumbnailPart } from './compress.ts';
@@ -66,6 +67,22 @@ async function imageSize(file: File) {
   } catch {
     return { width: null, height: null };
   }
+}
+
+/**
+ * The pictures put in, in order. A selected node (the picture pasted just before stays
+ * selected) gets them after it, never in its place: pasting two pictures keeps both.
+ */
+function withPicturesInserted(state: EditorState, pictures: Array<Record<string, unknown>>) {
+  const tr = state.tr;
+  for (const attrs of pictures) {
+    const picture = state.schema.nodes.image!.create(attrs);
+    if (tr.selection instanceof NodeSelection) {
+      const after = tr.selection.to;
+      tr.insert(after, picture).setSelection(NodeSelection.create(tr.doc, after));
+    } else tr.replaceSelectionWith(picture);
+  }
+  return tr;
 }
 
 /** An editor that exists and was not destroyed (tiptap may replace the instance between renders). */
@@ -306,11 +323,11 @@ export default function RichTextEditor({ id, value, onChange, light = false, lab
         return cleaned;
       },
       handlePaste: (view, event) => {
-        const image = [...(event.clipboardData?.files ?? [])].find((file) => file.type.startsWith('image/'));
-        if (!image) return false;
+        const images = [...(event.clipboardData?.files ?? [])].filter((file) => file.type.startsWith('image/'));
+        if (!images.length) return false;
         setUploadError('');
-        Promise.all([uploadImage(image), imageSize(image)])
-          .then(([src, size]) => view.dispatch(view.state.tr.replaceSelectionWith(view.state.schema.nodes.image!.create({ src, alt: '', ...size }))))
+        Promise.all(images.map(async (image) => ({ src: await uploadImage(image), alt: '', ...(await imageSize(image)) })))
+          .then((pictures) => view.dispatch(withPicturesInserted(view.state, pictures)))
           .catch((error: unknown) => setUploadError(errorMessage(error)));
         return true;
       },

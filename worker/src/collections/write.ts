@@ -15,6 +15,7 @@ import type { Database } from '../db/client.ts';
 import type { RequestBody, Upload } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import { checkFile, putUpload } from '../files/storage.ts';
+import { inlineImagesOf, storeInlineImages } from '../files/inline.ts';
 import type { CollectionStore, Row } from './store.ts';
 
 interface WriteTarget {
@@ -52,6 +53,8 @@ export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionS
   const values: Row = Object.fromEntries(Object.entries(parsed.data).filter(([, v]) => v !== undefined));
   const relations: Record<string, string[]> = {};
   const files: Array<[string, FileField, Upload]> = [];
+  /** Pictures embedded in rich text as data: URLs, by field: stored as uploads like any other. */
+  const inlineImages = new Map<string, Map<string, Upload>>();
   const errors: { field: string; message: string }[] = [];
 
   for (const [name, field] of Object.entries(resource.fields)) {
@@ -69,6 +72,8 @@ export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionS
           values[name] = sanitizeRichText(values[name] as string);
           // What survives sanitising is what gets published: a script alone is no content.
           if (field.required && !hasVisibleContent(values[name] as string)) errors.push({ field: name, message: `${field.label} wajib diisi.` });
+          const images = inlineImagesOf(values[name] as string, field.label);
+          if (images.size) inlineImages.set(name, images);
         }
         break;
       case 'text':
@@ -128,6 +133,11 @@ export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionS
     values[name] = result.path;
     stored.push(result.path);
     if (result.thumbnailUrl) stored.push(result.thumbnailUrl.replace(/^\//, ''));
+  }
+  for (const [name, images] of inlineImages) {
+    const result = await storeInlineImages(bucket, values[name] as string, images, 'editor');
+    values[name] = result.html;
+    stored.push(...result.stored);
   }
 
   const summary = recordTitle(store.resource, { ...target.existing, ...values }, target.id);

@@ -1,4 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
+import { wordPictureDescriptions } from '../contract/word.ts';
 
 const px = /^\d{1,2}(\.\d+)?px$/;
 const colour = [/^#[0-9a-f]{3,8}$/i, /^rgba?\([\d\s.,%]+\)$/i, /^hsla?\([\d\s.,%deg]+\)$/i, /^[a-z]+$/i];
@@ -60,7 +61,18 @@ const clampFontSizes = (html: string) =>
     return `font-size: ${value}px`;
   });
 
-export const sanitizeRichText = (html: string) => clampFontSizes(sanitizeHtml(html, RICH_TEXT));
+/**
+ * Rich text as it is stored. A picture without alt text takes its title, or the description
+ * Word kept on its shape, so a picture pasted from Word keeps what its author wrote about it.
+ */
+export const sanitizeRichText = (html: string) => {
+  const descriptions = wordPictureDescriptions(html);
+  const img: sanitizeHtml.Transformer = (tagName, attribs) => {
+    const alt = attribs.alt?.trim() || attribs.title?.trim() || descriptions.get(attribs['v:shapes'] ?? '');
+    return { tagName, attribs: alt ? { ...attribs, alt } : attribs };
+  };
+  return clampFontSizes(sanitizeHtml(html, { ...RICH_TEXT, transformTags: { ...RICH_TEXT.transformTags, img } }));
+};
 
 /** SEO's custom meta tags are injected into <head>: only <meta> elements survive. */
 export const sanitizeMetaTags = (html: string) =>

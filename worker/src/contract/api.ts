@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'CONFLICT'
   | 'FILE_TOO_LARGE'
   | 'INVALID_FILE_TYPE'
+  | 'INVALID_IMAGE'
   | 'RATE_LIMITED'
   | 'PAYLOAD_TOO_LARGE'
   | 'BAD_REQUEST'

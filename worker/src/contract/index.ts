@@ -10,3 +10,4 @@ export * from './rich-html.ts';
 export * from './admin.ts';
 export * from './icons.ts';
 export * from './permissions.ts';
+export * from './word.ts';

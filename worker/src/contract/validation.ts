@@ -14,8 +14,9 @@ export type Mode = 'create' | 'update';
 export const TEXT_MAX = 5_000;
 /** Longest multi-line text (descriptions, JSON-LD, meta tags). */
 export const LONG_TEXT_MAX = 50_000;
-/** Longest rich text, as HTML. */
+/** Longest rich text, as HTML, not counting embedded data: pictures (stored as files on save). */
 export const RICH_TEXT_MAX = 500_000;
+const withoutEmbeddedPictures = (html: string) => html.replace(/data:[^"'\s>]*/gi, '');
 /** Longest search term of a list. */
 export const SEARCH_MAX = 200;
 const TAG_MAX = 100;
@@ -198,7 +199,7 @@ function fieldSchema(field: Field): z.ZodType | null {
       return z.preprocess(
         asText(true),
         textOnly(field.label)
-          .max(RICH_TEXT_MAX, `${field.label} terlalu panjang.`)
+          .refine((v) => withoutEmbeddedPictures(v).length <= RICH_TEXT_MAX, `${field.label} terlalu panjang.`)
           .refine((v) => !field.required || hasVisibleContent(v), required(field.label)),
       );
     case 'slug':

@@ -1,10 +1,14 @@
 /**
  * Where a photo was taken never reaches storage. The admin redraws photos before sending them,
- * but any client can post straight to the API, so the worker drops the metadata blocks of
- * JPEG, PNG and WebP files that can carry a position (EXIF, XMP, IPTC, text chunks, comments,
- * and the extra images phones append after a JPEG's end), keeping what the picture needs to
- * look right: a JPEG's orientation (rewritten as the only EXIF tag), its colour profile and
- * Adobe colour marker. The image data itself is never decoded or re-encoded.
+ * but any client can post straight to the API, so the worker keeps only the blocks of a JPEG,
+ * PNG, WebP or GIF file that the picture needs to look right (image data, tables, a JPEG's
+ * orientation rewritten as its only EXIF tag, the colour profile) and drops every other block:
+ * EXIF, XMP, IPTC, text chunks, comments, unknown chunks, and the extra images phones append
+ * after a JPEG's end. HEIC/AVIF files are kept only when they carry no EXIF or XMP item.
+ * The image data itself is never decoded or re-encoded.
+ *
+ * It fails closed: a file that cannot be read to its end as its format is not cleaned but
+ * refused (null), since what it hides cannot be known.
  *
  * The bytes stay in the chunks they arrived in; the result is a list of pieces to keep.
  */
@@ -81,7 +85,11 @@ class Chunks {
   }
 }
 
-const ascii = (bytes: Uint8Array) => String.fromCharCode(...bytes);
+const ascii = (bytes: Uint8Array) => {
+  let text = '';
+  for (const byte of bytes) text += String.fromCharCode(byte);
+  return text;
+};
 const u16be = (data: Chunks, at: number) => (data.at(at) << 8) | data.at(at + 1);
 
 /** The EXIF orientation (1-8) in an APP1 segment's payload, if it carries one. */
@@ -122,13 +130,20 @@ const APP2 = 0xe2;
 const APP14 = 0xee;
 const COM = 0xfe;
 const isRestart = (marker: number) => marker >= 0xd0 && marker <= 0xd7;
+/** Start-of-frame markers: SOF0-SOF15 without DHT (C4), JPG (C8) and DAC (CC). */
+const isFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 
-/** A JPEG segment kept: the frame, tables, scans, JFIF, the ICC profile and Adobe's marker. */
+/**
+ * A JPEG segment kept: the frame, tables and scans, and of the application segments only
+ * JFIF's header (not its JFXX thumbnail, a JPEG of its own), the ICC profile and Adobe's marker.
+ */
 function keepsJpegSegment(marker: number, data: Chunks, at: number) {
   if (marker === COM) return false;
   if (marker < APP0 || marker > 0xef) return true;
-  if (marker === APP0 || marker === APP14) return true;
-  return marker === APP2 && ascii(data.copy(at + 4, at + 16)) === 'ICC_PROFILE\0';
+  const identifier = ascii(data.copy(at + 4, at + 16));
+  if (marker === APP0) return identifier.startsWith('JFIF\0');
+  if (marker === APP14) return identifier.startsWith('Adobe');
+  return marker === APP2 && identifier === 'ICC_PROFILE\0';
 }
 
 /** The index after a scan's entropy-coded data: the next marker that is not a restart. */
@@ -140,6 +155,21 @@ function endOfScan(data: Chunks, from: number) {
   return data.length;
 }
 
+/**
+ * Where the next marker starts at or after `from`, skipping stray bytes as decoders do
+ * (libjpeg skips anything up to the next 0xFF and warns): -1 when none is left.
+ */
+function nextMarker(data: Chunks, from: number) {
+  for (let i = data.indexOf(0xff, from); i !== -1; i = data.indexOf(0xff, i + 2)) {
+    // Markers may be padded with fill bytes (0xFF).
+    while (data.at(i + 1) === 0xff) i++;
+    const marker = data.at(i + 1);
+    if (marker === -1) return -1;
+    if (marker !== 0) return i;
+  }
+  return -1;
+}
+
 /** Puts `bytes` at byte `offset` of the original, splitting the range that spans it. */
 function insertAt(pieces: Piece[], offset: number, bytes: Uint8Array) {
   const index = pieces.findIndex((piece) => !(piece instanceof Uint8Array) && piece.to >= offset);
@@ -148,17 +178,18 @@ function insertAt(pieces: Piece[], offset: number, bytes: Uint8Array) {
   pieces.splice(index, 1, ...parts);
 }
 
+/** A JPEG's pieces: read from SOI to EOI, with a frame and a scan, or null. */
 function jpegPieces(data: Chunks): Piece[] | null {
   if (data.at(0) !== 0xff || data.at(1) !== SOI) return null;
   const pieces: Piece[] = [{ from: 0, to: 2 }];
   let orientation: number | null = null;
   // Where the orientation segment goes: after SOI, or after JFIF's APP0, which must stay first.
   let afterHeader = 2;
-  let position = 2;
-  while (position < data.length) {
-    // Markers may be padded with fill bytes (0xFF).
-    while (data.at(position) === 0xff && data.at(position + 1) === 0xff) position++;
-    if (data.at(position) !== 0xff) return null;
+  let hasFrame = false;
+  let hasScan = false;
+  for (let position = nextMarker(data, 2); ; position = nextMarker(data, position)) {
+    // A file that ends before its EOI marker is cut short.
+    if (position === -1) return null;
     const marker = data.at(position + 1);
     if (marker === EOI) {
       // Anything after the end (phones append depth maps and previews with their own EXIF) goes.
@@ -177,18 +208,22 @@ function jpegPieces(data: Chunks): Piece[] | null {
       keep(pieces, position, end);
       if (marker === APP0 && position === 2) afterHeader = end;
     }
+    hasFrame ||= isFrame(marker);
     position = end;
     if (marker === SOS) {
+      hasScan = true;
       const scanEnd = endOfScan(data, position);
       keep(pieces, position, scanEnd);
       position = scanEnd;
     }
   }
+  if (!hasFrame || !hasScan) return null;
   if (orientation !== null && orientation !== 1) insertAt(pieces, afterHeader, orientationSegment(orientation));
   return pieces;
 }
 
-const PNG_METADATA = new Set(['eXIf', 'tEXt', 'zTXt', 'iTXt']);
+/** PNG chunks a picture needs to look right (APNG's frames included); every other chunk goes. */
+const PNG_KEPT = new Set(['IHDR', 'PLTE', 'IDAT', 'IEND', 'tRNS', 'gAMA', 'cHRM', 'sRGB', 'iCCP', 'cICP', 'sBIT', 'bKGD', 'pHYs', 'acTL', 'fcTL', 'fdAT']);
 /** Chunk names are four letters; anything else means the file is not a readable PNG. */
 const PNG_CHUNK_NAME = /^[A-Za-z]{4}$/;
 
@@ -200,37 +235,125 @@ function pngPieces(data: Chunks): Piece[] | null {
     const type = ascii(data.copy(position + 4, position + 8));
     const end = position + 12 + length;
     if (end > data.length || !PNG_CHUNK_NAME.test(type) || (position === 8 && type !== 'IHDR')) return null;
-    if (!PNG_METADATA.has(type)) keep(pieces, position, end);
+    if (PNG_KEPT.has(type)) keep(pieces, position, end);
     position = end;
-    if (type === 'IEND') break;
+    if (type === 'IEND') return pieces;
   }
-  return pieces;
+  return null;
 }
 
 const u32le = (value: number) => new Uint8Array([value & 0xff, (value >> 8) & 0xff, (value >> 16) & 0xff, (value >>> 24) & 0xff]);
-const WEBP_METADATA = new Set(['EXIF', 'XMP ']);
+/** WebP chunks a picture needs (animation and alpha included); EXIF, XMP and unknown chunks go. */
+const WEBP_KEPT = new Set(['VP8 ', 'VP8L', 'VP8X', 'ALPH', 'ANIM', 'ANMF', 'ICCP']);
+const WEBP_IMAGE = new Set(['VP8 ', 'VP8L', 'ANMF']);
 /** VP8X flags announcing EXIF (0x08) and XMP (0x04) chunks. */
 const VP8X_METADATA_FLAGS = 0x08 | 0x04;
 
 function webpPieces(data: Chunks): Piece[] | null {
   const pieces: Piece[] = [];
+  let hasImage = false;
   let position = 12;
-  while (position + 8 <= data.length) {
+  while (position < data.length) {
     const type = ascii(data.copy(position, position + 4));
     const size = data.at(position + 4) + (data.at(position + 5) << 8) + (data.at(position + 6) << 16) + data.at(position + 7) * 2 ** 24;
     const end = position + 8 + size + (size % 2);
-    if (end > data.length || !/^[\x20-\x7e]{4}$/.test(type)) return null;
+    if (position + 8 > data.length || end > data.length || !/^[\x20-\x7e]{4}$/.test(type)) return null;
     if (type === 'VP8X') {
       const chunk = data.copy(position, end);
       chunk[8] = chunk[8]! & ~VP8X_METADATA_FLAGS;
       pieces.push(chunk);
-    } else if (!WEBP_METADATA.has(type)) {
+    } else if (WEBP_KEPT.has(type)) {
       keep(pieces, position, end);
     }
+    hasImage ||= WEBP_IMAGE.has(type);
     position = end;
   }
+  if (!hasImage) return null;
   const bodySize = pieces.reduce((total, piece) => total + pieceLength(piece), 0);
   return [new Uint8Array([...data.copy(0, 4), ...u32le(bodySize + 4), ...data.copy(8, 12)]), ...pieces];
+}
+
+/** The index after a GIF's data sub-blocks starting at `from` (each a length byte, ended by 0), or -1. */
+function endOfSubBlocks(data: Chunks, from: number) {
+  let position = from;
+  for (let size = data.at(position); size !== 0; size = data.at(position)) {
+    if (size === -1) return -1;
+    position += 1 + size;
+  }
+  return position + 1;
+}
+
+/** GIF application extensions that drive animation; any other (XMP, ICC, vendors') goes. */
+const GIF_ANIMATION = new Set(['NETSCAPE2.0', 'ANIMEXTS1.0']);
+const GIF_EXTENSION = 0x21;
+const GIF_IMAGE = 0x2c;
+const GIF_TRAILER = 0x3b;
+const GIF_APPLICATION = 0xff;
+const GIF_COMMENT = 0xfe;
+
+function gifPieces(data: Chunks): Piece[] | null {
+  const colourTable = (packed: number) => (packed & 0x80 ? 3 * 2 ** ((packed & 7) + 1) : 0);
+  // Header (6 bytes), logical screen descriptor (7), global colour table.
+  let position = 13 + colourTable(data.at(10));
+  const pieces: Piece[] = [{ from: 0, to: position }];
+  let hasImage = false;
+  while (position < data.length) {
+    const introducer = data.at(position);
+    if (introducer === GIF_TRAILER) {
+      keep(pieces, position, position + 1);
+      return hasImage ? pieces : null;
+    }
+    let end: number;
+    if (introducer === GIF_EXTENSION) {
+      const label = data.at(position + 1);
+      end = endOfSubBlocks(data, position + 2);
+      if (end === -1) return null;
+      const application = ascii(data.copy(position + 3, position + 14));
+      if (label !== GIF_COMMENT && (label !== GIF_APPLICATION || GIF_ANIMATION.has(application))) keep(pieces, position, end);
+    } else if (introducer === GIF_IMAGE) {
+      // Image descriptor (10 bytes), local colour table, LZW code size, data sub-blocks.
+      end = endOfSubBlocks(data, position + 10 + colourTable(data.at(position + 9)) + 1);
+      if (end === -1) return null;
+      keep(pieces, position, end);
+      hasImage = true;
+    } else return null;
+    if (end > data.length) return null;
+    position = end;
+  }
+  return null;
+}
+
+/** The ISO media boxes (HEIC, AVIF) at the top level, as [type, start, end]; null if they do not add up. */
+function topLevelBoxes(data: Chunks) {
+  const boxes: Array<[string, number, number]> = [];
+  for (let position = 0; position < data.length; ) {
+    const size32 = (data.at(position) * 2 ** 24) + (data.at(position + 1) << 16) + (data.at(position + 2) << 8) + data.at(position + 3);
+    const type = ascii(data.copy(position + 4, position + 8));
+    let size = size32;
+    if (size32 === 1) size = Number(new DataView(data.copy(position + 8, position + 16).buffer).getBigUint64(0));
+    else if (size32 === 0) size = data.length - position;
+    if (size < 8 || position + size > data.length || !/^[\x20-\x7e]{4}$/.test(type)) return null;
+    boxes.push([type, position, position + size]);
+    position += size;
+  }
+  return boxes;
+}
+
+/** Longest `meta` box read: item lists and locations, far smaller than this. */
+const META_BOX_MAX = 1024 * 1024;
+
+/**
+ * HEIC and AVIF keep EXIF and XMP as items located by offset tables, which cannot be dropped
+ * without rewriting the file: such a file is kept whole only when its `meta` box names no EXIF
+ * item and no XMP (`application/rdf+xml`) item, and refused otherwise.
+ */
+function isoMediaPieces(data: Chunks): Piece[] | null {
+  const boxes = topLevelBoxes(data);
+  const meta = boxes?.find(([type]) => type === 'meta');
+  if (!boxes || !meta || meta[2] - meta[1] > META_BOX_MAX) return null;
+  const text = ascii(data.copy(meta[1], meta[2]));
+  if (/infe[\s\S]{8,10}Exif|mime|rdf\+xml|xmpmeta/.test(text)) return null;
+  return [{ from: 0, to: data.length }];
 }
 
 const pieceLength = (piece: Piece) => (piece instanceof Uint8Array ? piece.byteLength : piece.to - piece.from);
@@ -239,9 +362,12 @@ const PIECES_BY_TYPE: Record<string, (data: Chunks) => Piece[] | null> = {
   'image/jpeg': jpegPieces,
   'image/png': pngPieces,
   'image/webp': webpPieces,
+  'image/gif': gifPieces,
+  'image/avif': isoMediaPieces,
+  'image/heic': isoMediaPieces,
 };
 
-/** Types whose metadata is dropped before storing. */
+/** Types whose metadata is dropped before storing: every raster type sniffed from bytes. */
 export const carriesMetadata = (type: string) => type in PIECES_BY_TYPE;
 
 export interface CleanedBytes {
@@ -251,13 +377,13 @@ export interface CleanedBytes {
 
 /**
  * The file's bytes without metadata blocks, as views of the original chunks plus the few new
- * bytes; the original when the type carries none or the file cannot be read as that type
- * (its signature was already checked, so that is a damaged file, stored as it came).
+ * bytes; null when the file cannot be read to its end as `type` (damaged, cut short, or a
+ * HEIC/AVIF carrying EXIF), which the caller refuses rather than storing it as it came.
  */
-export function withoutMetadata(type: string, original: readonly Uint8Array[]): CleanedBytes {
+export function withoutMetadata(type: string, original: readonly Uint8Array[]): CleanedBytes | null {
   const data = new Chunks(original);
   const pieces = PIECES_BY_TYPE[type]?.(data) ?? null;
-  if (!pieces) return { size: data.length, chunks: [...original] };
+  if (!pieces) return null;
   const chunks = pieces.flatMap((piece) => (piece instanceof Uint8Array ? [piece] : [...data.views(piece.from, piece.to)]));
   return { size: chunks.reduce((total, chunk) => total + chunk.byteLength, 0), chunks };
 }

@@ -43,3 +43,9 @@ export function signatureMismatch(type: string, head: Uint8Array): string | null
   if (!signature) return null;
   return signature.test(head) ? null : signature.name;
 }
+
+/** Raster formats recognised from their bytes alone, whatever type a client declared. */
+const SNIFFED_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif', 'image/heic'] as const;
+
+/** The raster image type `head` really is, or null for anything else (SVG, ICO, a PDF, text). */
+export const sniffImageType = (head: Uint8Array): string | null => SNIFFED_TYPES.find((type) => IMAGE_SIGNATURES[type]!.test(head)) ?? null;

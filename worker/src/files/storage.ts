@@ -1,8 +1,9 @@
 import { THUMBNAIL_SUFFIX, type StoredFile, type UploadResult } from '../contract/api.ts';
 import { ApiError } from '../http/errors.ts';
 import { tooLarge, type Upload } from '../http/body.ts';
-import { signatureMismatch } from './signature.ts';
+import { signatureMismatch, sniffImageType } from './signature.ts';
 import { carriesMetadata, withoutMetadata } from './metadata.ts';
+import { svgWithCleanedPictures, uncleanableImage } from './data-url.ts';
 import type { UploadOrigin } from './references.ts';
 
 export const UPLOAD_PREFIX = 'uploads/';
@@ -44,11 +45,24 @@ const EXTENSION_MAX = 12;
 
 const extensionOf = (name: string) => name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
 
-/** The browser's type when it gave one, else the extension's. */
-export const contentTypeOf = (file: Upload) =>
-  file.type && file.type !== 'application/octet-stream'
-    ? file.type
-    : (TYPE_BY_EXTENSION[extensionOf(file.name)] ?? 'application/octet-stream');
+/** Names clients give to types under another name (`image/jpg` is no registered type). */
+const TYPE_ALIASES: Record<string, string> = {
+  'image/jpg': 'image/jpeg',
+  'image/pjpeg': 'image/jpeg',
+  'image/x-png': 'image/png',
+};
+
+/**
+ * What a file is: a raster image is known by its bytes, whatever was declared; anything else
+ * by the browser's type when it gave one, else by the extension's.
+ */
+export const contentTypeOf = (file: Pick<Upload, 'name' | 'type' | 'head'>) => {
+  const declared = file.type.toLowerCase().split(';')[0]!.trim();
+  return (
+    sniffImageType(file.head) ??
+    (declared && declared !== 'application/octet-stream' ? (TYPE_ALIASES[declared] ?? declared) : (TYPE_BY_EXTENSION[extensionOf(file.name)] ?? 'application/octet-stream'))
+  );
+};
 
 /** Refuses a file that is too large, of a type the rule does not accept, or not what its type claims. */
 export function checkFile(file: Upload, rule: FileRule) {
@@ -123,23 +137,47 @@ export const urlOf = (key: string) => `/${key}`;
 
 /** A preview the admin made: a small WebP, or nothing (it is only a convenience). */
 const THUMBNAIL_MAX_BYTES = 256 * 1024;
-const usableThumbnail = (thumbnail: Upload | undefined) => thumbnail && thumbnail.type === 'image/webp' && thumbnail.size > 0 && thumbnail.size <= THUMBNAIL_MAX_BYTES;
+const usableThumbnail = (thumbnail: Upload | undefined): thumbnail is Upload =>
+  thumbnail !== undefined && thumbnail.size > 0 && thumbnail.size <= THUMBNAIL_MAX_BYTES && contentTypeOf(thumbnail) === 'image/webp';
 
-/** The upload without the metadata blocks that can say where a photo was taken (files/metadata.ts). */
-async function withoutLocation(file: Upload, type: string): Promise<Pick<Upload, 'size' | 'stream'>> {
+/** Bytes ready for R2, which needs a streamed body's length up front. */
+interface StorableBytes {
+  size: number;
+  chunks: readonly Uint8Array[];
+}
+
+const streamOf = ({ size, chunks }: StorableBytes) =>
+  new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(chunk);
+      controller.close();
+    },
+  }).pipeThrough(new FixedLengthStream(size));
+
+async function bytesOf(file: Pick<Upload, 'stream'>) {
   const chunks: Uint8Array[] = [];
   for await (const chunk of file.stream()) chunks.push(chunk);
-  const cleaned = withoutMetadata(type, chunks);
-  return {
-    size: cleaned.size,
-    stream: () =>
-      new ReadableStream({
-        start(controller) {
-          for (const chunk of cleaned.chunks) controller.enqueue(chunk);
-          controller.close();
-        },
-      }),
-  };
+  return chunks;
+}
+
+
+/**
+ * The upload's bytes as they may be stored: a raster image without the metadata blocks that can
+ * say where a photo was taken (files/metadata.ts), an SVG with the photos embedded in it cleaned,
+ * other files as they came; null for an image that cannot be cleaned.
+ */
+async function storableBytes(file: Upload, type: string): Promise<StorableBytes | null> {
+  const chunks = await bytesOf(file);
+  if (type === 'image/svg+xml') {
+    const text = await new Blob(chunks).text();
+    const cleaned = svgWithCleanedPictures(text, file.name);
+    if (cleaned !== text) {
+      const bytes = new TextEncoder().encode(cleaned);
+      return { size: bytes.byteLength, chunks: [bytes] };
+    }
+  }
+  if (!carriesMetadata(type)) return { size: file.size, chunks };
+  return withoutMetadata(type, chunks);
 }
 
 /** Stores one upload (and its thumbnail, if sent) in R2 and answers the spec's upload-result shape. */
@@ -149,16 +187,16 @@ export async function putUpload(bucket: R2Bucket, file: Upload, folder: string, 
   const filename = `${Date.now().toString(36)}-${random}-${safeName(file.name)}`;
   const key = `${UPLOAD_PREFIX}${dir}${filename}`;
   const mimetype = contentTypeOf(file);
-  const stored = carriesMetadata(mimetype) ? await withoutLocation(file, mimetype) : file;
-  // R2 needs the length of a streamed body up front.
-  await bucket.put(key, stored.stream().pipeThrough(new FixedLengthStream(stored.size)), {
+  const stored = await storableBytes(file, mimetype);
+  if (!stored) throw uncleanableImage(file.name);
+  // A thumbnail is cleaned like its file; one that cannot be is left out (the file previews as itself).
+  const storedThumbnail = usableThumbnail(thumbnail) ? await storableBytes(thumbnail, 'image/webp') : null;
+  await bucket.put(key, streamOf(stored), {
     httpMetadata: { contentType: mimetype },
     customMetadata: { originalName: file.name, origin },
   });
-  const thumbnailKey = usableThumbnail(thumbnail) ? `${key}${THUMBNAIL_SUFFIX}` : undefined;
-  if (thumbnailKey) {
-    await bucket.put(thumbnailKey, thumbnail!.stream().pipeThrough(new FixedLengthStream(thumbnail!.size)), { httpMetadata: { contentType: 'image/webp' } });
-  }
+  const thumbnailKey = storedThumbnail ? `${key}${THUMBNAIL_SUFFIX}` : undefined;
+  if (thumbnailKey) await bucket.put(thumbnailKey, streamOf(storedThumbnail!), { httpMetadata: { contentType: 'image/webp' } });
   return {
     filename,
     originalName: file.name,

@@ -15,6 +15,8 @@ import { subscriber } from '../db/schema.ts';
 import { stripControls } from '../contract/text.ts';
 import type { AppEnv } from '../env.ts';
 import { readBody } from '../http/body.ts';
+import { sanitizeRichText } from '../content/sanitize.ts';
+import { inlineImagesOf, storeInlineImages, withCleanedInlineImages } from '../files/inline.ts';
 import { ApiError, notFound, ok } from '../http/errors.ts';
 import { LINK_PAGES, newsletterContext, type NewsletterContext } from './context.ts';
 import { emailPictures } from './images.ts';
@@ -106,12 +108,22 @@ const issueInput = z.object({
   articles: z.array(articleRef).max(6, 'Pilih paling banyak 6 artikel.').default([]),
 });
 
-async function parseIssue(c: Context<AppEnv>) {
+/**
+ * The issue sent. Pictures embedded in its body as data: URLs are never mailed as they are (a
+ * photo's position would go with them, and mail clients do not show them): a saved issue
+ * stores them as files, kept like the file manager's (the unused-files sweep does not read
+ * newsletter bodies); a preview shows them cleaned in place.
+ */
+async function parseIssue(c: Context<AppEnv>, pictures: 'store' | 'clean' = 'store') {
   const { fields } = await readBody(c, 1024 * 1024);
   const raw = { ...fields, articles: typeof fields.articles === 'string' ? safeJson(fields.articles) : fields.articles };
   const parsed = issueInput.safeParse(raw);
   if (!parsed.success) throw new ApiError(400, 'VALIDATION_ERROR', parsed.error.issues.map((issue) => issue.message).join(' '));
-  return parsed.data;
+  if (!parsed.data.body.includes('data:')) return parsed.data;
+  const body = sanitizeRichText(parsed.data.body);
+  if (pictures === 'clean') return { ...parsed.data, body: withCleanedInlineImages(body, 'di isi newsletter') };
+  const stored = await storeInlineImages(c.env.BUCKET, body, inlineImagesOf(body, 'isi newsletter'), 'file-manager');
+  return { ...parsed.data, body: stored.html };
 }
 
 const safeJson = (text: string): unknown => {
@@ -190,7 +202,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
   .post('/preview', async (c) => {
     assertPermission(c.var.user, 'newsletter', 'create');
     const ctx = await newsletterContext(c.env, c.var.db, new URL(c.req.url).origin);
-    const email = await renderFor(c, ctx, await parseIssue(c), c.var.user.email);
+    const email = await renderFor(c, ctx, await parseIssue(c, 'clean'), c.var.user.email);
     return ok<NewsletterPreview>(c, { subject: email.subject, html: email.html, text: email.text });
   })
   .post('/issues/:id/test', async (c) => {

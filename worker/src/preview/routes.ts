@@ -10,6 +10,8 @@ import { resources } from '../contract/resources.ts';
 import type { ResourceDefinition } from '../contract/fields.ts';
 import { fieldErrors, inputSchema } from '../contract/validation.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
+import { cleanedDataUrl } from '../files/data-url.ts';
+import { withCleanedInlineImages } from '../files/inline.ts';
 import type { AppEnv } from '../env.ts';
 import { createPreview, findPreview, openPreviews, revokePreview } from './store.ts';
 
@@ -26,7 +28,7 @@ function editableCollection(c: Context<AppEnv>, path: string) {
   return { resource, who };
 }
 
-/** The draft as the site would store it: the schema's values, rich text sanitised like a save. */
+/** The draft as the site would store it: the schema's values, rich text sanitised like a save, its embedded pictures cleaned. */
 function draftOf(resource: ResourceDefinition, input: unknown) {
   const checked = inputSchema(resource, 'create').safeParse(input);
   if (!checked.success) {
@@ -35,12 +37,12 @@ function draftOf(resource: ResourceDefinition, input: unknown) {
   }
   const data: Record<string, unknown> = { ...checked.data };
   for (const [name, field] of Object.entries(resource.fields)) {
-    if (field.kind === 'richText' && typeof data[name] === 'string') data[name] = sanitizeRichText(data[name]);
+    if (field.kind === 'richText' && typeof data[name] === 'string') data[name] = withCleanedInlineImages(sanitizeRichText(data[name]), `di ${field.label}`);
   }
   return data;
 }
 
-/** A picture picked in the form but not uploaded yet, as the admin sends it: drawn small, as a data: URL. */
+/** A picture picked in the form but not uploaded yet, as the admin sends it: drawn small, as a data: URL, cleaned like an upload. */
 const PICKED_IMAGE = /^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/]+={0,2}$/;
 /** Picked pictures of one draft, together: the draft is one D1 row, which must stay under 2 MB. */
 export const PICKED_IMAGES_MAX_CHARS = 1_500_000;
@@ -53,10 +55,15 @@ export const PICKED_IMAGES_MAX_CHARS = 1_500_000;
 function withPickedImages(resource: ResourceDefinition, data: Record<string, unknown>, files: unknown) {
   if (files === undefined || files === null) return data;
   if (typeof files !== 'object') throw new ApiError(400, 'VALIDATION_ERROR', 'Gambar pratinjau harus berupa objek { kolom: data URL }.');
-  let total = 0;
-  for (const [path, url] of Object.entries(files)) {
+  const picked = Object.entries(files).map(([path, url]): [string, string] => {
     if (typeof url !== 'string' || !PICKED_IMAGE.test(url)) throw new ApiError(400, 'VALIDATION_ERROR', `Gambar pratinjau untuk ${path} tidak dapat dibaca: kirim gambar JPG, PNG atau WebP.`);
-    total += url.length;
+    return [path, url];
+  });
+  const total = picked.reduce((sum, [, url]) => sum + url.length, 0);
+  if (total > PICKED_IMAGES_MAX_CHARS) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Gambar yang belum diunggah terlalu besar untuk pratinjau (maksimal 1,5 MB bersama-sama). Simpan dulu atau pilih gambar yang lebih kecil.');
+  for (const [path, sent] of picked) {
+    // The admin's canvas is not trusted to have dropped a photo's position.
+    const url = cleanedDataUrl(sent, `pratinjau untuk ${path}`);
     const [name = '', index, key] = path.split('.');
     const field = resource.fields[name];
     const items = data[name];
@@ -66,7 +73,6 @@ function withPickedImages(resource: ResourceDefinition, data: Record<string, unk
       if (Array.isArray(items) && items[Number(index)]) items[Number(index)] = { ...items[Number(index)], [key]: url };
     } else throw new ApiError(400, 'VALIDATION_ERROR', `Kolom ${path} bukan kolom gambar.`);
   }
-  if (total > PICKED_IMAGES_MAX_CHARS) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', 'Gambar yang belum diunggah terlalu besar untuk pratinjau (maksimal 1,5 MB bersama-sama). Simpan dulu atau pilih gambar yang lebih kecil.');
   return data;
 }
 

@@ -6,6 +6,8 @@ import { REUPLOAD_INTERVAL_MS } from './useInlineImageReupload.ts';
 
 const upload = vi.hoisted(() => vi.fn(async (_path: string, _init?: RequestInit) => ({ data: { url: '/uploads/tempel.png' }, message: 'ok' })));
 vi.mock('../../api/client.ts', () => ({ api: upload }));
+// Pictures go to the upload as they were pasted (preparing them needs a real canvas).
+vi.mock('../compress.ts', () => ({ prepareUpload: async (file: File) => file, thumbnailOf: () => undefined, thumbnailPart: (name: string) => `${name}.thumb` }));
 
 const PNG = 'data:image/png;base64,iVBORw0KGgo=';
 
@@ -124,5 +126,35 @@ describe('RichTextEditor', () => {
     await act(() => vi.advanceTimersByTimeAsync(REUPLOAD_INTERVAL_MS * 2));
     expect(upload).not.toHaveBeenCalled();
     expect(document.querySelector('.ProseMirror img')?.getAttribute('src')).toBe(PNG);
+  });
+
+  it('pasting two pictures one after the other keeps both, in order', async () => {
+    let count = 0;
+    upload.mockImplementation(async () => ({ data: { url: `/uploads/editor/foto-${++count}.jpg` }, message: 'ok' }));
+    // An empty line: the first picture takes its place and stays selected.
+    render(<Field initial="<p></p>" />);
+    const area = document.querySelector('.ProseMirror')!;
+    const paste = async (name: string) => {
+      const file = new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' });
+      await act(async () => {
+        fireEvent.paste(area, { clipboardData: { types: ['Files'], files: [file], getData: () => '' } });
+        await vi.waitFor(() => expect(upload).toHaveBeenCalled());
+      });
+      await vi.waitFor(() => expect(document.querySelector(`.ProseMirror img[src$="foto-${count}.jpg"]`)).not.toBeNull());
+    };
+    await paste('satu.jpg');
+    await paste('dua.jpg');
+    const sources = [...document.querySelectorAll('.ProseMirror img')].map((image) => image.getAttribute('src'));
+    expect(sources).toEqual(['/uploads/editor/foto-1.jpg', '/uploads/editor/foto-2.jpg']);
+  });
+
+  it('a paste holding two pictures inserts both', async () => {
+    let count = 0;
+    upload.mockImplementation(async () => ({ data: { url: `/uploads/editor/foto-${++count}.jpg` }, message: 'ok' }));
+    render(<Field initial="<p>Halo</p>" />);
+    const files = ['satu.jpg', 'dua.jpg'].map((name) => new File([new Uint8Array([0xff, 0xd8, 0xff])], name, { type: 'image/jpeg' }));
+    fireEvent.paste(document.querySelector('.ProseMirror')!, { clipboardData: { types: ['Files'], files, getData: () => '' } });
+    await vi.waitFor(() => expect(document.querySelectorAll('.ProseMirror img')).toHaveLength(2));
+    expect([...document.querySelectorAll('.ProseMirror img')].map((image) => image.getAttribute('src'))).toEqual(['/uploads/editor/foto-1.jpg', '/uploads/editor/foto-2.jpg']);
   });
 });

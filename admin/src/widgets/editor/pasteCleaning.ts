@@ -3,6 +3,7 @@
  * pages is reduced to plain content before tiptap parses it. Pure (DOMParser only), so it runs
  * the same in the browser and in tests.
  */
+import { wordPictureDescriptions } from '@cms/worker/contract';
 
 const REMOVED_ELEMENTS = 'script, style, meta, link, title';
 const KEPT_ATTRIBUTES = new Set(['src', 'alt', 'href', 'title', 'class', 'id', 'style']);
@@ -160,6 +161,12 @@ export interface CleanedPaste {
 export function cleanPaste(html: string): CleanedPaste {
   const document = new DOMParser().parseFromString(html, 'text/html');
   const body = document.body;
+  // A picture keeps what its author wrote about it: its alt, else its title or Word's shape description.
+  const descriptions = wordPictureDescriptions(html);
+  for (const image of body.querySelectorAll('img:not([alt]), img[alt=""]')) {
+    const alt = image.getAttribute('title')?.trim() || descriptions.get(image.getAttribute('v:shapes') ?? '');
+    if (alt) image.setAttribute('alt', alt);
+  }
   for (const element of [...document.querySelectorAll(REMOVED_ELEMENTS)]) element.remove();
   // Word and Chrome wrap fragments in comments (StartFragment, conditional comments).
   removeComments(document);

@@ -39,3 +39,12 @@ describe('text pasted from Word', () => {
     expect(cleanPaste('<p>· satu</p><p>· dua</p>').html).toBe('<ul><li><p>satu</p></li><li><p>dua</p></li></ul>');
   });
 });
+
+describe('pictures pasted from Word as data: URLs', () => {
+  it("keep the description Word wrote on the picture's shape as their alt text", () => {
+    const src = 'data:image/png;base64,iVBORw0KGgo=';
+    const pasted = `<p><!--[if gte vml 1]><v:shape id="Picture_x0020_1" type="#_x0000_t75"><v:imagedata src="file:///C:/clip_image001.png" o:title="Warga memilah sampah"/></v:shape><![endif]--><![if !vml]><img width=602 height=451 src="${src}" v:shapes="Picture_x0020_1"><![endif]></p><p><img src="${src}" title="Kompos"></p>`;
+    const doc = new DOMParser().parseFromString(cleanPaste(pasted).html, 'text/html');
+    expect([...doc.querySelectorAll('img')].map((image) => image.getAttribute('alt'))).toEqual(['Warga memilah sampah', 'Kompos']);
+  });
+});

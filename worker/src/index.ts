@@ -121,6 +121,8 @@ const app = new Hono<AppEnv>()
   // Reached for paths with no static asset (and locally, where only the admin is an asset).
   .all('*', async (c) => {
     const page = await sitePage(c);
+    // Static assets move another spelling of a page's address with a 307; it moves for good.
+    if (page.status === 307) return new Response(null, { status: 301, headers: page.headers });
     return page.status === 404 ? missingPage(c, page, (path) => sitePage(c, path)) : page;
   })
   .onError((error, c) => {

@@ -7,7 +7,8 @@
  *
  * Reads PUBLIC_API_URL, REBUILD_SECRET, BUILD_ID (the request's id; empty for a push to main:
  * then there is nothing to report), BUILD_LOG (file whose tail goes into a failure's message),
- * and on GitHub Actions GITHUB_ENV (to pass the start time to the last step). Only Node's own
+ * and on GitHub Actions GITHUB_ENV (to pass the start time to the last step). The log's tail is
+ * redacted (secret variables' values, tokens, credentials) before it leaves. Only Node's own
  * modules: it runs before `npm ci`. A report that cannot be delivered is printed as a warning
  * and never fails the deploy itself.
  */
@@ -32,6 +33,44 @@ export function logTail(log: string, lines = TAIL_LINES, limit = MESSAGE_LIMIT -
   return tail.length > limit ? `…${tail.slice(-limit)}` : tail;
 }
 
+const REDACTED = '[disembunyikan]';
+
+/** Names of variables whose values are secret wherever they appear. */
+const SECRET_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|API_?KEY|PRIVATE|CREDENTIAL/i;
+
+/** Token shapes a log may carry whatever the variable was called. */
+const TOKEN_SHAPES: RegExp[] = [
+  // GitHub tokens (classic and fine-grained, app and OAuth ones).
+  /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b/g,
+  // An Authorization header's credentials.
+  /\b(Bearer|Basic|token)\s+[A-Za-z0-9._~+/=-]{8,}/gi,
+  // `name=value` or `name: value` where the name says it is secret.
+  /\b([A-Za-z_]*(?:token|secret|password|passwd|api[_-]?key|private[_-]?key|credential)[A-Za-z_]*)(["']?\s*[:=]\s*["']?)[^\s"',;]+/gi,
+  // Credentials inside a URL.
+  /(\/\/[^/\s:@]+:)[^@\s/]+@/g,
+];
+
+/**
+ * The text with secrets replaced: the values of this process's secret variables, and anything
+ * shaped like a token or a credential. The log it is used on is shown to staff in the dashboard.
+ */
+export function redact(text: string, env: NodeJS.ProcessEnv) {
+  let redacted = text;
+  for (const [name, value] of Object.entries(env)) {
+    if (value && value.length >= 6 && SECRET_NAME.test(name)) redacted = redacted.split(value).join(REDACTED);
+  }
+  return TOKEN_SHAPES.reduce(
+    (current, shape) =>
+      current.replace(shape, (match: string, first?: string, second?: string) => {
+        if (shape === TOKEN_SHAPES[1]) return `${first} ${REDACTED}`;
+        if (shape === TOKEN_SHAPES[2]) return `${first}${second}${REDACTED}`;
+        if (shape === TOKEN_SHAPES[3]) return `${first}${REDACTED}@`;
+        return REDACTED;
+      }),
+    redacted,
+  );
+}
+
 export function finishReport(env: NodeJS.ProcessEnv, jobStatus: string, nowMs: number): BuildReport {
   const startedAt = Number(env.BUILD_STARTED_AT);
   const durationMs = Number.isFinite(startedAt) && startedAt > 0 ? Math.max(0, nowMs - startedAt) : undefined;
@@ -41,7 +80,7 @@ export function finishReport(env: NodeJS.ProcessEnv, jobStatus: string, nowMs: n
   }
   const log = env.BUILD_LOG && existsSync(env.BUILD_LOG) ? readFileSync(env.BUILD_LOG, 'utf8') : '';
   const head = `Build ${jobStatus === 'cancelled' ? 'cancelled' : 'failed'}${commit ? ` at ${commit}` : ''}.`;
-  return { buildId: env.BUILD_ID!, status: 'failed', durationMs, message: log ? `${head}\n${logTail(log)}` : head };
+  return { buildId: env.BUILD_ID!, status: 'failed', durationMs, message: log ? `${head}\n${logTail(redact(log, env))}` : head };
 }
 
 export async function sendReport(apiUrl: string, secret: string, report: BuildReport) {

@@ -9,11 +9,12 @@
  * watches ever changes and the worker never restarts because of a build.
  */
 import type { ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { stripVTControlCharacters } from 'node:util';
 import path from 'node:path';
+import { SIGNATURE_HEADER } from '../../worker/src/rebuild/hook.ts';
 import { offlineEnv, ROOT, spawnTied, tool } from './local.ts';
 
 /** The line the site build prints for a record that got no page (site/src/lib/content.ts). */
@@ -276,6 +277,13 @@ export interface SiteBuilder {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Whether a hook call's signature header is the body's HMAC under the shared secret (compared in constant time). */
+function signedBy(secret: string, body: string, header: string | string[] | undefined) {
+  const expected = Buffer.from(`sha256=${createHmac('sha256', secret).update(body).digest('hex')}`);
+  const given = Buffer.from(typeof header === 'string' ? header : '');
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
 /** Serves POST /build for the worker's rebuild hook. */
 export async function startSiteBuilder(opts: {
   port: number;
@@ -347,13 +355,18 @@ export async function startSiteBuilder(opts: {
   };
 
   const server: Server = createServer((request, response) => {
-    if (request.method !== 'POST' || request.url !== '/build' || request.headers['x-rebuild-secret'] !== opts.secret) {
+    if (request.method !== 'POST' || request.url !== '/build') {
       response.writeHead(404).end();
       return;
     }
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk));
     request.on('end', () => {
+      // The worker signs its call with the secret it shares with this builder, and never sends the secret.
+      if (!signedBy(opts.secret, body, request.headers[SIGNATURE_HEADER])) {
+        response.writeHead(404).end();
+        return;
+      }
       let buildId = '';
       try {
         buildId = String((JSON.parse(body) as { buildId?: unknown }).buildId ?? '');

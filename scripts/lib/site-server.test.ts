@@ -1,4 +1,5 @@
 /** The local site server answers as Workers static assets do, and a new build goes live without a restart. */
+import { request } from 'node:http';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,18 @@ function serve(name: string) {
   renameSync(`${link}.next`, link);
 }
 const get = (pathname: string) => fetch(server.url + pathname, { redirect: 'manual' });
+
+/** A request with its target sent exactly as written (fetch would tidy `//x/%2e%2e` first). */
+const rawGet = (target: string) =>
+  new Promise<{ status: number; location: string | undefined; body: string }>((resolve, reject) => {
+    const sent = request(`${server.url}/`, { path: target }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, location: response.headers.location, body }));
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
 
 beforeAll(async () => {
   writeBuild('one', {
@@ -49,7 +62,7 @@ describe('site server', () => {
     expect((await get('/favicon.svg')).headers.get('content-type')).toBe('image/svg+xml');
     for (const [from, to] of [['/about-us/', '/about-us'], ['/about-us.html', '/about-us'], ['/docs', '/docs/'], ['/docs/index.html', '/docs/']]) {
       const response = await get(from!);
-      expect(response.status, from).toBe(307);
+      expect(response.status, from).toBe(301);
       expect(response.headers.get('location'), from).toBe(to);
     }
     expect(await (await get('/docs/')).text()).toBe('docs');
@@ -61,6 +74,15 @@ describe('site server', () => {
       expect(response.status, miss).toBe(404);
       expect(await response.text(), miss).toBe('not here');
     }
+  });
+
+  it('answers a crafted path with 404, never a redirect off the site, and keeps serving', async () => {
+    for (const target of ['/%2Fevil.example%2F..', '/%2Fevil.example%2F', '/%2F%2Fevil.example', '/%5Cevil.example%2F..', '//x/%2e%2e', '//x/..', '//', '//evil.example/', '/%2e%2e/%2e%2e/etc/passwd', '/docs/%2e%2e%2F..%2Fabout-us']) {
+      const answer = await rawGet(target);
+      expect(answer.status, target).toBe(404);
+      expect(answer.location, target).toBeUndefined();
+    }
+    expect(await (await get('/')).text()).toBe('home');
   });
 
   it('applies the _headers rules: every matching rule, a repeated header joined, a detached one removed', async () => {

@@ -5,7 +5,7 @@
  * new build goes live by switching the `current` link, never by restarting the worker.
  */
 import { createReadStream, existsSync, readFileSync, readlinkSync, statSync } from 'node:fs';
-import { createServer, type OutgoingHttpHeaders } from 'node:http';
+import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import path from 'node:path';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -50,7 +50,12 @@ export function resolveAsset(root: string, pathname: string): Resolved {
   } catch {
     return null;
   }
-  if (decoded.includes('\0') || !decoded.startsWith('/')) return null;
+  // Only a plain path names a file: no empty, `.` or `..` segment, no backslash, no control
+  // character. So no file outside the build is read, and no redirect can lead off the site
+  // (`//evil.example/..` would be a protocol-relative address).
+  if (!decoded.startsWith('/') || /[\\\x00-\x1f]/.test(decoded) || decoded.slice(1).split('/').slice(0, -1).some((segment) => segment === '' || segment === '.' || segment === '..')) return null;
+  const last = decoded.slice(decoded.lastIndexOf('/') + 1);
+  if (last === '.' || last === '..') return null;
   const inRoot = (relative: string) => {
     const file = path.join(root, relative);
     return file.startsWith(root + path.sep) && isFile(file) ? file : null;
@@ -70,6 +75,16 @@ export function resolveAsset(root: string, pathname: string): Resolved {
   const page = inRoot(`${decoded}.html`);
   if (page) return { file: page };
   return inRoot(`${decoded}/index.html`) ? { redirect: `${decoded}/` } : null;
+}
+
+/** The path of a request target (`/a/b?x`), still percent-encoded; null when it is not one. */
+function pathOf(target: string) {
+  if (!target.startsWith('/')) return null;
+  try {
+    return new URL(`http://localhost${target}`).pathname;
+  } catch {
+    return null;
+  }
 }
 
 interface HeaderRule {
@@ -134,7 +149,22 @@ export async function startSiteServer(opts: { port: number; currentLink: string 
   };
 
   const server = createServer((request, response) => {
-    const { pathname } = new URL(request.url ?? '/', 'http://localhost');
+    try {
+      answer(request, response);
+    } catch (error) {
+      // A request this server cannot read answers an error; it never stops the server.
+      console.error('site server:', error);
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      response.end('Server error');
+    }
+  });
+  const answer = (request: IncomingMessage, response: ServerResponse) => {
+    // The request target is a path: `//x/..` is that path, never a URL of host x.
+    const pathname = pathOf(request.url ?? '/');
+    if (pathname === null) {
+      response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
     let root: string;
     try {
       root = path.resolve(path.dirname(opts.currentLink), readlinkSync(opts.currentLink));
@@ -145,7 +175,8 @@ export async function startSiteServer(opts: { port: number; currentLink: string 
     const extra = headersFor(rulesOf(root), pathname);
     const resolved = resolveAsset(root, pathname);
     if (resolved && 'redirect' in resolved) {
-      response.writeHead(307, { ...extra, location: resolved.redirect }).end();
+      // Another spelling of a page's address moves for good: search engines keep the one address.
+      response.writeHead(301, { ...extra, location: resolved.redirect }).end();
       return;
     }
     const notFound = !resolved && isFile(path.join(root, '404.html'));
@@ -162,7 +193,7 @@ export async function startSiteServer(opts: { port: number; currentLink: string 
     response.writeHead(resolved ? 200 : 404, headers);
     if (request.method === 'HEAD') response.end();
     else createReadStream(file).pipe(response);
-  });
+  };
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port, '127.0.0.1', () => resolve());

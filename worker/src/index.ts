@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
-import { cspWith, PAGE_HEADERS } from './contract/headers.ts';
+import { API_HEADERS, cspWith, PAGE_HEADERS } from './contract/headers.ts';
 import { auditRoutes } from './audit/log.ts';
 import { backupRoutes } from './backup/daily.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -94,7 +94,14 @@ const adminPageHeaders = createMiddleware(async (c, next) => {
   c.res.headers.set('Content-Security-Policy', ADMIN_CSP);
 });
 
+/** Every /api answer, errors included, carries API_HEADERS. */
+const apiHeaders = createMiddleware(async (c, next) => {
+  await next();
+  for (const [name, value] of Object.entries(API_HEADERS)) c.res.headers.set(name, value);
+});
+
 const app = new Hono<AppEnv>()
+  .use('/api/*', apiHeaders)
   .use('/admin/*', adminPageHeaders, secureHeaders())
   .use('/login', adminPageHeaders, secureHeaders())
   .route('/api', api)
@@ -115,6 +122,8 @@ const app = new Hono<AppEnv>()
   // Reached for paths with no static asset (and locally, where only the admin is an asset).
   .all('*', async (c) => {
     const page = await sitePage(c);
+    // Static assets move another spelling of a page's address with a 307; it moves for good.
+    if (page.status === 307) return new Response(null, { status: 301, headers: page.headers });
     return page.status === 404 ? missingPage(c, page, (path) => sitePage(c, path)) : page;
   })
   .onError((error, c) => {

@@ -18,6 +18,8 @@ const WORKFLOW = path.join(ROOT, '.github/workflows/deploy.yml');
 
 interface Step {
   id?: string;
+  name?: string;
+  uses?: string;
   run?: string;
   env?: Record<string, string>;
 }
@@ -127,5 +129,55 @@ describe('the deploy workflow', () => {
     expect(build?.message).toMatch(/^Build failed at abcdef1\.\n/);
     expect(build?.message).toContain("error: Cannot find module 'missing'");
     expect(build?.message).not.toContain('line 5\n');
+  });
+
+  it('gives each secret only to the steps that use it', () => {
+    const workflow = parse(readFileSync(WORKFLOW, 'utf8')) as Workflow;
+    expect(JSON.stringify(workflow.env)).not.toMatch(/REBUILD_SECRET|CLOUDFLARE_API_TOKEN/);
+    const holding = (secret: string) => workflow.jobs.deploy.steps.filter((step) => JSON.stringify(step).includes(`secrets.${secret}`)).map((step) => step.id ?? step.name);
+    expect(holding('REBUILD_SECRET')).toEqual(['report-start', 'report-result']);
+    expect(holding('CLOUDFLARE_API_TOKEN')).toEqual(['Apply D1 migrations', 'Deploy the worker and its assets']);
+    // A secret is never written into a command line, where it would show in logs and process lists.
+    for (const step of workflow.jobs.deploy.steps) expect(step.run ?? '', step.id ?? step.name).not.toContain('secrets.');
+  });
+
+  it('pins every action by a full commit SHA, its tag beside it', () => {
+    const lines = readFileSync(WORKFLOW, 'utf8').split('\n').filter((line) => /^\s*(- )?uses:/.test(line));
+    expect(lines.length).toBeGreaterThanOrEqual(3);
+    for (const line of lines) expect(line.trim()).toMatch(/^(- )?uses: [\w.-]+\/[\w.-]+@[0-9a-f]{40} # v\d+(\.\d+)*$/);
+  });
+
+  it('posts a failure log with secrets, tokens and credentials redacted', async () => {
+    const admin = await asAdmin();
+    const buildId = await requestBuild(admin);
+    const { step, env } = localRun(buildId, 'failure');
+    expect(step('report-start').status).toBe(0);
+    const leaks = [
+      inject('rebuildSecret'),
+      'ghp_abcdefghijklmnopqrstuvwxyz0123456789',
+      'github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz',
+      'cf-token-value-0123456789abcdefghij',
+      'hunter2-password',
+      'sekret-in-url',
+    ];
+    writeFileSync(
+      env.BUILD_LOG!,
+      [
+        `echo ${inject('rebuildSecret')}`,
+        'remote: https://x-access-token:ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/acme/site',
+        'token github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz',
+        'CLOUDFLARE_API_TOKEN=cf-token-value-0123456789abcdefghij',
+        'Authorization: Bearer cf-token-value-0123456789abcdefghij',
+        '{"password": "hunter2-password"}',
+        'fetch https://deploy:sekret-in-url@example.org/hook',
+        "error: Cannot find module 'missing'",
+      ].join('\n'),
+    );
+    expect(step('report-result').status).toBe(0);
+    const build = await shownBuild(admin, buildId);
+    expect(build?.status).toBe('failed');
+    for (const leak of leaks) expect(build?.message, leak).not.toContain(leak);
+    expect(build?.message).toContain('[disembunyikan]');
+    expect(build?.message).toContain("error: Cannot find module 'missing'");
   });
 });

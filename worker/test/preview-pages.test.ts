@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningWorker } from '../../scripts/lib/local.ts';
-import { data, startPreviewWorker } from './preview-worker.ts';
+import { data, SITE_CSP, startPreviewWorker } from './preview-worker.ts';
 import { Client } from './client.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
@@ -34,6 +34,19 @@ const SITE: Record<string, string> = {
   '/preview-template/values': '<li data-preview-slot="values"><h3 data-preview-text="title">Judul</h3></li>',
   '/preview-template/team': '<li data-preview-slot="team"><h3 data-preview-text="name">Nama</h3></li>',
   '/preview-template/our-work': page('<h1 data-preview-text="title">Judul</h1><span data-preview-list="category_ids" data-preview-item="span.badge" data-preview-item-key="title"></span><a data-preview-href="/our-work/{category_ids.0.slug}" href="/">Kembali</a>'),
+  // A page's head as the site renders it with Google Analytics, Tag Manager, the Meta pixel and
+  // staff's custom tags set up, beside the site's own scripts, styles and data.
+  '/preview-template/vision':
+    '<!doctype html><html><head><title>Situs</title><meta name="robots" content="index, follow"><meta name="referrer" content="unsafe-url">' +
+    '<link rel="stylesheet" href="/_astro/site.css"><link rel="preconnect" href="https://fonts.googleapis.com"><link rel="stylesheet" href="//fonts.example/x.css">' +
+    '<script type="application/ld+json">{"@context":"https://schema.org","@type":"Article"}</script>' +
+    '<script async src="https://www.googletagmanager.com/gtag/js?id=G-TEST123"></script>' +
+    "<script>(function(){ const ga = \"G-TEST123\"; window.dataLayer = window.dataLayer || []; function gtag(){dataLayer.push(arguments);} gtag('js', new Date()); gtag('config', ga); })();</script>" +
+    "<script>(function(){ const gtm = \"GTM-TEST\"; (function(w,d,s,l,i){var j=d.createElement(s);j.async=true;j.src='https://www.googletagmanager.com/gtm.js?id='+i;d.head.appendChild(j);})(window,document,'script','dataLayer',gtm); })();</script>" +
+    "<script>!function(f,b,e,v){t=b.createElement(e);t.src=v;b.head.appendChild(t)}(window,document,'script','https://connect.facebook.net/en_US/fbevents.js');</script>" +
+    '<script type="module" src="/_astro/island.js"></script><script>window.ownInline = 1;</script>' +
+    '</head><body><h1 data-preview-text="title">Judul</h1><img src="https://www.facebook.com/tr?id=1&ev=PageView" alt=""><img src="/logo.svg" alt="Logo">' +
+    '<img srcset="/a.webp 1x, https://cdn.example/b.webp 2x" alt=""><iframe src="https://www.googletagmanager.com/ns.html?id=GTM-TEST"></iframe><p id="rest">Bagian lain yang terbit</p></body></html>',
   '/preview-template/bio-core': page('<h1 data-preview-text="title">Judul</h1><img src="/p.svg" alt="Judul" data-preview-image="featuredImage"><ul><li data-preview-if="features.0"><img src="/p.svg" alt="Fitur" data-preview-image="features.0.image" data-preview-if="features.0.image"><span data-preview-icon="features.0.icon" data-preview-unless="features.0.image">x</span></li></ul>'),
 };
 
@@ -140,5 +153,25 @@ describe('works and pictures', () => {
     const tooLarge = await admin.post('/api/bio-core/preview', { data: draft, files: { featuredImage: huge } });
     expect(tooLarge.status).toBe(413);
     expect(tooLarge.body.message).toContain('terlalu besar untuk pratinjau');
+  });
+});
+
+describe('what a preview sends to other sites', () => {
+  it('nothing: no analytics, tag manager, pixel or other third-party file, and no referrer', async () => {
+    const preview = data<Preview>(await admin.post('/api/vision/preview', { data: { title: 'Visi Rahasia', shortDescription: 'x', content: '<p>x</p>' } }));
+    const answer = await fetch(preview.url);
+    expect(answer.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await shown(preview.url);
+    expect(headings(html)).toEqual(['Visi Rahasia']);
+    expect(html).toContain('<meta name="referrer" content="no-referrer">');
+    expect(html).not.toContain('unsafe-url');
+    for (const host of ['googletagmanager', 'google-analytics', 'facebook', 'fonts.googleapis', 'fonts.example', 'cdn.example']) expect(html, host).not.toContain(host);
+    // The site's own files, data and inline scripts stay.
+    for (const own of ['/_astro/site.css', '/_astro/island.js', 'window.ownInline = 1;', '"@type":"Article"', '<img src="/logo.svg" alt="Logo">']) expect(html, own).toContain(own);
+    // The page's policy lets nothing of another site load, whatever a script would try.
+    const csp = answer.headers.get('content-security-policy')!;
+    expect(SITE_CSP).toContain('https://www.googletagmanager.com');
+    expect(csp).toContain("script-src 'self' 'sha256-abc='");
+    expect(csp).not.toMatch(/https?:|googletagmanager|google-analytics/);
   });
 });

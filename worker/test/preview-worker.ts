@@ -10,6 +10,9 @@ import path from 'node:path';
 import { expect } from 'vitest';
 import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker } from '../../scripts/lib/local.ts';
 import { Client } from './client.ts';
+import { ANALYTICS_SOURCES, cspWith } from '../src/contract/headers.ts';
+
+export const SITE_CSP = cspWith({ ...ANALYTICS_SOURCES.google.csp, 'script-src': [...(ANALYTICS_SOURCES.google.csp['script-src'] ?? []), "'sha256-abc='"] });
 
 export async function startPreviewWorker(pages: Record<string, string>) {
   const state = mkdtempSync(path.join(tmpdir(), 'cms-preview-'));
@@ -17,7 +20,8 @@ export async function startPreviewWorker(pages: Record<string, string>) {
   await seedIfEmpty(state);
   const site = createServer((request, response) => {
     const html = pages[request.url ?? ''];
-    if (html) response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=3600' }).end(html);
+    // The policy the site build's _headers gives its pages when Google Analytics is set up.
+    if (html) response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=3600', 'content-security-policy': SITE_CSP }).end(html);
     else response.writeHead(404).end('not found');
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));

@@ -9,6 +9,7 @@ import type { RunningWorker } from '../../scripts/lib/local.ts';
 import { data, startPreviewWorker } from './preview-worker.ts';
 import { Client, form, unique } from './client.ts';
 import { dataUrl, leaks, phoneJpeg } from './photos.ts';
+import { sendLarge } from './large-body.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
 type Preview = { id: string; url: string; expiresAt: string };
@@ -136,6 +137,14 @@ describe('preview links', () => {
     const expired = await open(preview.url);
     expect(expired.status).toBe(404);
     expect(await expired.text()).not.toContain('Draf kedaluwarsa');
+  });
+
+  it('refuses a body over the limit with 413 before reading it, declared or streamed', async () => {
+    for (const declared of [true, false]) {
+      const answer = await sendLarge(`${worker.url}/api/bio-core/preview`, { origin: worker.url, cookie: admin.cookie, 'content-type': 'application/json' }, 30 * 1024 * 1024, declared);
+      expect(answer.status, declared ? 'with Content-Length' : 'streamed').toBe(413);
+      expect(JSON.parse(answer.body), declared ? 'with Content-Length' : 'streamed').toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining('terlalu besar') });
+    }
   });
 
   it('checks the draft with the collection schema and needs the collection create or update permission', async () => {

@@ -2,7 +2,10 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callRebuildHook } from '../src/rebuild/hook.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../../scripts/lib/local.ts';
+import { callRebuildHook, isSecret, signatureOf } from '../src/rebuild/hook.ts';
 
 interface Received {
   method: string;
@@ -43,12 +46,32 @@ describe('the rebuild hook', () => {
     expect(call!.headers['x-rebuild-secret']).toBeUndefined();
   });
 
-  it('without a token, POSTs the build id to a plain deploy hook with the rebuild secret', async () => {
+  it('without a token, POSTs the build id to a plain deploy hook, signed, and never with the rebuild secret', async () => {
     received = [];
-    await callRebuildHook({ REBUILD_HOOK_URL: `${base}/deploy-hook/abc`, REBUILD_SECRET: 'shh' }, 'build-43');
+    await callRebuildHook({ REBUILD_HOOK_URL: `${base}/deploy-hook/abc`, REBUILD_SECRET: 'shh-a-long-secret' }, 'build-43');
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({ method: 'POST', url: '/deploy-hook/abc', body: { buildId: 'build-43' } });
-    expect(received[0]!.headers).toMatchObject({ 'x-rebuild-secret': 'shh', 'content-type': 'application/json' });
-    expect(received[0]!.headers.authorization).toBeUndefined();
+    const { headers } = received[0]!;
+    expect(headers['content-type']).toBe('application/json');
+    expect(headers.authorization).toBeUndefined();
+    // The hook's owner learns nothing it could call the worker with: no header carries the secret.
+    expect(headers['x-rebuild-secret']).toBeUndefined();
+    expect(JSON.stringify(headers)).not.toContain('shh-a-long-secret');
+    // A builder holding the secret can tell the call came from the worker.
+    expect(headers['x-rebuild-signature']).toBe(await signatureOf('shh-a-long-secret', '{"buildId":"build-43"}'));
+    expect(headers['x-rebuild-signature']).toMatch(/^sha256=[0-9a-f]{64}$/);
+  });
+});
+
+describe('the rebuild secret check', () => {
+  it('accepts only the secret itself, whatever the length of a wrong one', async () => {
+    expect(await isSecret('s3cret-value', 's3cret-value')).toBe(true);
+    for (const wrong of ['', 's', 's3cret-valu', 's3cret-valuE', 's3cret-value ', 'x'.repeat(10_000)]) expect(await isSecret(wrong, 's3cret-value'), wrong.slice(0, 20)).toBe(false);
+  });
+
+  it('is the only way the worker compares it: no ===, so the time taken tells nothing', () => {
+    const source = readFileSync(path.join(ROOT, 'worker/src/rebuild/rebuild.ts'), 'utf8');
+    expect(source).not.toMatch(/REBUILD_SECRET\s*[!=]==|[!=]==\s*c\.env\.REBUILD_SECRET/);
+    expect(source).toMatch(/isSecret\(/);
   });
 });

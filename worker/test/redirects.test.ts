@@ -82,4 +82,69 @@ describe('redirects', () => {
     expect((await new Client().get('/api/not-found')).status).toBe(401);
     expect((await new Client().get('/api/redirect')).status).toBe(401);
   });
+
+  it('refuses a redirect to itself and every loop, with a message that shows the circle', async () => {
+    const admin = await asAdmin();
+    const a = `/${unique('a')}`;
+    const b = `/${unique('b')}`;
+    const c = `/${unique('c')}`;
+    for (const to of [a, `${a}/`, `${a}?utm=x`]) {
+      const self = await admin.post('/api/redirect', { from: a, to });
+      expect(self.status, to).toBe(400);
+      expect(self.body.message, to).toContain('pengalihan ke dirinya sendiri');
+    }
+    expect((await admin.post('/api/redirect', { from: a, to: b })).status).toBe(201);
+    const back = await admin.post('/api/redirect', { from: b, to: a });
+    expect(back.status).toBe(400);
+    expect(back.body).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining(`putaran: ${b} → ${a} → ${b}`) });
+
+    // a -> b, b -> c: a is flattened to c; then c -> a would close a circle of three.
+    expect((await admin.post('/api/redirect', { from: b, to: c })).status).toBe(201);
+    const longer = await admin.post('/api/redirect', { from: c, to: a });
+    expect(longer.status).toBe(400);
+    expect(longer.body.message).toContain('putaran');
+    // Changing a rule into a loop is refused the same way: to itself, or switching on a rule that closes a circle.
+    const rules = await admin.get<Row[]>(`/api/redirect?search=${encodeURIComponent(b)}`);
+    const bRule = rules.body.success ? rules.body.data.find((rule) => rule.from === b) : undefined;
+    expect((await admin.put(`/api/redirect/${bRule!._id}`, { to: b })).status).toBe(400);
+    const dormant = await admin.post<Row>('/api/redirect', { from: c, to: a, isActive: false });
+    expect(dormant.status).toBe(201);
+    const woken = await admin.put(`/api/redirect/${dormant.body.success && dormant.body.data._id}`, { isActive: true });
+    expect(woken.status).toBe(400);
+    expect(woken.body.message).toContain(`putaran: ${c} → ${a} → ${c}`);
+    // Nothing was stored by the refusals: every address still reaches c in one hop.
+    for (const from of [a, b]) expect((await visit(admin.base, from)).headers.get('location'), from).toBe(c);
+    expect((await visit(admin.base, c)).status).toBe(404);
+  });
+
+  it('flattens chains: a rule to a redirected address, and rules leading to a new rule\'s source, reach the page in one hop', async () => {
+    const admin = await asAdmin();
+    const [old, middle, page, older] = ['lama', 'tengah', 'halaman', 'lebih-lama'].map((name) => `/${unique(name)}`) as [string, string, string, string];
+    expect((await admin.post('/api/redirect', { from: old, to: middle })).status).toBe(201);
+    // A new rule from the address the first one leads to: the first now leads to the end.
+    expect((await admin.post('/api/redirect', { from: middle, to: page })).status).toBe(201);
+    // A new rule to a redirected address is stored with the final address.
+    const chained = await admin.post<Row>('/api/redirect', { from: older, to: old });
+    expect(chained.status).toBe(201);
+    expect(chained.body.success && chained.body.data.to).toBe(page);
+    for (const from of [old, middle, older]) {
+      const moved = await visit(admin.base, from);
+      expect(moved.status, from).toBe(301);
+      expect(moved.headers.get('location'), from).toBe(page);
+    }
+  });
+
+  it('changing a slug back deletes the stale rule instead of leaving a redirect to itself', async () => {
+    const admin = await asAdmin();
+    const created = await admin.post<Row>('/api/vision', form({ title: unique('Visi Bolak Balik'), shortDescription: 'x', content: '<p>x</p>' }));
+    const vision = created.body.success ? created.body.data : null;
+    const first = vision!.slug;
+    expect((await admin.put(`/api/vision/${vision!._id}`, form({ slug: `${first}-b` }))).status).toBe(200);
+    expect((await admin.put(`/api/vision/${vision!._id}`, form({ slug: first }))).status).toBe(200);
+    const listed = await admin.get<Row[]>(`/api/redirect?search=${encodeURIComponent(first)}`);
+    expect(listed.body.success && listed.body.data.map((rule) => [rule.from, rule.to])).toEqual([[`/vision/${first}-b`, `/vision/${first}`]]);
+    // The page's own address is no redirect (here, without a built site, it is missing: 404).
+    expect((await visit(admin.base, `/vision/${first}`)).status).toBe(404);
+    expect((await visit(admin.base, `/vision/${first}-b`)).headers.get('location')).toBe(`/vision/${first}`);
+  });
 });

@@ -61,11 +61,14 @@ export default function CsvTools({ resource, widgets, narrowing, onAlert, onImpo
         </>
       )}
       </div>
-      {summary && summary.invalid.length > 0 && (
-        <details className="import-problems" open={summary.invalid.length <= 10}>
-          <summary>{summary.invalid.length} baris tidak valid</summary>
+      {summary && summary.invalidCount > 0 && (
+        <details className="import-problems" open={summary.invalidCount <= 10}>
+          <summary>
+            {summary.invalidCount} baris tidak valid
+            {summary.invalidCount > summary.invalid.length && ` (${summary.invalid.length} pertama ditampilkan)`}
+          </summary>
           <ul>
-            {summary.invalid.slice(0, 100).map((line) => (
+            {summary.invalid.map((line) => (
               <li key={line.line}>
                 Baris {line.line}: <code>{line.value || '(kosong)'}</code> — {line.problem}
               </li>

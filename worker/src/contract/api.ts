@@ -196,7 +196,10 @@ export interface CsvImportSummary {
   added: number;
   /** Already on the list, or repeated in the file. */
   existing: number;
+  /** The first LISTED_PROBLEMS lines that could not be imported. */
   invalid: { line: number; value: string; problem: string }[];
+  /** How many lines could not be imported, listed or not. */
+  invalidCount: number;
 }
 
 /** The sign-up form's hidden field: people never see it, so a value means a bot filled it. */

@@ -12,6 +12,16 @@ export const PAGE_HEADERS = {
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
 } as const;
 
+/**
+ * Headers of every API answer: never sniffed into HTML, no full address sent on, and not
+ * embeddable by another site's pages.
+ */
+export const API_HEADERS = {
+  'X-Content-Type-Options': PAGE_HEADERS['X-Content-Type-Options'],
+  'Referrer-Policy': PAGE_HEADERS['Referrer-Policy'],
+  'Cross-Origin-Resource-Policy': 'same-site',
+} as const;
+
 export type CspDirectives = Record<string, readonly string[]>;
 
 /**

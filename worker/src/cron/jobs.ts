@@ -9,7 +9,7 @@ import { forgetDeletedHistoryJob } from '../revisions/store.ts';
 import { publishScheduledJob } from '../schedule/publish.ts';
 import { pruneNotFoundLog } from '../redirects/site.ts';
 import type { CronJob } from './scheduled.ts';
-import { unusedUploadsJob } from '../files/references.ts';
+import { unusedUploadsJob, emptyTrashJob } from '../files/references.ts';
 import { forgetExpiredPreviews } from '../preview/store.ts';
 
 export const cronJobs: CronJob[] = [
@@ -23,5 +23,6 @@ export const cronJobs: CronJob[] = [
   pruneNotFoundLog,
   siteBuildsJob,
   unusedUploadsJob,
+  emptyTrashJob,
   ...newsletterJobs,
 ];

@@ -5,7 +5,8 @@
  * served. Files uploaded in the file manager are the staff's own until they delete them there,
  * and files stored before uploads were marked with their origin are left alone too.
  * Removal happens when a write drops a file (immediately, one query per dropped file) and in an
- * hourly sweep for uploads no write ever used.
+ * hourly sweep for uploads no write ever used; it moves the file into a trash kept as long as
+ * deleted records are, so restoring a record brings its pictures back.
  */
 import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { resources, type ResourceKey } from '../contract/resources.ts';
@@ -14,6 +15,7 @@ import { collections, settings, type AnyTable } from '../db/schema.ts';
 import type { CronJob } from '../cron/scheduled.ts';
 import { THUMBNAIL_SUFFIX } from '../contract/api.ts';
 import { UPLOAD_PREFIX } from './storage.ts';
+import { DELETED_KEPT_MS } from '../revisions/store.ts';
 
 /** Where an upload came from, kept in its R2 metadata. */
 export type UploadOrigin = 'record' | 'editor' | 'file-manager';
@@ -57,22 +59,70 @@ async function stillUsed(db: Database, fileKey: string) {
 }
 
 /**
- * Removes the files among `candidates` that came from content and that nothing names any
- * more. Runs after the write that dropped them was stored; a failure here is logged, not
- * reported, since the write itself succeeded.
+ * Where a released file waits, no longer served, as long as the history that may bring its
+ * record back is kept (DELETED_KEPT_MS): restoring a deleted record or an older version puts
+ * its files back; after that the trash is emptied.
+ */
+export const TRASH_PREFIX = 'trash/';
+
+/** Moves one stored object to another key, with its metadata (R2 has no rename). */
+async function moveObject(bucket: R2Bucket, from: string, to: string, customMetadata: (kept: Record<string, string>) => Record<string, string>) {
+  const object = await bucket.get(from);
+  if (!object) return false;
+  await bucket.put(to, await object.arrayBuffer(), { httpMetadata: object.httpMetadata, customMetadata: customMetadata(object.customMetadata ?? {}) });
+  await bucket.delete(from);
+  return true;
+}
+
+/**
+ * Takes the files among `candidates` that came from content and that nothing names any more
+ * off the site, into the trash. Runs after the write that dropped them was stored; a failure
+ * here is logged, not reported, since the write itself succeeded.
  */
 export async function releaseFiles(db: Database, bucket: R2Bucket, candidates: Iterable<string>) {
+  const releasedAt = new Date().toISOString();
   for (const fileKey of candidates) {
     try {
       if (await stillUsed(db, fileKey)) continue;
       const object = await bucket.head(fileKey);
+      if (!object || !CONTENT_ORIGINS.has(object.customMetadata?.origin ?? '')) continue;
       // Its preview goes with it.
-      if (object && CONTENT_ORIGINS.has(object.customMetadata?.origin ?? '')) await bucket.delete([fileKey, `${fileKey}${THUMBNAIL_SUFFIX}`]);
+      for (const key of [fileKey, `${fileKey}${THUMBNAIL_SUFFIX}`]) await moveObject(bucket, key, TRASH_PREFIX + key, (kept) => ({ ...kept, releasedAt }));
     } catch (error) {
       console.error(`could not release ${fileKey}:`, error);
     }
   }
 }
+
+/**
+ * Puts the files a restored record names back from the trash; answers those that are gone
+ * (the trash was emptied, or the file was deleted in the file manager).
+ */
+export async function bringBackFiles(bucket: R2Bucket, fileKeys: Iterable<string>) {
+  const gone: string[] = [];
+  for (const fileKey of fileKeys) {
+    if (await bucket.head(fileKey)) continue;
+    const back = (key: string) => moveObject(bucket, TRASH_PREFIX + key, key, ({ releasedAt: _releasedAt, ...kept }) => kept);
+    if (await back(fileKey)) await back(`${fileKey}${THUMBNAIL_SUFFIX}`);
+    else gone.push(fileKey);
+  }
+  return gone;
+}
+
+/** Files in the trash looked at per run. */
+const TRASH_BATCH = 500;
+
+/** Once an hour: files released longer ago than deleted records are kept are deleted for good. */
+export const emptyTrashJob: CronJob = {
+  name: 'file trash',
+  async run({ env, now }) {
+    if (now.getUTCMinutes() !== 37) return;
+    const cutoff = now.getTime() - DELETED_KEPT_MS;
+    const page = await env.BUCKET.list({ prefix: TRASH_PREFIX, limit: TRASH_BATCH, include: ['customMetadata'] });
+    const expired = page.objects.filter((object) => Date.parse(object.customMetadata?.releasedAt ?? '') < cutoff || !object.customMetadata?.releasedAt);
+    if (expired.length) await env.BUCKET.delete(expired.map((object) => object.key));
+  },
+};
 
 /** A picture pasted into the editor may be saved with its text this long after its upload. */
 const ABANDONED_AFTER_MS = 24 * 60 * 60 * 1000;

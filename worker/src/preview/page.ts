@@ -189,11 +189,90 @@ function withDraftInSlot(rewriter: HTMLRewriter, collection: string, recordId: s
     });
 }
 
+/** Attributes by which an element makes the browser fetch something. */
+const FETCHED: Record<string, string[]> = {
+  script: ['src'],
+  link: ['href'],
+  img: ['src', 'srcset'],
+  source: ['src', 'srcset'],
+  iframe: ['src'],
+  video: ['src', 'poster'],
+  audio: ['src'],
+  track: ['src'],
+  embed: ['src'],
+  object: ['data'],
+  input: ['src'],
+};
+
+/** Whether an address (or any address of a srcset) is on another origin than the page. */
+function foreign(value: string, page: URL, srcset: boolean) {
+  const addresses = srcset ? value.split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '') : [value.trim()];
+  return addresses.some((address) => {
+    try {
+      const url = new URL(address, page);
+      return /^https?:$/.test(url.protocol) ? url.origin !== page.origin : !/^(data|blob):$/.test(url.protocol);
+    } catch {
+      return true;
+    }
+  });
+}
+
+/** A host named in script text: `https://www.googletagmanager.com/gtm.js`, `//connect.facebook.net`. */
+const SCRIPT_HOST = /(?:https?:)?\/\/([a-z0-9-]+(?:\.[a-z0-9-]+)+)/gi;
+/** Script types a browser runs (JSON-LD and other data blocks are not run). */
+const RUN_TYPES = new Set(['', 'text/javascript', 'application/javascript', 'module']);
+
+/**
+ * Nothing of another site: the preview's address holds its token, and a third party's script
+ * (analytics, tag managers, pixels) would read it from the page. Elements fetching from another
+ * origin go, and so does the text of an inline script naming another host (the loaders that
+ * inject those scripts). The page's CSP keeps only its own sources, so nothing else loads either.
+ */
+function withoutThirdParties(rewriter: HTMLRewriter, page: URL) {
+  for (const [tag, attributes] of Object.entries(FETCHED)) {
+    rewriter.on(tag, {
+      element: (el) => {
+        if (attributes.some((name) => el.hasAttribute(name) && foreign(el.getAttribute(name)!, page, name === 'srcset'))) el.remove();
+      },
+    });
+  }
+  // The text of the inline script being read, held back until the whole script is known.
+  let held: string | null = null;
+  return rewriter.on('script:not([src])', {
+    element: (el) => {
+      held = RUN_TYPES.has((el.getAttribute('type') ?? '').trim().toLowerCase()) ? '' : null;
+    },
+    text: (chunk) => {
+      if (held === null) return;
+      held += chunk.text;
+      if (!chunk.lastInTextNode) return void chunk.remove();
+      const hosts = [...held.matchAll(SCRIPT_HOST)].map((match) => match[1]!.toLowerCase());
+      if (hosts.some((host) => host !== page.host)) chunk.remove();
+      else chunk.replace(held, { html: true });
+      held = null;
+    },
+  });
+}
+
+/** A page's CSP with only its own sources: no host, no `https:`, which would let a script or pixel of another site load. */
+export const ownSourcesOnly = (csp: string) =>
+  csp
+    .split(';')
+    .map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      const kept = sources.filter((source) => /^'.*'$/.test(source) || source === 'data:' || source === 'blob:');
+      return name ? `${name} ${kept.length ? kept.join(' ') : "'none'"}` : '';
+    })
+    .filter(Boolean)
+    .join('; ');
+
 /** What every preview page says about itself: its title, not for search engines, not published. */
 const asPreview = (rewriter: HTMLRewriter, title: string) =>
   rewriter
     .on('title', { element: (el) => void el.setInnerContent(`Pratinjau: ${title}`) })
     .on('meta[name="robots"]', { element: (el) => void el.setAttribute('content', 'noindex, nofollow') })
+    .on('meta[name="referrer"]', { element: (el) => void el.remove() })
+    .on('head', { element: (el) => void el.prepend('<meta name="referrer" content="no-referrer">', { html: true }) })
     .on('body', { element: (el) => void el.prepend(`<p class="preview-banner" role="status" style="margin:0;padding:.5rem 1rem;background:#fff3cd;color:#664d03;text-align:center;font-weight:600">Pratinjau: belum diterbitkan. Halaman publik tidak berubah.</p>`, { html: true }) });
 
 function errorPage(status: 404 | 410 | 503, message: string) {
@@ -229,9 +308,11 @@ export async function previewPage(c: Context<AppEnv>, sitePage: (path: string) =
   const title = String(values[resource.titleField] ?? '');
   const filled = withDraftValues(new HTMLRewriter(), values, title).transform(template);
   const page = published ? withDraftInSlot(new HTMLRewriter(), resource.path, preview.recordId, Number(values.order) || 0, await filled.text()).transform(published) : filled;
-  const rewritten = asPreview(new HTMLRewriter(), title).transform(page);
+  const rewritten = withoutThirdParties(asPreview(new HTMLRewriter(), title), new URL(c.req.url)).transform(page);
   const headers = new Headers(rewritten.headers);
   for (const [name, value] of Object.entries(PREVIEW_HEADERS)) headers.set(name, value);
+  const csp = headers.get('content-security-policy');
+  if (csp) headers.set('content-security-policy', ownSourcesOnly(csp));
   headers.delete('etag');
   headers.delete('last-modified');
   return new Response(rewritten.body, { status: 200, headers });

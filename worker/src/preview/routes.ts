@@ -6,6 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { can } from '../auth/permissions.ts';
 import { unauthorized, forbidden, ApiError, notFound, ok } from '../http/errors.ts';
+import { readBody } from '../http/body.ts';
 import { resources } from '../contract/resources.ts';
 import type { ResourceDefinition } from '../contract/fields.ts';
 import { fieldErrors, inputSchema } from '../contract/validation.ts';
@@ -79,8 +80,11 @@ function withPickedImages(resource: ResourceDefinition, data: Record<string, unk
 export const previewApi = new Hono<AppEnv>()
   .post('/:collection/preview', async (c) => {
     const { resource, who } = editableCollection(c, c.req.param('collection'));
-    const body = await c.req.json<{ recordId?: unknown; data?: unknown; files?: unknown }>().catch(() => null);
-    if (!body || typeof body !== 'object') throw new ApiError(400, 'VALIDATION_ERROR', 'Data pratinjau harus berupa JSON: { recordId, data, files }.');
+    // A body over the limit is refused before it is read; one that is no JSON object says what is expected.
+    const { fields: body } = await readBody(c).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 413) throw error;
+      throw new ApiError(400, 'VALIDATION_ERROR', 'Data pratinjau harus berupa JSON: { recordId, data, files }.');
+    });
     const recordId = typeof body.recordId === 'string' ? body.recordId : '';
     const data = withPickedImages(resource, draftOf(resource, body.data), body.files);
     const preview = await createPreview(c.var.db, { collection: resource.path, recordId, data, createdBy: who.id, createdByName: who.username });

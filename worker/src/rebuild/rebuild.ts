@@ -18,7 +18,8 @@ import { ApiError, ok, unauthorized, forbidden } from '../http/errors.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { CronJob } from '../cron/scheduled.ts';
 import { z } from 'zod';
-import { callRebuildHook } from './hook.ts';
+import { callRebuildHook, isSecret } from './hook.ts';
+import { readBody } from '../http/body.ts';
 
 /**
  * A pending request still unsent this long after its debounce lost its scheduled call: the
@@ -127,7 +128,16 @@ export const siteBuildsJob: CronJob = {
   },
 };
 
-const hasSecret = (c: Context<AppEnv>) => !!c.env.REBUILD_SECRET && c.req.header('x-rebuild-secret') === c.env.REBUILD_SECRET;
+const hasSecret = async (c: Context<AppEnv>) => !!c.env.REBUILD_SECRET && (await isSecret(c.req.header('x-rebuild-secret') ?? '', c.env.REBUILD_SECRET));
+
+/** A rebuild request or report is a few fields: a larger body is refused before it is read. */
+const MAX_REPORT_BYTES = 16 * 1024;
+
+/** A webhook's body only names a reason: one that cannot be read is no reason, unless it is too large. */
+const unlessTooLarge = (error: unknown) => {
+  if (error instanceof ApiError && error.status === 413) throw error;
+  return { fields: {} };
+};
 
 const requestReason = z.object({ reason: z.string().trim().min(1).max(100).optional() });
 
@@ -145,20 +155,20 @@ export const rebuildRoutes = new Hono<AppEnv>()
     return ok(c, await latestBuilds(c.var.db, 10));
   })
   .post('/', async (c) => {
-    if (!hasSecret(c)) {
+    if (!(await hasSecret(c))) {
       if (!c.var.user) throw unauthorized();
       if (!can(c.var.user, 'rebuild', 'create')) throw forbidden('rebuild.create');
     }
     // A caller with the secret (a CI job, the local start-up) may say why it asks.
-    const named = c.var.user ? null : requestReason.safeParse(await c.req.json().catch(() => ({}))).data?.reason;
+    const named = c.var.user ? null : requestReason.safeParse((await readBody(c, MAX_REPORT_BYTES).catch(unlessTooLarge)).fields).data?.reason;
     const build = await requestRebuild(c, c.var.user ? `Manual (${c.var.user.username})` : (named ?? 'Webhook'));
     await auditStatement(c.var.db, c.var.user, 'rebuild', 'rebuild', build._id, build.reason);
     return ok(c, build, 'Rebuild diminta.', 202);
   })
   /** The builder reports progress and results here. */
   .post('/report', async (c) => {
-    if (!hasSecret(c)) throw new ApiError(401, 'UNAUTHORIZED', 'Secret tidak valid.');
-    const parsed = report.safeParse(await c.req.json().catch(() => null));
+    if (!(await hasSecret(c))) throw new ApiError(401, 'UNAUTHORIZED', 'Secret tidak valid.');
+    const parsed = report.safeParse((await readBody(c, MAX_REPORT_BYTES)).fields);
     if (!parsed.success) throw new ApiError(400, 'VALIDATION_ERROR', 'Data yang dikirim tidak valid.');
     const { buildId, status, durationMs, message } = parsed.data;
     const finished = status !== 'building';

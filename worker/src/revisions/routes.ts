@@ -14,6 +14,7 @@ import { CollectionStore, type ApiRecord, type Row } from '../collections/store.
 import type { AppEnv } from '../env.ts';
 import type { RequestBody } from '../http/body.ts';
 import { ApiError, notFound, ok } from '../http/errors.ts';
+import { bringBackFiles, fileKeysIn } from '../files/references.ts';
 import { currentSnapshot, deletedRecords, differences, restorableFields, versionsOf, type StoredVersion } from './store.ts';
 
 export interface WriteOptions {
@@ -27,6 +28,10 @@ export interface RecordWriter {
   create(c: Context<AppEnv>, body: RequestBody, options?: WriteOptions & { id?: string }): Promise<ApiRecord>;
   update(c: Context<AppEnv>, id: string, body: RequestBody, options?: WriteOptions & { existing?: Row }): Promise<ApiRecord>;
 }
+
+/** A restore's message names every file it could not bring back, so no picture breaks unnoticed. */
+const restoredMessage = (done: string, gone: string[]) =>
+  gone.length ? `${done} Tetapi file ini sudah tidak ada lagi dan perlu diunggah ulang: ${gone.map((key) => `/${key}`).join(', ')}.` : done;
 
 const versionNotFound = () => new ApiError(404, 'NOT_FOUND', 'Versi tidak ditemukan.');
 
@@ -69,8 +74,10 @@ export function historyRoutes(key: ResourceKey, writer: () => RecordWriter) {
     const id = c.req.param('id');
     const deleted = (await deletedRecords(c.var.db, key, new Date())).find((row) => row.recordId === id);
     if (!deleted) throw new ApiError(404, 'NOT_FOUND', 'Data yang dihapus tidak ditemukan atau sudah lewat 30 hari.');
-    const record = await writer().create(c, { fields: restorableFields(resource, deleted.snapshot), files: new Map() }, { id, origin: 'restore', note: ' (dipulihkan setelah dihapus)' });
-    return ok(c, record, 'Data berhasil dipulihkan!', 201);
+    const fields = restorableFields(resource, deleted.snapshot);
+    const gone = await bringBackFiles(c.env.BUCKET, fileKeysIn(key, fields));
+    const record = await writer().create(c, { fields, files: new Map() }, { id, origin: 'restore', note: ' (dipulihkan setelah dihapus)' });
+    return ok(c, record, restoredMessage('Data berhasil dipulihkan!', gone), 201);
   });
 
   app.get('/:id/revisions', async (c) => {
@@ -116,8 +123,10 @@ export function historyRoutes(key: ResourceKey, writer: () => RecordWriter) {
     const version = versions.find((v) => v.version === versionNumber(c));
     if (!version) throw versionNotFound();
     if (version.action === 'delete' && versions[0] === version) throw new ApiError(409, 'CONFLICT', 'Data ini sudah dihapus. Pulihkan dari daftar data yang dihapus.');
-    const record = await writer().update(c, c.req.param('id'), bodyOf(resource, version), { origin: 'restore', note: ` (dipulihkan dari versi ${version.version})` });
-    return ok(c, record, `Versi ${version.version} berhasil dipulihkan!`);
+    const body = bodyOf(resource, version);
+    const gone = await bringBackFiles(c.env.BUCKET, fileKeysIn(key, body.fields));
+    const record = await writer().update(c, c.req.param('id'), body, { origin: 'restore', note: ` (dipulihkan dari versi ${version.version})` });
+    return ok(c, record, restoredMessage(`Versi ${version.version} berhasil dipulihkan!`, gone));
   });
 
   return app;

@@ -4,7 +4,10 @@ import { chunk, MAX_BOUND_PARAMETERS, newId, now, type Database } from '../db/cl
 import { subscriber } from '../db/schema.ts';
 import type { ApiRecord } from '../collections/store.ts';
 import type { CsvImportSummary } from '../contract/api.ts';
-import { SUBSCRIBER_STATUSES } from '../contract/limits.ts';
+import { formatLimit, MB, SUBSCRIBER_STATUSES } from '../contract/limits.ts';
+import type { Context } from 'hono';
+import { readBody } from '../http/body.ts';
+import { ApiError } from '../http/errors.ts';
 
 export const CSV_COLUMNS = ['email', 'status', 'source', 'subscribedAt', 'createdAt'] as const;
 
@@ -19,6 +22,29 @@ export const exportCsv = (records: ApiRecord[]) =>
     { escapeFormulae: true, newline: '\r\n' },
   );
 
+/** Largest CSV an import reads, and most rows: ten thousand addresses with room to spare. */
+export const MAX_IMPORT_BYTES = 2 * MB;
+export const MAX_IMPORT_ROWS = 10_000;
+/** Problem lines an import's answer lists one by one; the rest are only counted. */
+export const LISTED_PROBLEMS = 100;
+
+const SPLIT_ADVICE = 'Bagi menjadi beberapa file lalu impor satu per satu.';
+const tooLargeImport = () =>
+  new ApiError(413, 'PAYLOAD_TOO_LARGE', `File CSV terlalu besar. Maksimal ${formatLimit(MAX_IMPORT_BYTES)}. ${SPLIT_ADVICE}`, { maxAllowed: formatLimit(MAX_IMPORT_BYTES), maxBytes: MAX_IMPORT_BYTES });
+
+/** The text of an import (a `file` part, or a `csv` field); a file over the limit is refused before the rest of it is read. */
+export async function importText(c: Context) {
+  // The form around the file (boundaries, part headers) is allowed a little more.
+  const { files, fields } = await readBody(c, MAX_IMPORT_BYTES + 64 * 1024).catch((error: unknown) => {
+    throw error instanceof ApiError && error.status === 413 ? tooLargeImport() : error;
+  });
+  const upload = files.get('file');
+  if (upload && upload.size > MAX_IMPORT_BYTES) throw tooLargeImport();
+  const text = upload ? await new Response(upload.stream()).text() : typeof fields.csv === 'string' ? fields.csv : '';
+  if (text.length > MAX_IMPORT_BYTES) throw tooLargeImport();
+  return text;
+}
+
 export interface ImportLine {
   line: number;
   email: string;
@@ -30,10 +56,14 @@ export interface ImportLine {
  * present), or without a header row, an address in the first column.
  */
 export function parseImport(text: string): ImportLine[] {
-  const { data } = Papa.parse<string[]>(text.replace(/^\ufeff/, ''), { skipEmptyLines: 'greedy' });
+  // One row past the limit (and the header) is enough to refuse: the rest is never parsed.
+  const { data } = Papa.parse<string[]>(text.replace(/^\ufeff/, ''), { skipEmptyLines: 'greedy', preview: MAX_IMPORT_ROWS + 2 });
   if (data.length === 0) return [];
   const header = data[0]!.map((cell) => cell.trim().toLowerCase());
   const hasHeader = header.includes('email');
+  if (data.length - (hasHeader ? 1 : 0) > MAX_IMPORT_ROWS) {
+    throw new ApiError(400, 'VALIDATION_ERROR', `File CSV berisi lebih dari ${MAX_IMPORT_ROWS.toLocaleString('id-ID')} baris. ${SPLIT_ADVICE}`, { maxRows: MAX_IMPORT_ROWS });
+  }
   const emailAt = hasHeader ? header.indexOf('email') : 0;
   const statusAt = hasHeader ? header.indexOf('status') : -1;
   return data.slice(hasHeader ? 1 : 0).map((row, index) => ({
@@ -49,16 +79,19 @@ export async function importRows(
   lines: ImportLine[],
   check: (value: string) => { email: string } | { problem: string },
 ): Promise<CsvImportSummary> {
-  const summary: CsvImportSummary = { added: 0, existing: 0, invalid: [] };
+  const summary: CsvImportSummary = { added: 0, existing: 0, invalid: [], invalidCount: 0 };
+  const invalid = (line: ImportLine, problem: string) => {
+    if (summary.invalidCount++ < LISTED_PROBLEMS) summary.invalid.push({ line: line.line, value: line.email.slice(0, 120), problem });
+  };
   const fresh = new Map<string, string>();
   for (const line of lines) {
     const result = check(line.email);
     if ('problem' in result) {
-      summary.invalid.push({ line: line.line, value: line.email.slice(0, 120), problem: result.problem });
+      invalid(line, result.problem);
       continue;
     }
     if (line.status && !(SUBSCRIBER_STATUSES as readonly string[]).includes(line.status)) {
-      summary.invalid.push({ line: line.line, value: line.email.slice(0, 120), problem: `Status harus salah satu dari: ${SUBSCRIBER_STATUSES.join(', ')}.` });
+      invalid(line, `Status harus salah satu dari: ${SUBSCRIBER_STATUSES.join(', ')}.`);
       continue;
     }
     if (fresh.has(result.email)) summary.existing++;

@@ -19,7 +19,7 @@ import { readBody } from '../http/body.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { confirmUrl, newsletterContext } from '../newsletter/context.ts';
 import { confirmationEmail } from '../newsletter/templates.ts';
-import { exportCsv, importRows, parseImport } from './csv.ts';
+import { exportCsv, importRows, importText, parseImport } from './csv.ts';
 import { claimConfirmationEmail, throttleSignUp } from './throttle.ts';
 
 /** A repeated sign-up of a pending address re-sends the confirmation at most this often. */
@@ -182,9 +182,7 @@ export const publicSubscribe = new Hono<AppEnv>()
   })
   .post('/import', async (c) => {
     assertPermission(c.var.user, 'subscribe', 'import');
-    const { files, fields } = await readBody(c, 5 * 1024 * 1024);
-    const upload = files.get('file');
-    const text = upload ? await new Response(upload.stream()).text() : typeof fields.csv === 'string' ? fields.csv : '';
+    const text = await importText(c);
     if (!text.trim()) throw new ApiError(400, 'VALIDATION_ERROR', 'Pilih file CSV berisi alamat email.');
     const summary = await importRows(c.var.db, parseImport(text), (value) => {
       try {
@@ -194,5 +192,5 @@ export const publicSubscribe = new Hono<AppEnv>()
       }
     });
     await c.var.db.batch([auditStatement(c.var.db, c.var.user, 'create', 'subscribe', null, `Import CSV: ${summary.added} ditambahkan`)]);
-    return ok(c, summary, `Import selesai: ${summary.added} ditambahkan, ${summary.existing} sudah ada, ${summary.invalid.length} baris tidak valid.`);
+    return ok(c, summary, `Import selesai: ${summary.added} ditambahkan, ${summary.existing} sudah ada, ${summary.invalidCount} baris tidak valid.`);
   });

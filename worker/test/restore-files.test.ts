@@ -1,0 +1,57 @@
+/**
+ * Restoring a deleted record or an older version brings its pictures back: a released file
+ * waits in a trash that is not served; one that is gone is named in the answer.
+ */
+import { describe, expect, it } from 'vitest';
+import { asAdmin, form, unique } from './client.ts';
+import { PNG } from './samples.ts';
+
+type Row = { _id: string; featuredImage: string } & Record<string, unknown>;
+
+const served = async (base: string, path: string) => (await fetch(`${base}/${path.replace(/^\//, '')}`)).status;
+
+const article = (image: File | string) => form({ title: unique('Artikel Bergambar'), content: '<p>Isi</p>', featuredImage: image });
+
+describe('pictures of restored records', () => {
+  it('a deleted record comes back with its picture, which was not served meanwhile', async () => {
+    const admin = await asAdmin();
+    const created = await admin.post<Row>('/api/bio-core', article(PNG()));
+    if (!created.body.success) throw new Error(created.body.message);
+    const { _id: id, featuredImage: image } = created.body.data;
+    expect(await served(admin.base, image)).toBe(200);
+    expect((await admin.delete(`/api/bio-core/${id}`)).status).toBe(200);
+    expect(await served(admin.base, image)).toBe(404);
+
+    const restored = await admin.post<Row>(`/api/bio-core/deleted/${id}/restore`);
+    expect(restored.status).toBe(201);
+    expect(restored.body.message).toBe('Data berhasil dipulihkan!');
+    expect(restored.body.success && restored.body.data.featuredImage).toBe(image);
+    expect(await served(admin.base, image)).toBe(200);
+  });
+
+  it('an older version comes back with the picture it had', async () => {
+    const admin = await asAdmin();
+    const created = await admin.post<Row>('/api/bio-core', article(PNG()));
+    if (!created.body.success) throw new Error(created.body.message);
+    const { _id: id, featuredImage: first } = created.body.data;
+    const replaced = await admin.put<Row>(`/api/bio-core/${id}`, form({ featuredImage: PNG() }));
+    expect(replaced.body.success && replaced.body.data.featuredImage).not.toBe(first);
+    expect(await served(admin.base, first)).toBe(404);
+
+    const restored = await admin.post<Row>(`/api/bio-core/${id}/revisions/1/restore`);
+    expect(restored.body.message).toBe('Versi 1 berhasil dipulihkan!');
+    expect(restored.body.success && restored.body.data.featuredImage).toBe(first);
+    expect(await served(admin.base, first)).toBe(200);
+  });
+
+  it('a picture that is gone for good is named in the answer, never a silent broken image', async () => {
+    const admin = await asAdmin();
+    const missing = `uploads/bio-core/${unique('hilang')}.png`;
+    const created = await admin.post<Row>('/api/bio-core', article(missing));
+    if (!created.body.success) throw new Error(created.body.message);
+    expect((await admin.delete(`/api/bio-core/${created.body.data._id}`)).status).toBe(200);
+    const restored = await admin.post<Row>(`/api/bio-core/deleted/${created.body.data._id}/restore`);
+    expect(restored.status).toBe(201);
+    expect(restored.body.message).toBe(`Data berhasil dipulihkan! Tetapi file ini sudah tidak ada lagi dan perlu diunggah ulang: /${missing}.`);
+  });
+});

@@ -100,8 +100,8 @@ describe('pictures embedded in a newsletter', () => {
     expect(leaks(new Uint8Array(await (await fetch(admin.base + url)).arrayBuffer()))).toEqual([]);
 
     const preview = await admin.post<{ html: string }>('/api/newsletter/preview', { subject: 'Uji', body: `<img src="${dataUrl(await phoneJpeg(6))}">` });
-    const shown = [...(preview.body.success ? preview.body.data.html : '').matchAll(/data:image\/jpeg;base64,([^"]+)/g)].map((match) => Buffer.from(match[1]!, 'base64'));
-    expect(shown).toHaveLength(1);
-    expect(leaks(shown[0]!)).toEqual([]);
+    // An email embeds no picture bytes: a body picture without an email-sized copy is left out.
+    expect(preview.status).toBe(200);
+    expect(preview.body.success && preview.body.data.html).not.toMatch(/data:|<img[^>]+\/uploads\//);
   });
 });

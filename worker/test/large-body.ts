@@ -5,7 +5,7 @@ import { request } from 'node:http';
  * POSTs `totalBytes` of JSON-looking text to `url`, with its Content-Length declared or
  * chunked without one, a megabyte at a time, until the worker answers; then stops sending.
  */
-export function sendLarge(url: string, headers: Record<string, string>, totalBytes: number, declareLength: boolean) {
+function sendOnce(url: string, headers: Record<string, string>, totalBytes: number, declareLength: boolean) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
     const chunk = Buffer.alloc(1024 * 1024, 'y');
     let sentBytes = 0;
@@ -31,4 +31,20 @@ export function sendLarge(url: string, headers: Record<string, string>, totalByt
     };
     sendMore();
   });
+}
+
+/**
+ * `sendOnce`, again when the connection was reset before any answer: wrangler dev's local proxy
+ * reads the whole body before the worker sees it and may reset a socket it is still being sent
+ * on. A worker that never answers 413 still fails every attempt.
+ */
+export async function sendLarge(url: string, headers: Record<string, string>, totalBytes: number, declareLength: boolean) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await sendOnce(url, headers, totalBytes, declareLength);
+    } catch (error) {
+      const reset = (error as NodeJS.ErrnoException).code === 'ECONNRESET' || (error as NodeJS.ErrnoException).code === 'EPIPE';
+      if (!reset || attempt === 3) throw error;
+    }
+  }
 }

@@ -149,6 +149,9 @@ describe('screens', () => {
     // Hero slides require nothing; give this one a title to find it by.
     if (screen.resource === 'heroSection') await page.locator('#field-title').fill(marker);
     await page.getByRole('button', { name: 'Simpan' }).click();
+    // A role holding no permission opens no page: it is saved only after the warning.
+    const confirmEmptyRole = () => (screen.resource === 'role' ? page.getByRole('dialog').getByRole('button', { name: 'Tetap simpan' }).click() : undefined);
+    await confirmEmptyRole();
     await expect.poll(() => page.locator('.alert').first().innerText(), { timeout: 10_000 }).toContain(gallery ? 'Gallery berhasil dibuat!' : english ? 'Data added successfully!' : 'Data berhasil ditambahkan!');
     const row = page.locator('tbody tr', { hasText: marker }).first();
     await expect.poll(() => row.count()).toBe(1);
@@ -159,6 +162,7 @@ describe('screens', () => {
     const [shown = 'title'] = Object.entries(resources[screen.resource].fields).find(([, f]) => f.kind === 'text' && f.required && !f.pattern && !f.format) ?? [];
     await page.locator(`#field-${shown}`).fill(`${marker} diubah`);
     await page.getByRole('button', { name: 'Update', exact: true }).click();
+    await confirmEmptyRole();
     await expect.poll(() => page.locator('.alert').first().innerText()).toContain(gallery ? 'Gallery berhasil diperbarui!' : english ? 'Data updated successfully!' : 'Data berhasil diperbarui!');
     await expect.poll(() => row.innerText()).toContain(`${marker} diubah`);
 

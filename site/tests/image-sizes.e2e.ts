@@ -6,7 +6,7 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser } from '../../e2e/browser.ts';
+import { adminCookie, openBrowser } from '../../e2e/browser.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
 
 const base = inject('baseUrl');
@@ -32,12 +32,7 @@ const stored = async (name: string) => {
 };
 
 beforeAll(async () => {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: inject('adminPassword') }),
-  });
-  cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  cookie = await adminCookie(base, inject('adminPassword'));
   const fields = { 'hero-section': 'backgroundImage', 'our-work': 'image', vision: 'image', 'bio-core': 'featuredImage', partner: 'logo', team: 'image', history: 'image' } as const;
   for (const [collection, field] of Object.entries(fields)) {
     for (const record of await api<Array<{ _id: string }>>('GET', `/api/${collection}`)) {

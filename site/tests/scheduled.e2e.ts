@@ -6,7 +6,7 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser } from '../../e2e/browser.ts';
+import { adminCookie, openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 import { toJakartaInput, wib } from '../../admin/src/widgets/ScheduleInput.tsx';
 
 const base = inject('baseUrl');
@@ -40,19 +40,10 @@ async function slugOf(title: string) {
 
 beforeAll(async () => {
   browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
-  const signIn = await browser.newPage();
-  await signIn.goto(`${base}/login`);
-  await signIn.getByLabel('Username').fill('admin');
-  await signIn.getByLabel('Password', { exact: true }).fill(inject('adminPassword'));
-  await signIn.getByRole('button', { name: 'Login' }).click();
-  await signIn.waitForURL(`${base}/admin`);
-  await signIn.close();
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: inject('adminPassword') }),
-  });
-  cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  const page = await browser.newPage();
+  await signInAsAdmin(page, base, inject('adminPassword'));
+  await page.close();
+  cookie = await adminCookie(base, inject('adminPassword'));
 }, 60_000);
 afterAll(() => browser?.close());
 

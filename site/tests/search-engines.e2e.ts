@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser } from '../../e2e/browser.ts';
+import { adminCookie, openBrowser } from '../../e2e/browser.ts';
 
 const base = inject('baseUrl');
 let browser: BrowserContext;
@@ -77,12 +77,7 @@ function checkSchema(item: Record<string, unknown>, where: string) {
 
 beforeAll(async () => {
   browser = await openBrowser({ viewport: { width: 390, height: 844 } });
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: inject('adminPassword') }),
-  });
-  cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  cookie = await adminCookie(base, inject('adminPassword'));
 });
 afterAll(() => browser?.close());
 

@@ -9,20 +9,12 @@ import type { Upload } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
 import { HEAD_BYTES } from './signature.ts';
 import { withoutMetadata } from './metadata.ts';
-import { checkFile, contentTypeOf, putUpload } from './storage.ts';
+import { checkFile, contentTypeOf, extensionFor, putUpload } from './storage.ts';
 import { cleanedDataUrl, decodeDataUrl, uncleanableImage } from './data-url.ts';
 import type { UploadOrigin } from './references.ts';
 
 /** An `<img>`'s data: source in sanitised HTML, whose attributes are always double-quoted. */
 const INLINE_IMAGE = /(<img\b[^>]*?\ssrc=")(data:[^"]*)"/gi;
-
-const EXTENSION_BY_TYPE: Record<string, string> = {
-  'image/jpeg': 'jpg',
-  'image/png': 'png',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/svg+xml': 'svg',
-};
 
 const unreadable = (label: string) =>
   new ApiError(400, 'INVALID_IMAGE', `Gambar ${label} tidak dapat dibaca. Tempel atau unggah ulang gambarnya sebagai file JPG, PNG atau WebP.`);
@@ -51,7 +43,7 @@ function inlineUpload(url: string, base: string, label: string): Upload {
   if (!decoded || decoded.bytes.byteLength === 0) throw unreadable(label);
   const probe = uploadOf(decoded.bytes, base, decoded.type);
   const type = contentTypeOf(probe);
-  const upload = uploadOf(decoded.bytes, `${base}.${EXTENSION_BY_TYPE[type] ?? 'bin'}`, type);
+  const upload = uploadOf(decoded.bytes, `${base}.${extensionFor(type)}`, type);
   checkFile(upload, { maxBytes: MAX_UPLOAD_BYTES, accept: IMAGE_TYPES, acceptLabel: IMAGE_LABEL });
   // Refused now, before anything of the write is stored, rather than when it is put.
   if (type !== 'image/svg+xml' && !withoutMetadata(type, [decoded.bytes])) throw uncleanableImage(label);

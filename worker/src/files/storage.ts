@@ -40,6 +40,9 @@ const TYPE_BY_EXTENSION: Record<string, string> = {
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
 };
 
+/** The usual extension of a content type (the first listed above), for files we name ourselves. */
+export const extensionFor = (type: string) => Object.entries(TYPE_BY_EXTENSION).find(([, known]) => known === type)?.[0] ?? 'bin';
+
 /** Longest file extension kept (`.docx`, `.webmanifest`). */
 const EXTENSION_MAX = 12;
 

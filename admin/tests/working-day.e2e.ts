@@ -63,8 +63,8 @@ describe.each([1280, 390])('at %i px', (width) => {
     const before = (await apiList('hero-section')).find((hero) => hero.title === 'Turning Waste into Worth')!;
     // The colour tools show their name and a swatch big enough to see.
     const colours = page.locator('.rich-editor').first().locator('.colour-tool');
-    await colours.first().waitFor();
-    expect(await colours.allInnerTexts()).toEqual(['Teks', 'Latar']);
+    // The form mounts again when the stored record arrives: read the tools once they are there.
+    await expect.poll(() => colours.allInnerTexts()).toEqual(['Teks', 'Latar']);
     for (const swatch of await colours.locator('input[type=color]').all()) expect((await swatch.boundingBox())!.width).toBeGreaterThanOrEqual(24);
     await page.locator('#field-backgroundImage').setInputFiles(png(`latar-${width}.png`));
     await page.screenshot({ path: `${SHOTS}/admin-hero-form-${width}.png`, fullPage: true });

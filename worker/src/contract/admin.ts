@@ -95,6 +95,8 @@ export interface AdminScreen<N extends string = string> {
   /** Heading of the screen and its sidebar link. */
   title: string;
   group: SidebarGroup;
+  /** Its place in the sidebar within its group, ascending. */
+  order: number;
   columns: ColumnSpec<N>[];
   /** How the slug follows the title: generated while adding, or on every title change. */
   slug?: 'while-adding' | 'follows-title';

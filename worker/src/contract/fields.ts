@@ -162,8 +162,29 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   rebuildsSite?: boolean;
   /** How `/preview/<token>` shows a record's unsaved content; none: no preview. */
   preview?: PreviewOf;
+  /** Where the public site shows its records; none: no page of its own. */
+  site?: SitePlacement;
   /** Its screen in the back-office; undefined: a screen of its own (subscribers) or none. */
   admin?: AdminScreen;
+}
+
+/**
+ * A collection's pages on the public site. Patterns name fields with `:field`: the record's own
+ * value, or for a relation field one address per related record's slug (`all` without one).
+ */
+export interface SitePlacement {
+  /** A record's page (`/vision/:slug`). */
+  page: string;
+  /** The page listing its public records; `paged`: numbered pages under `<list>/page/<n>`. */
+  list?: { path: string; paged: boolean };
+  /** Its place in the site's navigation (by `order`); `footerOnly`: the header leaves it out. */
+  nav?: { label: string; order: number; footerOnly?: boolean };
+  /** Title of its RSS feed at `<list>/rss.xml`, linked from every page; none: no feed. */
+  feed?: string;
+  /** Its records can be sent to subscribers as a newsletter. */
+  newsletter?: boolean;
+  /** What the not-found page says at an address under its pages that has no record. */
+  notFound: { title: string; detail?: string; back: string };
 }
 
 /** Page templates the site builds for previews (`site/src/pages/preview-template/<name>.astro`). */

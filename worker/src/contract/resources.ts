@@ -56,6 +56,7 @@ export const heroSection = defineResource({
   titleField: 'title',
   admin: {
     route: 'hero-section',
+    order: 10,
     title: 'Manage Hero Section',
     group: 'Konten',
     dialect: 'en',
@@ -100,6 +101,7 @@ export const vision = defineResource({
   titleField: 'title',
   admin: {
     route: 'vision',
+    order: 20,
     title: 'Manage Vision',
     group: 'Konten',
     errors: { network: 'Koneksi jaringan terputus. Silakan coba lagi.', deleteReason: true },
@@ -118,6 +120,14 @@ export const vision = defineResource({
     ],
   },
   sort: 'newest',
+  site: {
+    page: '/vision/:slug',
+    list: { path: '/vision', paged: true },
+    nav: { label: 'Vision', order: 40, footerOnly: true },
+    feed: 'Vision',
+    newsletter: true,
+    notFound: { title: 'Vision tidak ditemukan', back: 'Kembali ke Vision' },
+  },
   public: true,
   rebuildsSite: true,
   preview: 'vision',
@@ -148,6 +158,7 @@ export const category = defineResource({
   titleField: 'title',
   admin: {
     route: 'category',
+    order: 50,
     title: 'Manage Category',
     group: 'Konten',
     slug: 'follows-title',
@@ -155,6 +166,11 @@ export const category = defineResource({
     filters: ['isActive'],
   },
   sort: 'order',
+  site: {
+    page: '/our-work/:slug',
+    list: { path: '/our-work', paged: true },
+    notFound: { title: 'Work Not Found', detail: 'Work not found', back: 'Back to Our Work' },
+  },
   public: true,
   rebuildsSite: true,
   visibleWhen: 'isActive',
@@ -176,6 +192,7 @@ export const ourWork = defineResource({
   titleField: 'title',
   admin: {
     route: 'our-work',
+    order: 60,
     title: 'Manage Our Work',
     group: 'Konten',
     slug: 'while-adding',
@@ -195,6 +212,12 @@ export const ourWork = defineResource({
     ],
   },
   sort: 'order',
+  site: {
+    page: '/our-work/:category_ids/:slug',
+    list: { path: '/our-work', paged: true },
+    nav: { label: 'Our Work', order: 20 },
+    notFound: { title: 'Work Not Found', detail: 'Work not found', back: 'Back to Our Work' },
+  },
   public: true,
   rebuildsSite: true,
   preview: 'our-work',
@@ -227,6 +250,7 @@ export const impact = defineResource({
   titleField: 'title',
   admin: {
     route: 'impact',
+    order: 30,
     title: 'Manage Impact',
     group: 'Konten',
     dialect: 'en',
@@ -273,6 +297,7 @@ export const partner = defineResource({
   titleField: 'name',
   admin: {
     route: 'partners',
+    order: 40,
     title: 'Kelola Partners',
     group: 'Konten',
     columns: [
@@ -310,6 +335,7 @@ export const bioCore = defineResource({
   titleField: 'title',
   admin: {
     route: 'bio-core',
+    order: 80,
     title: 'Bio Core',
     group: 'Konten',
     slug: 'while-adding',
@@ -317,6 +343,14 @@ export const bioCore = defineResource({
     columns: [{ field: 'featuredImage', label: 'Image' }, 'title', 'slug', { field: 'isPublished', label: 'Status', cell: PUBLISHED }, 'publishAt', { field: 'createdAt', label: 'Date' }],
   },
   sort: 'newest',
+  site: {
+    page: '/bio-core/:slug',
+    list: { path: '/bio-core', paged: true },
+    nav: { label: 'BioCore', order: 50, footerOnly: true },
+    feed: 'BioCore',
+    newsletter: true,
+    notFound: { title: 'Artikel tidak ditemukan', detail: 'Artikel yang Anda cari tidak dapat ditemukan atau telah dihapus.', back: 'Kembali ke BioCore' },
+  },
   public: true,
   rebuildsSite: true,
   preview: 'bio-core',
@@ -353,6 +387,7 @@ export const seo = defineResource({
   titleField: 'title',
   admin: {
     route: 'seo',
+    order: 90,
     title: 'SEO Management',
     group: 'Konten',
     errors: { payloadLimit: '10MB' },
@@ -433,6 +468,7 @@ export const gallery = defineResource({
   titleField: 'title',
   admin: {
     route: 'about/gallery',
+    order: 100,
     title: 'Gallery Management',
     group: 'About Us',
     deleteConfirm: 'Apakah Anda yakin ingin menghapus item ini?',
@@ -455,7 +491,7 @@ export const gallery = defineResource({
   },
 });
 
-const aboutBlock = <P extends string>(path: P, table: string, title: string, imageBytes: number, rebuildsSite: boolean, errors: ScreenErrors, preview?: PreviewOf) =>
+const aboutBlock = <P extends string>(path: P, table: string, title: string, menuOrder: number, imageBytes: number, rebuildsSite: boolean, errors: ScreenErrors, preview?: PreviewOf) =>
   defineResource({
     path,
     table,
@@ -465,6 +501,7 @@ const aboutBlock = <P extends string>(path: P, table: string, title: string, ima
       route: `about/${path}`,
       title,
       group: 'About Us',
+      order: menuOrder,
       errors,
       columns: ['image', 'title', { field: 'excerpt', cell: truncated(80) }, { field: 'isPublished', cell: PUBLISHED }, 'order', 'createdAt'],
     },
@@ -486,9 +523,9 @@ const aboutBlock = <P extends string>(path: P, table: string, title: string, ima
 
 const SAVE_DETAIL = 'Terjadi kesalahan saat menyimpan data: ';
 
-export const history = aboutBlock('history', 'history', 'History', MAX_UPLOAD_BYTES, true, { deleteReason: true }, { template: 'history', page: '/about-us' });
-export const visionMission = aboutBlock('vision-mission', 'vision_mission', 'Vision & Mission', MEDIUM_IMAGE_BYTES, false, { payloadLimit: '10MB', savePrefix: SAVE_DETAIL });
-export const values = aboutBlock('values', 'value', 'Values', MEDIUM_IMAGE_BYTES, true, { payloadLimit: '10MB', savePrefix: SAVE_DETAIL, deleteReason: true }, { template: 'values', page: '/about-us' });
+export const history = aboutBlock('history', 'history', 'History', 110, MAX_UPLOAD_BYTES, true, { deleteReason: true }, { template: 'history', page: '/about-us' });
+export const visionMission = aboutBlock('vision-mission', 'vision_mission', 'Vision & Mission', 120, MEDIUM_IMAGE_BYTES, false, { payloadLimit: '10MB', savePrefix: SAVE_DETAIL });
+export const values = aboutBlock('values', 'value', 'Values', 130, MEDIUM_IMAGE_BYTES, true, { payloadLimit: '10MB', savePrefix: SAVE_DETAIL, deleteReason: true }, { template: 'values', page: '/about-us' });
 
 export const team = defineResource({
   path: 'team',
@@ -497,6 +534,7 @@ export const team = defineResource({
   titleField: 'name',
   admin: {
     route: 'about/team',
+    order: 140,
     title: 'Team',
     group: 'About Us',
     errors: { deleteReason: true },
@@ -541,6 +579,7 @@ export const ourImpact = defineResource({
   titleField: 'title',
   admin: {
     route: 'our-impact',
+    order: 70,
     title: 'Our Impact',
     group: 'Konten',
     lightEditor: ['description'],
@@ -555,6 +594,12 @@ export const ourImpact = defineResource({
   },
   sort: 'newest',
   snakeCaseTimestamps: true,
+  site: {
+    page: '/our-impact/:slug',
+    list: { path: '/our-impact', paged: false },
+    nav: { label: 'Our Impact', order: 30 },
+    notFound: { title: 'Our Impact tidak ditemukan', back: 'Kembali ke Our Impact' },
+  },
   public: true,
   rebuildsSite: true,
   preview: 'our-impact',
@@ -579,6 +624,7 @@ export const role = defineResource({
   titleField: 'name',
   admin: {
     route: 'users/role',
+    order: 160,
     title: 'Role',
     group: 'Users',
     accessField: 'permissions',
@@ -612,6 +658,7 @@ export const user = defineResource({
   titleField: 'username',
   admin: {
     route: 'users/list',
+    order: 150,
     title: 'Kelola Users',
     group: 'Users',
     errors: { payloadLimit: '10MB' },
@@ -661,6 +708,7 @@ export const subscriber = defineResource({
   titleField: 'email',
   admin: {
     route: 'subscribe',
+    order: 180,
     aliases: ['subscribers'],
     title: 'Email Subscribers',
     group: 'Sistem',
@@ -717,6 +765,7 @@ export const redirect = defineResource({
   titleField: 'from',
   admin: {
     route: 'redirects',
+    order: 190,
     title: 'Redirects',
     group: 'Sistem',
     columns: ['from', 'to', 'status', { field: 'note', cell: truncated(80) }, 'isActive', 'createdAt'],
@@ -779,6 +828,7 @@ export const permission = defineResource({
   titleField: 'name',
   admin: {
     route: 'users/hak-akses',
+    order: 170,
     title: 'Permission (Hak Akses)',
     group: 'Users',
     columns: [

@@ -1,0 +1,55 @@
+import { altText, focalPoint, defineResource, flag, integer, list, richText, slug, tags, text, publishingSchedule } from '../fields.ts';
+import { PUBLISHED } from '../admin.ts';
+import { image, icon, rowImage, READ_TIME_HINT, contentLanguage } from './shared.ts';
+
+export const bioCore = defineResource({
+  path: 'bio-core',
+  table: 'bio_core',
+  title: 'Bio Core',
+  titleField: 'title',
+  admin: {
+    route: 'bio-core',
+    order: 80,
+    title: 'Bio Core',
+    group: 'Konten',
+    slug: 'while-adding',
+    slugEditable: 'add',
+    columns: [{ field: 'featuredImage', label: 'Image' }, 'title', 'slug', { field: 'isPublished', label: 'Status', cell: PUBLISHED }, 'publishAt', { field: 'createdAt', label: 'Date' }],
+  },
+  sort: 'newest',
+  site: {
+    page: '/bio-core/:slug',
+    list: { path: '/bio-core', paged: true },
+    nav: { label: 'BioCore', order: 50, footerOnly: true },
+    feed: 'BioCore',
+    newsletter: true,
+    notFound: { title: 'Artikel tidak ditemukan', detail: 'Artikel yang Anda cari tidak dapat ditemukan atau telah dihapus.', back: 'Kembali ke BioCore' },
+  },
+  public: true,
+  rebuildsSite: true,
+  preview: 'bio-core',
+  visibleWhen: 'isPublished',
+  fields: {
+    title: text('Title', { required: true }),
+    subtitle: text('Subtitle'),
+    slug: slug('Slug', { from: 'title', style: 'alnum', required: true }),
+    description: text('Description', { format: 'multiline' }),
+    content: richText('Content', { required: true }),
+    language: contentLanguage(),
+    excerpt: text('Excerpt', { format: 'multiline' }),
+    author: text('Author'),
+    tags: tags(),
+    isPublished: flag('Published', false),
+    isFeatured: flag('Featured', false),
+    readTime: integer('Read Time (minutes)', { default: 5, min: 0, readingTimeOf: 'content', hint: READ_TIME_HINT }),
+    featuredImage: image('Featured Image'),
+    featuredImageAlt: altText('featuredImage'),
+    featuredImageFocus: focalPoint('featuredImage'),
+    features: list(
+      'Fitur Utama',
+      { title: text('Judul'), description: text('Deskripsi', { format: 'multiline' }), icon: icon(), image: rowImage() },
+      { itemLabel: 'Fitur' },
+    ),
+    ...publishingSchedule(),
+  },
+});

@@ -1,0 +1,58 @@
+import { altText, focalPoint, defineResource, flag, order, relation, richText, slug, text, publishingSchedule } from '../fields.ts';
+import { truncated } from '../admin.ts';
+import { image, contentLanguage } from './shared.ts';
+
+export const ourWork = defineResource({
+  path: 'our-work',
+  table: 'our_work',
+  title: 'Our Work',
+  titleField: 'title',
+  admin: {
+    route: 'our-work',
+    order: 60,
+    title: 'Manage Our Work',
+    group: 'Konten',
+    slug: 'while-adding',
+    slugEditable: 'edit',
+    dropdowns: ['category_ids'],
+    columns: [
+      'image',
+      'title',
+      { field: 'activeYear', cell: { as: 'text', fallback: '-' } },
+      { field: 'category_ids', cell: { as: 'list', show: 2, more: (n) => `+${n} lainnya`, key: 'title' } },
+      { field: 'description', cell: truncated(80) },
+      'slug',
+      'isActive',
+      'order',
+      'createdAt',
+      'publishAt',
+    ],
+  },
+  sort: 'order',
+  site: {
+    page: '/our-work/:category_ids/:slug',
+    list: { path: '/our-work', paged: true },
+    nav: { label: 'Our Work', order: 20 },
+    notFound: { title: 'Work Not Found', detail: 'Work not found', back: 'Back to Our Work' },
+  },
+  public: true,
+  rebuildsSite: true,
+  preview: 'our-work',
+  visibleWhen: 'isActive',
+  fields: {
+    title: text('Title', { required: true }),
+    subtitle: text('Subtitle'),
+    slug: slug('Slug', { from: 'title', style: 'words', required: true }),
+    description: text('Description', { format: 'multiline' }),
+    content: richText('Content'),
+    language: contentLanguage(),
+    activeYear: text('Active Year'),
+    category_ids: relation('Categories', 'category', ['title', 'slug'] as const),
+    isActive: flag('Status', true),
+    order: order(),
+    image: image('Image'),
+    imageAlt: altText('image'),
+    imageFocus: focalPoint('image'),
+    ...publishingSchedule(),
+  },
+});

@@ -1,3 +1,5 @@
+import type { NewsletterKind } from './resources.ts';
+
 /**
  * The two local storage entries of a signed-in admin: the user (id, username) and the
  * marker the site's header checks to show its 'Admin Panel' link.
@@ -166,7 +168,7 @@ export interface NewsletterProgress {
 }
 
 export interface NewsletterArticleRef {
-  kind: 'vision' | 'bio-core';
+  kind: NewsletterKind;
   id: string;
 }
 

@@ -183,13 +183,20 @@ export interface SitePlacement {
   feed?: string;
   /** Its records can be sent to subscribers as a newsletter. */
   newsletter?: boolean;
+  /** How a record shows as a card (a newsletter's articles): the first filled summary field, and its picture field. */
+  card?: { summary: readonly string[]; image?: string };
   /** What the not-found page says at an address under its pages that has no record. */
   notFound: { title: string; detail?: string; back: string };
 }
 
-/** Page templates the site builds for previews (`site/src/pages/preview-template/<name>.astro`). */
-export const PREVIEW_TEMPLATES = ['bio-core', 'vision', 'our-impact', 'our-work', 'hero-section', 'history', 'values', 'team'] as const;
-export type PreviewTemplate = (typeof PREVIEW_TEMPLATES)[number];
+/** The fields a page pattern names (`/our-work/:category_ids/:slug` → category_ids, slug). */
+export const patternFields = (pattern: string) => [...pattern.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+
+/** A record's page from a pattern whose fields all hold the record's own values (`/vision/:slug`). */
+export const recordPage = (pattern: string, record: Record<string, unknown>) => pattern.replace(/:(\w+)/g, (_, field: string) => String(record[field] ?? ''));
+
+/** A page template the site builds for previews (`site/src/pages/preview-template/<name>.astro`); `PREVIEW_TEMPLATES` lists those in use. */
+export type PreviewTemplate = string;
 
 /**
  * A record with a page of its own names the template of that page. A record shown among others
@@ -236,16 +243,17 @@ export type RecordOf<R extends ResourceDefinition> = {
 };
 
 /** Checks that the title, flags and searchable fields a definition names are its own fields. */
-export const defineResource = <const F extends Fields, const P extends string>(
+export const defineResource = <const F extends Fields, const P extends string, const S extends SitePlacement = never>(
   definition: ResourceDefinition<F> & {
     path: P;
+    site?: S;
     titleField: keyof F & string;
     admin?: AdminScreen<keyof F & string>;
     visibleWhen?: keyof F & string;
     protectedWhen?: keyof F & string;
     searchable?: readonly (keyof F & string)[];
   },
-): ResourceDefinition<F> & { path: P } => definition;
+): ResourceDefinition<F> & { path: P; site?: S } => definition;
 
 // ---- Builders: short, typed field descriptors ----
 

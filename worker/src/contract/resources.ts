@@ -3,7 +3,7 @@
  * listed in `collections/registry.ts`. The worker builds tables, validation and routes from
  * these; the admin builds its forms and tables from them; the site reads their record types.
  */
-import type { RecordOf } from './fields.ts';
+import type { PreviewTemplate, RecordOf, ResourceDefinition } from './fields.ts';
 import { collections } from './collections/registry.ts';
 import { permission } from './collections/permission.ts';
 
@@ -30,6 +30,26 @@ export { permission, PERMISSION_MODULES, type PermissionModule } from './collect
 /** Every collection, keyed by the name code uses. */
 export const resources = { ...collections, permission };
 export type ResourceKey = keyof typeof resources;
+
+const definitions: ResourceDefinition[] = Object.values(resources);
+
+/** The collection whose path (its API segment and permission module) this is. */
+export const resourceKeyOf = (path: string) => {
+  const key = (Object.keys(resources) as ResourceKey[]).find((candidate) => resources[candidate].path === path);
+  if (!key) throw new Error(`No collection has the path ${path}`);
+  return key;
+};
+
+/** Page templates the site builds for previews: every template a collection's preview names. */
+export const PREVIEW_TEMPLATES: readonly PreviewTemplate[] = [
+  ...new Set(definitions.flatMap(({ preview }) => (preview === undefined ? [] : [typeof preview === 'string' ? preview : preview.template]))),
+];
+
+/** The path of a collection whose records a newsletter may feature (`site.newsletter`); never for the others. */
+type NewsletterPath<R> = R extends { path: infer P; site?: infer S } ? ([S] extends [never] ? never : S extends { newsletter: true } ? P : never) : never;
+/** What a newsletter may feature: the path of every collection whose `site.newsletter` is set. */
+export type NewsletterKind = { [K in ResourceKey]: NewsletterPath<(typeof resources)[K]> }[ResourceKey];
+export const NEWSLETTER_KINDS = definitions.filter(({ site }) => site?.newsletter).map(({ path }) => path) as NewsletterKind[];
 
 /** Each collection's record as the API returns it. */
 export type Records = { [K in ResourceKey]: RecordOf<(typeof resources)[K]> };

@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { auditStatement } from '../audit/log.ts';
 import { assertPermission, assertReadable } from '../auth/guard.ts';
 import type { NewsletterIssue, NewsletterPreview } from '../contract/api.ts';
+import { NEWSLETTER_KINDS } from '../contract/resources.ts';
 import { createDb, newId, now } from '../db/client.ts';
 import { subscriber } from '../db/schema.ts';
 import { stripControls } from '../contract/text.ts';
@@ -97,7 +98,7 @@ export const newsletterPageActions = new Hono<AppEnv>()
   .post('/confirm', withDb, async (c) => c.redirect(await confirm(c), 303))
   .post('/unsubscribe', withDb, async (c) => c.redirect((await unsubscribe(c)) ? OUTCOME_PAGES.unsubscribed : OUTCOME_PAGES.invalid, 303));
 
-const articleRef = z.object({ kind: z.enum(['vision', 'bio-core']), id: z.string().min(1).max(64) });
+const articleRef = z.object({ kind: z.enum(NEWSLETTER_KINDS), id: z.string().min(1).max(64) });
 const issueInput = z.object({
   // A subject is one line: a line break in a mail header would start a header of its own.
   subject: z.preprocess(

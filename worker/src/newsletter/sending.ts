@@ -9,7 +9,9 @@
 import { and, asc, count, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { NewsletterProgress } from '../contract/api.ts';
 import { chunk, type Database } from '../db/client.ts';
-import { bioCore, subscriber, vision } from '../db/schema.ts';
+import { collections, subscriber, type AnyTable } from '../db/schema.ts';
+import { recordPage, recordTitle, type ResourceDefinition } from '../contract/fields.ts';
+import { NEWSLETTER_KINDS, resourceKeyOf, resources } from '../contract/resources.ts';
 import { publicCondition } from '../collections/store.ts';
 import type { Bindings } from '../env.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
@@ -47,18 +49,21 @@ export const queueRecipients = (db: Database, issueId: string) =>
 
 /** The picked articles the public sees now (never one still scheduled), as cards, in the order they were picked. */
 export async function articleCards(db: Database, refs: ArticleRef[]): Promise<ArticleCard[]> {
-  const ids = (kind: ArticleRef['kind']) => refs.filter((ref) => ref.kind === kind).map((ref) => ref.id);
-  const visionIds = ids('vision');
-  const bioCoreIds = ids('bio-core');
   const time = new Date();
-  const visions = visionIds.length ? await db.select().from(vision).where(and(inArray(vision.id, visionIds), publicCondition('vision', time))) : [];
-  const articles = bioCoreIds.length ? await db.select().from(bioCore).where(and(inArray(bioCore.id, bioCoreIds), publicCondition('bioCore', time))) : [];
   const cards = new Map<string, ArticleCard>();
-  for (const row of visions) {
-    cards.set(`vision:${row.id}`, { kind: 'Vision', title: String(row.title), summary: String(row.shortDescription ?? ''), image: String(row.image ?? ''), path: `/vision/${row.slug}` });
-  }
-  for (const row of articles) {
-    cards.set(`bio-core:${row.id}`, { kind: 'BioCore', title: String(row.title), summary: String(row.description || row.excerpt || ''), image: String(row.featuredImage ?? ''), path: `/bio-core/${row.slug}` });
+  for (const kind of NEWSLETTER_KINDS) {
+    const ids = refs.filter((ref) => ref.kind === kind).map((ref) => ref.id);
+    if (!ids.length) continue;
+    const key = resourceKeyOf(kind);
+    const resource: ResourceDefinition = resources[key];
+    const table = collections[key] as unknown as AnyTable;
+    const site = resource.site!;
+    const rows = await db.select().from(table).where(and(inArray(table.id!, ids), publicCondition(key, time)));
+    for (const row of rows) {
+      const summary = site.card?.summary.map((field) => String(row[field] ?? '')).find((text) => text !== '') ?? '';
+      const image = site.card?.image ? String(row[site.card.image] ?? '') : '';
+      cards.set(`${kind}:${String(row.id)}`, { kind: site.nav?.label ?? resource.title, title: recordTitle(resource, row, String(row.id)), summary, image, path: recordPage(site.page, row) });
+    }
   }
   return refs.map((ref) => cards.get(`${ref.kind}:${ref.id}`)).filter((card): card is ArticleCard => !!card);
 }

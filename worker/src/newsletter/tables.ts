@@ -18,7 +18,7 @@ export const newsletterIssue = sqliteTable(
     id: text('id').primaryKey(),
     subject: text('subject').notNull(),
     body: text('body').notNull().default(''),
-    /** Picked articles as `[{ kind: 'vision' | 'bio-core', id }]`, shown as cards under the body. */
+    /** Picked articles as `[{ kind, id }]` (kind: a collection with `site.newsletter`), shown as cards under the body. */
     articles: text('articles', { mode: 'json' }).$type<ArticleRef[]>().notNull().default(sql`'[]'`),
     status: text('status', { enum: ISSUE_STATUSES }).notNull().default('draft'),
     /** The site's public address when sending started: links in a background send need it. */

@@ -22,7 +22,8 @@ export interface ArticleCard {
   image: string;
   /** Path on the site, e.g. /vision/some-slug. */
   path: string;
-  kind: 'Vision' | 'BioCore';
+  /** The collection's name on the site (its navigation label). */
+  kind: string;
 }
 
 const escape = (value: string) =>

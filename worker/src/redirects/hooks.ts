@@ -14,13 +14,13 @@ import type { HookSet, WriteEvent } from '../collections/hooks.ts';
 import { newId, now } from '../db/client.ts';
 import { notFoundLog, redirect } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
-import { sitePages } from './pages.ts';
+import { pageBearing, recordPages } from './pages.ts';
 
-async function slugMoves(key: ResourceKey, { db, id, existing, values, relations }: WriteEvent, pages: NonNullable<(typeof sitePages)[keyof typeof sitePages]>) {
+async function slugMoves(key: ResourceKey, { db, id, existing, values, relations }: WriteEvent) {
   if (!existing || typeof values.slug !== 'string' || values.slug === existing.slug || !existing.slug) return [];
   if (publicState(resources[key], existing, new Date()).state !== 'public') return [];
-  const before = await pages(db, { ...existing, id }, {});
-  const after = await pages(db, { ...existing, ...values, id }, relations);
+  const before = await recordPages(db, key, { ...existing, id }, {});
+  const after = await recordPages(db, key, { ...existing, ...values, id }, relations);
   const statements: BatchItem<'sqlite'>[] = [];
   before.forEach((from, i) => {
     const to = after[i] ?? after[0];
@@ -39,9 +39,7 @@ async function slugMoves(key: ResourceKey, { db, id, existing, values, relations
   return statements;
 }
 
-export const slugRedirects: HookSet = Object.fromEntries(
-  Object.entries(sitePages).map(([key, pages]) => [key, { beforeWrite: (event: WriteEvent) => slugMoves(key as ResourceKey, event, pages!) }]),
-);
+export const slugRedirects: HookSet = Object.fromEntries(pageBearing.map((key) => [key, { beforeWrite: (event: WriteEvent) => slugMoves(key, event) }]));
 
 /** The site path a rule starts at or leads to, as visits are matched (no query, no trailing slash); null off the site. */
 export const sitePathOf = (address: string) => (address.startsWith('/') && !address.startsWith('//') ? address.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1') : null);

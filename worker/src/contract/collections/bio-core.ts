@@ -23,6 +23,7 @@ export const bioCore = defineResource({
     nav: { label: 'BioCore', order: 50, footerOnly: true },
     feed: 'BioCore',
     newsletter: true,
+    card: { summary: ['description', 'excerpt'], image: 'featuredImage' },
     notFound: { title: 'Artikel tidak ditemukan', detail: 'Artikel yang Anda cari tidak dapat ditemukan atau telah dihapus.', back: 'Kembali ke BioCore' },
   },
   public: true,

@@ -34,6 +34,7 @@ export const vision = defineResource({
     nav: { label: 'Vision', order: 40, footerOnly: true },
     feed: 'Vision',
     newsletter: true,
+    card: { summary: ['shortDescription'], image: 'image' },
     notFound: { title: 'Vision tidak ditemukan', back: 'Kembali ke Vision' },
   },
   public: true,

@@ -136,6 +136,9 @@ export type Fields = Record<string, Field>;
 
 export const ignoresCase = (field: Field) => field.kind === 'text' && field.ignoreCase === true;
 
+/** Groups of permission modules in the role editor; the presets are made of them. */
+export type PermissionArea = 'content' | 'seo' | 'media' | 'newsletter' | 'access' | 'system';
+
 export interface ResourceDefinition<F extends Fields = Fields> {
   /** URL segment under /api and the permission module name. */
   path: string;
@@ -164,6 +167,8 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   preview?: PreviewOf;
   /** Where the public site shows its records; none: no page of its own. */
   site?: SitePlacement;
+  /** The group of its permissions in the role editor and the presets; `content` unless said. */
+  permissionArea?: PermissionArea;
   /** Its screen in the back-office; undefined: a screen of its own (subscribers) or none. */
   admin?: AdminScreen;
 }

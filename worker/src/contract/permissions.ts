@@ -5,10 +5,10 @@
  * and role editor all read these, so a module added to the catalogue appears everywhere.
  */
 import { PERMISSION_ACTIONS, type PermissionAction } from './limits.ts';
+import type { PermissionArea, ResourceDefinition } from './fields.ts';
 import { PERMISSION_MODULES, resources, type PermissionModule } from './resources.ts';
 
-/** Groups of modules in the role editor; the presets are made of them. */
-export type PermissionArea = 'content' | 'seo' | 'media' | 'newsletter' | 'access' | 'system';
+export type { PermissionArea };
 
 export const PERMISSION_AREAS: Record<PermissionArea, string> = {
   content: 'Konten',
@@ -19,34 +19,20 @@ export const PERMISSION_AREAS: Record<PermissionArea, string> = {
   system: 'Sistem',
 };
 
-/** A module's area, and its name where it is not a collection (a collection is named by its title). */
-const MODULE_INFO: Record<PermissionModule, { area: PermissionArea; label?: string }> = {
-  'hero-section': { area: 'content' },
-  vision: { area: 'content' },
-  category: { area: 'content' },
-  'our-work': { area: 'content' },
-  impact: { area: 'content' },
-  partner: { area: 'content' },
-  'bio-core': { area: 'content' },
-  gallery: { area: 'content' },
-  history: { area: 'content' },
-  'vision-mission': { area: 'content' },
-  values: { area: 'content' },
-  team: { area: 'content' },
-  'our-impact': { area: 'content' },
-  seo: { area: 'seo' },
-  redirect: { area: 'seo' },
+/** The area and name of each module that is not a collection (a collection declares its area and is named by its title). */
+const BACK_OFFICE_MODULES: Record<Exclude<PermissionModule, (typeof resources)[keyof typeof resources]['path']>, { area: PermissionArea; label: string }> = {
   files: { area: 'media', label: 'File' },
   newsletter: { area: 'newsletter', label: 'Newsletter' },
-  subscribe: { area: 'newsletter' },
-  user: { area: 'access' },
-  role: { area: 'access' },
-  permission: { area: 'access' },
   dashboard: { area: 'system', label: 'Dashboard' },
   settings: { area: 'system', label: 'Pengaturan' },
   rebuild: { area: 'system', label: 'Build situs' },
   audit: { area: 'system', label: 'Log aktivitas' },
   backup: { area: 'system', label: 'Cadangan data' },
+};
+
+const moduleInfo = (module: PermissionModule): { area: PermissionArea; label: string } => {
+  const resource: ResourceDefinition | undefined = Object.values(resources).find((candidate) => candidate.path === module);
+  return resource ? { area: resource.permissionArea ?? 'content', label: resource.title } : BACK_OFFICE_MODULES[module as keyof typeof BACK_OFFICE_MODULES];
 };
 
 export interface PermissionModuleEntry {
@@ -55,14 +41,8 @@ export interface PermissionModuleEntry {
   area: PermissionArea;
 }
 
-const collectionTitle = (module: PermissionModule) => Object.values(resources).find((resource) => resource.path === module)?.title ?? module;
-
 /** Every module in the catalogue's order, with its name and area. */
-export const PERMISSION_MODULE_CATALOG: PermissionModuleEntry[] = PERMISSION_MODULES.map((module) => ({
-  module,
-  label: MODULE_INFO[module].label ?? collectionTitle(module),
-  area: MODULE_INFO[module].area,
-}));
+export const PERMISSION_MODULE_CATALOG: PermissionModuleEntry[] = PERMISSION_MODULES.map((module) => ({ module, ...moduleInfo(module) }));
 
 /** What the role editor's "Baca" toggle gives: opening a module's screen and its records. */
 export const READ_ACTIONS = ['read', 'list'] as const satisfies readonly PermissionAction[];

@@ -22,6 +22,7 @@ export const permission = defineResource({
   table: 'permission',
   title: 'Permission',
   titleField: 'name',
+  permissionArea: 'access',
   admin: {
     route: 'users/hak-akses',
     order: 170,

@@ -10,6 +10,7 @@ export const redirect = defineResource({
   table: 'redirect',
   title: 'Redirects',
   titleField: 'from',
+  permissionArea: 'seo',
   admin: {
     route: 'redirects',
     order: 190,

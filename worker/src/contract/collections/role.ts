@@ -7,6 +7,7 @@ export const role = defineResource({
   table: 'role',
   title: 'Role',
   titleField: 'name',
+  permissionArea: 'access',
   admin: {
     route: 'users/role',
     order: 160,

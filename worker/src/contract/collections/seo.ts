@@ -7,6 +7,7 @@ export const seo = defineResource({
   table: 'seo',
   title: 'SEO',
   titleField: 'title',
+  permissionArea: 'seo',
   admin: {
     route: 'seo',
     order: 90,

@@ -6,6 +6,7 @@ export const subscriber = defineResource({
   table: 'subscriber',
   title: 'Email Subscribers',
   titleField: 'email',
+  permissionArea: 'newsletter',
   admin: {
     route: 'subscribe',
     order: 180,

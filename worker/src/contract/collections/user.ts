@@ -7,6 +7,7 @@ export const user = defineResource({
   table: 'user',
   title: 'Users',
   titleField: 'username',
+  permissionArea: 'access',
   admin: {
     route: 'users/list',
     order: 150,

@@ -10,6 +10,7 @@ import { addMissingPermissions } from '../src/auth/permission-catalog.ts';
 import { SUPER_ADMIN_ROLE } from '../src/auth/permissions.ts';
 import { CollectionStore } from '../src/collections/store.ts';
 import { prepareWrite } from '../src/collections/write.ts';
+import { fieldStorage } from '../src/app/features.ts';
 import { createDb, type Database } from '../src/db/client.ts';
 import { user } from '../src/db/schema.ts';
 import { content, seedPictures } from './content.ts';
@@ -23,7 +24,7 @@ export interface SeedEnv {
 async function create(db: Database, bucket: R2Bucket, key: ResourceKey, fields: Record<string, unknown>, createdAt?: string) {
   const store = new CollectionStore(db, key);
   const id = store.newId();
-  const write = await prepareWrite({ db, bucket }, store, { fields, files: new Map() }, { mode: 'create', id });
+  const write = await prepareWrite({ db, bucket, storage: fieldStorage }, store, { fields, files: new Map() }, { mode: 'create', id });
   const values = createdAt ? { ...write.values, createdAt, updatedAt: createdAt } : write.values;
   await write.commit([store.insert({ id, ...values }), ...write.links(id)] as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   return id;

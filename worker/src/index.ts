@@ -28,7 +28,8 @@ import { PERMISSION_MODULES } from './contract/resources.ts';
 import { CollectionStore } from './collections/store.ts';
 import { requirePermission } from './auth/guard.ts';
 import { ok } from './http/errors.ts';
-import { cronJobs } from './cron/jobs.ts';
+import { cronJobs } from './app/jobs.ts';
+import { collectionsSetup } from './app/features.ts';
 import { runJobs } from './cron/scheduled.ts';
 import type { Bindings } from './env.ts';
 import { previewApi } from './preview/routes.ts';
@@ -66,7 +67,7 @@ const api = new Hono<AppEnv>()
   .get('/health', (c) => ok(c, { startToken: c.env.LOCAL_START_TOKEN ?? null }))
   .get('/permission/modules/list', requirePermission('permission', 'read'), (c) => ok(c, [...PERMISSION_MODULES]))
   .route('/', previewApi)
-  .route('/', collectionsApp())
+  .route('/', collectionsApp(collectionsSetup))
   .all('*', unknownEndpoint);
 
 /** A file of the built admin, copied so security headers can be added to it. */

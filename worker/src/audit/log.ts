@@ -6,6 +6,8 @@ import { auditLog } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { requireReadable } from '../auth/guard.ts';
 import { ok } from '../http/errors.ts';
+import { resources, type ResourceKey } from '../contract/resources.ts';
+import { hooksFor, type HookSet } from '../collections/hooks.ts';
 
 /** An audit row for one successful write, to run in the same batch as the write. */
 export const auditStatement = (
@@ -42,3 +44,8 @@ export const auditRoutes = new Hono<AppEnv>().get('/', requireReadable('audit'),
   const limit = Math.min(200, Math.max(1, Number.parseInt(c.req.query('limit') ?? '50', 10) || 50));
   return ok(c, await recentAudit(c.var.db, limit));
 });
+
+/** Every change of a collection's record is logged in the batch that stores it. */
+export const auditHooks: HookSet = hooksFor(Object.keys(resources) as ResourceKey[], (key) => ({
+  inBatch: ({ db, who, action, id, summary }) => [auditStatement(db, who, action, resources[key].path, id, summary)],
+}));

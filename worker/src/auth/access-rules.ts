@@ -62,7 +62,7 @@ const roleHolders = async (db: Database, roleId: string) => (await db.select({ i
 
 export const accessRules: HookSet = {
   permission: {
-    beforeWrite({ who, existing, values }) {
+    beforeChange({ who, existing, values }) {
       assertSystemUntouched(who, 'Permission', existing, values);
       if (!existing) {
         assertWithinReach(who, grantOf(values), 'membuat', 'permission');
@@ -79,7 +79,7 @@ export const accessRules: HookSet = {
   },
 
   role: {
-    async beforeWrite({ db, who, id, existing, values, relations }) {
+    async beforeChange({ db, who, id, existing, values, relations }) {
       // The Super Admin role's name is what grants every permission: it stays as it is.
       if (existing?.isSystem && existing.name === SUPER_ADMIN_ROLE) {
         if (values.isActive === false || values.isSystem === false || (values.name !== undefined && values.name !== SUPER_ADMIN_ROLE)) {
@@ -99,7 +99,7 @@ export const accessRules: HookSet = {
   },
 
   user: {
-    async beforeWrite({ db, who, session, id, existing, values, relations }) {
+    async beforeChange({ db, who, session, id, existing, values, relations }) {
       const self = existing?.id === who.id;
       if (self && values.isActive === false) throw refuse('Anda tidak dapat menonaktifkan akun Anda sendiri.');
       const ownBefore = existing ? await linkedPermissionIds(db, 'user', id) : [];

@@ -1,16 +1,15 @@
 /**
- * Collection hooks: the rules and side effects of one collection, kept beside the others in a
- * map keyed by collection, so the generic routes only say "run the collection's hooks".
- * A hook refuses by throwing an ApiError; the statements it returns are committed in the same
- * atomic batch as the write or delete they belong to.
+ * Collection hooks: what features (access rules, history, redirects, audit, files, rebuild)
+ * add to the writes of a collection. The composition root hands the routes every feature's
+ * hooks, in running order; the core names no feature. A `before*` hook refuses by throwing an
+ * ApiError; the statements a hook returns are committed in the same atomic batch as the write
+ * or delete they belong to; `afterChange` runs once the change is stored.
  */
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { SessionUser } from '../contract/api.ts';
 import type { ResourceKey } from '../contract/resources.ts';
 import type { Database } from '../db/client.ts';
-import { accessRules } from '../auth/access-rules.ts';
-import { revisionHooks } from '../revisions/hooks.ts';
-import { resolvedMissing, slugRedirects } from '../redirects/hooks.ts';
+import type { Bindings } from '../env.ts';
 import type { Row } from './store.ts';
 
 interface HookEvent {
@@ -22,6 +21,9 @@ interface HookEvent {
   id: string;
 }
 
+/** Why a write happens when not an editor's save: a version brought back, a scheduled publication. */
+export type WriteOrigin = 'restore' | 'schedule';
+
 export interface WriteEvent extends HookEvent {
   /** The record as stored before an update; undefined for a create. */
   existing: Row | undefined;
@@ -29,35 +31,67 @@ export interface WriteEvent extends HookEvent {
   values: Row;
   /** Relation fields sent, as the target ids they will link. */
   relations: Record<string, string[]>;
-  /** Why the write happens when not an editor's save: a version brought back, a scheduled publication. */
-  origin?: 'restore' | 'schedule';
+  origin?: WriteOrigin;
 }
 
 export interface DeleteEvent extends HookEvent {
   existing: Row;
 }
 
+/** A change ready to be stored (in `inBatch`) or stored (in `afterChange`). */
+export interface ChangeEvent {
+  db: Database;
+  env: Bindings;
+  waitUntil(promise: Promise<unknown>): void;
+  who: SessionUser;
+  key: ResourceKey;
+  action: 'create' | 'update' | 'delete';
+  id: string;
+  /** The row before the change; undefined for a create. */
+  existing: Row | undefined;
+  /** The stored values the change writes (files already stored); null for a delete. */
+  values: Row | null;
+  /** The record's name after the change, and what the writer adds to it (" (dipulihkan)"). */
+  summary: string;
+}
+
 type Statements = BatchItem<'sqlite'>[];
 
 export interface CollectionHooks {
   /** Runs after validation, before any file is stored or anything written. */
-  beforeWrite?: (event: WriteEvent) => Promise<Statements | void> | Statements | void;
+  beforeChange?: (event: WriteEvent) => Promise<Statements | void> | Statements | void;
   beforeDelete?: (event: DeleteEvent) => Promise<Statements | void> | Statements | void;
+  /** Statements stored with the change, once what it stores is final. */
+  inBatch?: (event: ChangeEvent) => Statements;
+  /** Runs after the change is stored. */
+  afterChange?: (event: ChangeEvent) => Promise<void>;
 }
 
+/** One feature's hooks, by collection. */
 export type HookSet = Partial<Record<ResourceKey, CollectionHooks>>;
 
-/** Every set of hooks, run in this order. */
-const hookSets: HookSet[] = [accessRules, slugRedirects, resolvedMissing, revisionHooks];
+/** A feature's hooks for each of these collections. */
+export const hooksFor = (keys: readonly ResourceKey[], hooks: (key: ResourceKey) => CollectionHooks): HookSet => Object.fromEntries(keys.map((key) => [key, hooks(key)]));
 
-export async function beforeWrite(key: ResourceKey, event: WriteEvent): Promise<Statements> {
-  const statements: Statements = [];
-  for (const set of hookSets) statements.push(...((await set[key]?.beforeWrite?.(event)) ?? []));
-  return statements;
+/** Runs every set's hooks of a collection, in the sets' order. */
+export function hookRunner(sets: readonly HookSet[]) {
+  const of = (key: ResourceKey) => sets.flatMap((set) => (set[key] ? [set[key]] : []));
+  return {
+    async beforeChange(key: ResourceKey, event: WriteEvent): Promise<Statements> {
+      const statements: Statements = [];
+      for (const hooks of of(key)) statements.push(...((await hooks.beforeChange?.(event)) ?? []));
+      return statements;
+    },
+    async beforeDelete(key: ResourceKey, event: DeleteEvent): Promise<Statements> {
+      const statements: Statements = [];
+      for (const hooks of of(key)) statements.push(...((await hooks.beforeDelete?.(event)) ?? []));
+      return statements;
+    },
+    inBatch: (event: ChangeEvent): Statements => of(event.key).flatMap((hooks) => hooks.inBatch?.(event) ?? []),
+    async afterChange(event: ChangeEvent) {
+      for (const hooks of of(event.key)) await hooks.afterChange?.(event);
+    },
+  };
 }
 
-export async function beforeDelete(key: ResourceKey, event: DeleteEvent): Promise<Statements> {
-  const statements: Statements = [];
-  for (const set of hookSets) statements.push(...((await set[key]?.beforeDelete?.(event)) ?? []));
-  return statements;
-}
+export type HookRunner = ReturnType<typeof hookRunner>;

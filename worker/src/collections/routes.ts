@@ -9,22 +9,47 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { Hono, type Context } from 'hono';
 import { recordTitle, type ResourceDefinition } from '../contract/fields.ts';
 import { MAX_LIST_LIMIT, PUBLIC_LIST_LIMIT } from '../contract/limits.ts';
+import type { SessionUser } from '../contract/api.ts';
+import type { PermissionAction } from '../contract/limits.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { SEARCH_MAX } from '../contract/validation.ts';
-import { assertPermission } from '../auth/guard.ts';
-import { can } from '../auth/permissions.ts';
-import { auditStatement } from '../audit/log.ts';
 import type { AppEnv } from '../env.ts';
-import { readBody } from '../http/body.ts';
+import { readBody, type RequestBody } from '../http/body.ts';
 import { ApiError, notFound, ok } from '../http/errors.ts';
-import { requestRebuild } from '../rebuild/rebuild.ts';
-import { beforeDelete, beforeWrite } from './hooks.ts';
-import { CollectionStore, type ListQuery } from './store.ts';
-import { prepareWrite } from './write.ts';
-import { droppedFiles, releaseFiles } from '../files/references.ts';
-import { historyRoutes, type RecordWriter } from '../revisions/routes.ts';
-import { keepsHistory } from '../revisions/store.ts';
-import { refuseStaleSave } from '../revisions/conflict.ts';
+import { hookRunner, type ChangeEvent, type HookSet, type WriteOrigin } from './hooks.ts';
+import { CollectionStore, type ApiRecord, type ListQuery, type Row } from './store.ts';
+import { prepareWrite, type FieldStorage } from './write.ts';
+
+export interface WriteOptions {
+  origin?: WriteOrigin;
+  /** Added to the audit entry's summary. */
+  note?: string;
+}
+
+/** A collection's create and update pipelines (validation, permissions, hooks), shared by saves and restores. */
+export interface RecordWriter {
+  create(c: Context<AppEnv>, body: RequestBody, options?: WriteOptions & { id?: string }): Promise<ApiRecord>;
+  update(c: Context<AppEnv>, id: string, body: RequestBody, options?: WriteOptions & { existing?: Row }): Promise<ApiRecord>;
+}
+
+/** Who may do what: a permission is `module.action`. */
+export interface AccessPolicy {
+  may(who: SessionUser | null, module: string, action: PermissionAction): boolean;
+  /** Refuses (401 without a session, 403 without the permission). */
+  require(who: SessionUser | null, module: string, action: PermissionAction): asserts who is SessionUser;
+}
+
+/** What the collection routes take from the features, given by the composition root. */
+export interface CollectionsSetup {
+  access: AccessPolicy;
+  /** Every feature's hooks, in running order. */
+  hooks: readonly HookSet[];
+  storage: FieldStorage;
+  /** Routes a feature adds under a collection's address (its history), given its write pipeline. */
+  routes: readonly ((key: ResourceKey, writer: () => RecordWriter) => Hono<AppEnv> | undefined)[];
+  /** Checks an update request before it is validated (refuses a save started from an older version). */
+  updateChecks: readonly ((c: Context<AppEnv>, key: ResourceKey, existing: Row, body: RequestBody, current: () => Promise<ApiRecord>) => Promise<void>)[];
+}
 
 const truthy = (value: string | undefined) => (value === undefined ? undefined : value === 'true' || value === '1');
 
@@ -40,14 +65,17 @@ const positive = (name: string, value: string | undefined, max: number) => {
   return Math.min(parsed, max);
 };
 
-/** Query → filters: active/published mean "the public sees it now" (flag and schedule), featured
- * means isFeatured, and any boolean or choice field can be matched by name (isActive=false, status=pending). */
+/** Query → filters: active/published mean "the public sees it now" (flag and schedule), a
+ * collection's `queryAliases` name its fields (featured → isFeatured), and any boolean or choice
+ * field can be matched by name (isActive=false, status=pending). */
 function listQuery(c: Context<AppEnv>, resource: ResourceDefinition, seesAll: boolean): ListQuery {
   const where: ListQuery['where'] = {};
   const query = c.req.query();
   const visible = resource.visibleWhen ? (truthy(query.active) ?? truthy(query.published)) : undefined;
-  const featured = truthy(query.featured);
-  if (featured !== undefined && 'isFeatured' in resource.fields) where.isFeatured = featured;
+  for (const [alias, name] of Object.entries(resource.queryAliases ?? {})) {
+    const value = truthy(query[alias]);
+    if (value !== undefined) where[name] = value;
+  }
   for (const [name, field] of Object.entries(resource.fields)) {
     const value = query[name];
     if (value === undefined || value === '') continue;
@@ -92,22 +120,35 @@ const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
 const matches = (header: string | undefined, tag: string) =>
   !!header && header.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(tag));
 
-export function collectionRoutes(key: ResourceKey) {
+export function collectionRoutes(key: ResourceKey, setup: CollectionsSetup) {
   const resource: ResourceDefinition = resources[key];
+  const access: AccessPolicy = setup.access;
+  const assertPermission: AccessPolicy['require'] = (who, module, action) => access.require(who, module, action);
+  const hooks = hookRunner(setup.hooks);
   const module = resource.path;
   const app = new Hono<AppEnv>();
   const store = (c: Context<AppEnv>) => new CollectionStore(c.var.db, key);
 
   /** Whether the caller sees drafts; callers who may not read a private collection are refused. */
   const readAccess = (c: Context<AppEnv>, action: 'read' | 'list') => {
-    const seesAll = can(c.var.user, module, action) || can(c.var.user, module, 'read');
+    const seesAll = access.may(c.var.user, module, action) || access.may(c.var.user, module, 'read');
     if (!resource.public && !seesAll) assertPermission(c.var.user, module, action);
     return seesAll;
   };
 
-  const afterWrite = async (c: Context<AppEnv>, action: string) => {
-    if (resource.rebuildsSite) await requestRebuild(c, `${resource.title}: ${action}`);
-  };
+  /** A change as its hooks see it. */
+  const change = (c: Context<AppEnv>, who: SessionUser, action: ChangeEvent['action'], id: string, existing: Row | undefined, values: Row | null, summary: string): ChangeEvent => ({
+    db: c.var.db,
+    env: c.env,
+    waitUntil: (promise) => c.executionCtx.waitUntil(promise),
+    who,
+    key,
+    action,
+    id,
+    existing,
+    values,
+    summary,
+  });
 
   // Anonymous reads carry an ETag derived from the collection's version, so a client that
   // holds it gets 304 without the list being read, expanded or serialised again.
@@ -123,7 +164,10 @@ export function collectionRoutes(key: ResourceKey) {
     });
   }
 
-  if (keepsHistory(resource)) app.route('/', historyRoutes(key, () => writer));
+  for (const routes of setup.routes) {
+    const added = routes(key, () => writer);
+    if (added) app.route('/', added);
+  }
 
   app.get('/', async (c) => {
     const query = listQuery(c, resource, readAccess(c, 'list'));
@@ -159,20 +203,16 @@ export function collectionRoutes(key: ResourceKey) {
       assertPermission(who, module, 'create');
       const collection = store(c);
       let hooked: BatchItem<'sqlite'>[] = [];
-      const write = await prepareWrite({ db: c.var.db, bucket: c.env.BUCKET }, collection, body, {
+      const write = await prepareWrite({ db: c.var.db, bucket: c.env.BUCKET, storage: setup.storage }, collection, body, {
         mode: 'create',
         id,
         guard: async (values, relations) => {
-          hooked = await beforeWrite(key, { db: c.var.db, who, session: c.var.session, id, existing: undefined, values, relations, origin });
+          hooked = await hooks.beforeChange(key, { db: c.var.db, who, session: c.var.session, id, existing: undefined, values, relations, origin });
         },
       });
-      await write.commit([
-        collection.insert({ id, ...write.values }),
-        ...write.links(id),
-        ...hooked,
-        auditStatement(c.var.db, c.var.user, 'create', module, id, write.summary + note),
-      ]);
-      await afterWrite(c, 'create');
+      const event = change(c, who, 'create', id, undefined, write.values, write.summary + note);
+      await write.commit([collection.insert({ id, ...write.values }), ...write.links(id), ...hooked, ...hooks.inBatch(event)]);
+      await hooks.afterChange(event);
       return (await collection.find('id', id, false))!;
     },
     async update(c, id, body, { origin, note = '', existing } = {}) {
@@ -182,22 +222,17 @@ export function collectionRoutes(key: ResourceKey) {
       existing ??= await collection.findRow('id', id, false);
       if (!existing) throw notFound();
       let hooked: BatchItem<'sqlite'>[] = [];
-      const write = await prepareWrite({ db: c.var.db, bucket: c.env.BUCKET }, collection, body, {
+      const write = await prepareWrite({ db: c.var.db, bucket: c.env.BUCKET, storage: setup.storage }, collection, body, {
         mode: 'update',
         id,
         existing,
         guard: async (values, relations) => {
-          hooked = await beforeWrite(key, { db: c.var.db, who, session: c.var.session, id, existing, values, relations, origin });
+          hooked = await hooks.beforeChange(key, { db: c.var.db, who, session: c.var.session, id, existing, values, relations, origin });
         },
       });
-      await write.commit([
-        collection.update(id, write.values),
-        ...write.links(id),
-        ...hooked,
-        auditStatement(c.var.db, c.var.user, 'update', module, id, write.summary + note),
-      ]);
-      await releaseFiles(c.var.db, c.env.BUCKET, droppedFiles(key, existing, write.values));
-      await afterWrite(c, 'update');
+      const event = change(c, who, 'update', id, existing, write.values, write.summary + note);
+      await write.commit([collection.update(id, write.values), ...write.links(id), ...hooked, ...hooks.inBatch(event)]);
+      await hooks.afterChange(event);
       return (await collection.find('id', id, false))!;
     },
   };
@@ -215,7 +250,7 @@ export function collectionRoutes(key: ResourceKey) {
     if (!existing) throw notFound();
     const body = await readBody(c);
     // A save that names the version it started from is refused if someone saved since.
-    await refuseStaleSave(c, module, existing, body, () => collection.present([existing]).then(([record]) => record!));
+    for (const check of setup.updateChecks) await check(c, key, existing, body, () => collection.present([existing]).then(([record]) => record!));
     return ok(c, await writer.update(c, id, body, { existing }), 'Data berhasil diperbarui!');
   });
 
@@ -229,10 +264,10 @@ export function collectionRoutes(key: ResourceKey) {
     if (resource.protectedWhen && existing[resource.protectedWhen]) {
       throw new ApiError(403, 'FORBIDDEN', `${resource.title} sistem tidak dapat dihapus.`);
     }
-    const hooked = await beforeDelete(key, { db: c.var.db, who, session: c.var.session, id, existing });
-    await c.var.db.batch([collection.delete(id), ...hooked, auditStatement(c.var.db, c.var.user, 'delete', module, id, recordTitle(resource, existing, id))]);
-    await releaseFiles(c.var.db, c.env.BUCKET, droppedFiles(key, existing, null));
-    await afterWrite(c, 'delete');
+    const hooked = await hooks.beforeDelete(key, { db: c.var.db, who, session: c.var.session, id, existing });
+    const event = change(c, who, 'delete', id, existing, null, recordTitle(resource, existing, id));
+    await c.var.db.batch([collection.delete(id), ...hooked, ...hooks.inBatch(event)]);
+    await hooks.afterChange(event);
     return ok(c, null, 'Data berhasil dihapus!');
   });
 
@@ -240,8 +275,8 @@ export function collectionRoutes(key: ResourceKey) {
 }
 
 /** Every collection under /api/{path}. */
-export const collectionsApp = () => {
+export const collectionsApp = (setup: CollectionsSetup) => {
   const app = new Hono<AppEnv>();
-  for (const key of Object.keys(resources) as ResourceKey[]) app.route(`/${resources[key].path}`, collectionRoutes(key));
+  for (const key of Object.keys(resources) as ResourceKey[]) app.route(`/${resources[key].path}`, collectionRoutes(key, setup));
   return app;
 };

@@ -9,13 +9,10 @@ import { thumbnailPart } from '../contract/api.ts';
 import { recordTitle, scheduleFields, type FileField } from '../contract/fields.ts';
 import { normalizeSlug, slugify } from '../contract/slug.ts';
 import { fieldErrors, hasVisibleContent, inputSchema } from '../contract/validation.ts';
-import { hashPassword } from '../auth/password.ts';
 import { sanitizeMetaTags, sanitizeRichText } from '../content/sanitize.ts';
 import type { Database } from '../db/client.ts';
 import type { RequestBody, Upload } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
-import { checkFile, putUpload } from '../files/storage.ts';
-import { inlineImagesOf, storeInlineImages } from '../files/inline.ts';
 import type { CollectionStore, Row } from './store.ts';
 
 interface WriteTarget {
@@ -29,9 +26,26 @@ interface WriteTarget {
 const validationError = (errors: { field: string; message: string }[]) =>
   new ApiError(400, 'VALIDATION_ERROR', errors.map((e) => e.message).join(' '), errors);
 
+/**
+ * How a write keeps what its row does not hold as given: password hashes, uploaded files and
+ * the pictures embedded in rich text. The composition root gives the auth and files features'.
+ */
+export interface FieldStorage {
+  hashPassword(plain: string): Promise<string>;
+  /** Refuses an upload the field does not accept (size, type, signature). */
+  checkFile(upload: Upload, field: FileField): void;
+  /** Stores a record's upload (and its thumbnail) under the collection's folder. */
+  putUpload(bucket: R2Bucket, upload: Upload, folder: string, thumbnail: Upload | undefined): Promise<{ path: string; thumbnailUrl?: string }>;
+  /** The pictures a rich text embeds as data: URLs, by their address in it. */
+  inlineImagesOf(html: string, fieldLabel: string): Map<string, Upload>;
+  /** Stores embedded pictures and answers the text pointing at them, with what was stored. */
+  storeInlineImages(bucket: R2Bucket, html: string, images: ReadonlyMap<string, Upload>): Promise<{ html: string; stored: string[] }>;
+}
+
 export interface WriteDeps {
   db: Database;
   bucket: R2Bucket;
+  storage: FieldStorage;
 }
 
 /** An unpublish time at or before the publish time would leave the record never public. */
@@ -46,7 +60,7 @@ function scheduleOrder({ resource }: CollectionStore, values: Row, existing: Row
   return [{ field: unpublish, message: `${resource.fields[unpublish]!.label} harus setelah ${resource.fields[publish]!.label}.` }];
 }
 
-export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionStore, body: RequestBody, target: WriteTarget) {
+export async function prepareWrite({ db, bucket, storage }: WriteDeps, store: CollectionStore, body: RequestBody, target: WriteTarget) {
   const { resource } = store;
   const parsed = inputSchema(resource, target.mode).safeParse(body.fields);
   if (!parsed.success) throw validationError(fieldErrors(parsed.error));
@@ -72,7 +86,7 @@ export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionS
           values[name] = sanitizeRichText(values[name] as string);
           // What survives sanitising is what gets published: a script alone is no content.
           if (field.required && !hasVisibleContent(values[name] as string)) errors.push({ field: name, message: `${field.label} wajib diisi.` });
-          const images = inlineImagesOf(values[name] as string, field.label);
+          const images = storage.inlineImagesOf(values[name] as string, field.label);
           if (images.size) inlineImages.set(name, images);
         }
         break;
@@ -80,7 +94,7 @@ export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionS
         if (field.format === 'meta-tags' && typeof values[name] === 'string') values[name] = sanitizeMetaTags(values[name] as string);
         break;
       case 'password':
-        if (typeof values[name] === 'string') values.passwordHash = await hashPassword(values[name] as string);
+        if (typeof values[name] === 'string') values.passwordHash = await storage.hashPassword(values[name] as string);
         delete values[name];
         break;
       case 'relation':
@@ -124,18 +138,18 @@ export async function prepareWrite({ db, bucket }: WriteDeps, store: CollectionS
       if (missing.length) throw validationError([{ field: name, message: `${field.label} tidak ditemukan: ${missing.join(', ')}.` }]);
     }
   }
-  for (const [, field, upload] of files) checkFile(upload, field);
+  for (const [, field, upload] of files) storage.checkFile(upload, field);
   await target.guard?.(values, relations);
 
   const stored: string[] = [];
   for (const [name, field, upload] of files) {
-    const result = await putUpload(bucket, upload, store.resource.path, 'record', body.files.get(thumbnailPart(field.part ?? name)));
+    const result = await storage.putUpload(bucket, upload, store.resource.path, body.files.get(thumbnailPart(field.part ?? name)));
     values[name] = result.path;
     stored.push(result.path);
     if (result.thumbnailUrl) stored.push(result.thumbnailUrl.replace(/^\//, ''));
   }
   for (const [name, images] of inlineImages) {
-    const result = await storeInlineImages(bucket, values[name] as string, images, 'editor');
+    const result = await storage.storeInlineImages(bucket, values[name] as string, images);
     values[name] = result.html;
     stored.push(...result.stored);
   }

@@ -155,6 +155,8 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   sort: 'order' | 'newest' | 'oldest';
   /** Records with this flag set cannot be deleted. */
   protectedWhen?: string;
+  /** Other names a list query may give a flag field (`?featured=true` for isFeatured). */
+  queryAliases?: Record<string, string>;
   /** Fields matched by the `search` query; by default its text and slug fields. */
   searchable?: readonly string[];
   /** Also expose createdAt/updatedAt as create_time/update_time (the public impact page reads those). */
@@ -257,6 +259,7 @@ export const defineResource = <const F extends Fields, const P extends string, c
     visibleWhen?: keyof F & string;
     protectedWhen?: keyof F & string;
     searchable?: readonly (keyof F & string)[];
+    queryAliases?: Record<string, keyof F & string>;
   },
 ): ResourceDefinition<F> & { path: P; site?: S } => definition;
 

@@ -14,7 +14,7 @@ import { subscriber, user } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import type { Database } from '../db/client.ts';
 import { ok, unauthorized } from '../http/errors.ts';
-import { latestBuilds, pendingBuild } from '../rebuild/rebuild.ts';
+import { latestBuilds, pendingBuild, rebuildInputsOf } from '../rebuild/rebuild.ts';
 import { latestBackup } from '../backup/daily.ts';
 
 const DAY = 86_400_000;
@@ -54,7 +54,7 @@ export const dashboardRoutes = new Hono<AppEnv>().get('/', async (c) => {
   const db = c.var.db;
   const reads = (module: string) => mayRead(who.permissions, module);
   // Reading the dashboard also sends a rebuild whose scheduled call was lost.
-  await pendingBuild(c);
+  await pendingBuild(rebuildInputsOf(c));
   const content: DashboardSummary['content'] = {};
   for (const key of Object.keys(resources) as ResourceKey[]) {
     const resource = resources[key];

@@ -16,6 +16,7 @@ import type { CronJob } from '../cron/scheduled.ts';
 import { THUMBNAIL_SUFFIX } from '../contract/api.ts';
 import { UPLOAD_PREFIX } from './storage.ts';
 import { DELETED_KEPT_MS } from '../revisions/store.ts';
+import { hooksFor, type HookSet } from '../collections/hooks.ts';
 
 /** Where an upload came from, kept in its R2 metadata. */
 export type UploadOrigin = 'record' | 'editor' | 'file-manager';
@@ -165,3 +166,10 @@ export function droppedFiles(key: ResourceKey, before: Record<string, unknown>, 
   const kept = after ? fileKeysIn(key, { ...before, ...after }) : new Set<string>();
   return [...fileKeysIn(key, before)].filter((fileKey) => !kept.has(fileKey));
 }
+
+/** After an edit or delete is stored, the record's files it dropped are released. */
+export const fileHooks: HookSet = hooksFor(Object.keys(resources) as ResourceKey[], (key) => ({
+  async afterChange({ db, env, existing, values }) {
+    if (existing) await releaseFiles(db, env.BUCKET, droppedFiles(key, existing, values));
+  },
+}));

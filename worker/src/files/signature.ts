@@ -2,9 +2,9 @@
  * What an image file's first bytes say it is. A file is checked against the type it was sent
  * as, so a page or script renamed to `.png` is refused before it is stored and served.
  */
+import { HEAD_BYTES } from '../http/body.ts';
 
-/** Bytes read from the start of an upload to recognise it. */
-export const HEAD_BYTES = 512;
+export { HEAD_BYTES };
 
 const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
 const startsWith = (bytes: Uint8Array, signature: readonly number[], at = 0) => signature.every((byte, i) => bytes[at + i] === byte);

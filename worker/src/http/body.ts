@@ -2,7 +2,9 @@ import { getMultipartBoundary, MaxFileSizeExceededError, MaxTotalSizeExceededErr
 import type { Context } from 'hono';
 import { formatLimit, MAX_UPLOAD_BYTES, MB } from '../contract/limits.ts';
 import { ApiError } from './errors.ts';
-import { HEAD_BYTES } from '../files/signature.ts';
+
+/** How many first bytes of an upload are kept to recognise its real type. */
+export const HEAD_BYTES = 512;
 
 /**
  * An uploaded file part. Its bytes stay in the chunks they arrived in (no copy into one

@@ -239,7 +239,7 @@ export const newsletterRoutes = new Hono<AppEnv>()
       .returning({ id: newsletterIssue.id });
     if (!started) throw new ApiError(409, 'CONFLICT', 'Newsletter ini sudah dikirim.');
     await db.batch([auditStatement(db, c.var.user, 'update', 'newsletter', issue.id, `Kirim: ${issue.subject}`)]);
-    // The Cron Trigger sends it in batches, starting within a minute (cron/jobs.ts).
+    // The Cron Trigger sends it in batches, starting within a minute (app/jobs.ts).
     return ok(c, await present(c, await findIssueById(c, issue.id)), 'Newsletter dijadwalkan: pengiriman dimulai dalam satu menit.', 202);
   });
 

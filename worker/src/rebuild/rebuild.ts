@@ -20,6 +20,8 @@ import type { CronJob } from '../cron/scheduled.ts';
 import { z } from 'zod';
 import { callRebuildHook, isSecret } from './hook.ts';
 import { readBody } from '../http/body.ts';
+import { resources, type ResourceKey } from '../contract/resources.ts';
+import { hooksFor, type HookSet } from '../collections/hooks.ts';
 
 /**
  * A pending request still unsent this long after its debounce lost its scheduled call: the
@@ -84,13 +86,28 @@ async function sendLostPending(env: Bindings, db: Database, at: number, waitUnti
   return pending;
 }
 
-export const pendingBuild = (c: Context<AppEnv>) => sendLostPending(c.env, c.var.db, Date.now(), (p) => c.executionCtx.waitUntil(p));
+/** What asking for a rebuild reads: the bindings, the database, a way to finish work after the answer, and the clock. */
+export interface RebuildInputs {
+  env: Bindings;
+  db: Database;
+  waitUntil(promise: Promise<unknown>): void;
+  /** The current time; the system clock unless a caller (a test, a scheduled run) gives its own. */
+  clock?: () => Date;
+}
+
+/** The inputs of a rebuild request made while answering a request. */
+export const rebuildInputsOf = (c: Context<AppEnv>): RebuildInputs => ({ env: c.env, db: c.var.db, waitUntil: (promise) => c.executionCtx.waitUntil(promise) });
+
+const timeOf = ({ clock }: RebuildInputs) => (clock ?? (() => new Date()))();
+
+export const pendingBuild = (inputs: RebuildInputs) => sendLostPending(inputs.env, inputs.db, timeOf(inputs).getTime(), inputs.waitUntil);
 
 /** Records a rebuild request and schedules the hook call, unless one is already pending. */
-export async function requestRebuild(c: Context<AppEnv>, reason: string) {
-  const db = c.var.db;
-  if (!c.env.REBUILD_HOOK_URL) {
-    const build = { id: newId(), status: 'not-configured', reason, requestedAt: now(), message: 'REBUILD_HOOK_URL is not set: nothing was asked to build.' };
+export async function requestRebuild(inputs: RebuildInputs, reason: string) {
+  const { env, db, waitUntil } = inputs;
+  const requestedAt = () => timeOf(inputs).toISOString();
+  if (!env.REBUILD_HOOK_URL) {
+    const build = { id: newId(), status: 'not-configured', reason, requestedAt: requestedAt(), message: 'REBUILD_HOOK_URL is not set: nothing was asked to build.' };
     await db.insert(siteBuilds).values(build);
     return present({ ...build, sentAt: null, finishedAt: null, durationMs: null });
   }
@@ -99,14 +116,14 @@ export async function requestRebuild(c: Context<AppEnv>, reason: string) {
   for (;;) {
     const [created] = await db
       .insert(siteBuilds)
-      .values({ id: newId(), status: 'pending', reason, requestedAt: now(), message: '' })
+      .values({ id: newId(), status: 'pending', reason, requestedAt: requestedAt(), message: '' })
       .onConflictDoNothing()
       .returning();
     if (created) {
-      c.executionCtx.waitUntil(sendHook(c.env, db, created.id, debounceMs(c.env)));
+      waitUntil(sendHook(env, db, created.id, debounceMs(env)));
       return present(created);
     }
-    const pending = await pendingBuild(c);
+    const pending = await pendingBuild(inputs);
     if (pending) return present(pending);
   }
 }
@@ -151,7 +168,7 @@ const report = z.object({
 export const rebuildRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
     assertReadable(c.var.user, 'rebuild');
-    await pendingBuild(c);
+    await pendingBuild(rebuildInputsOf(c));
     return ok(c, await latestBuilds(c.var.db, 10));
   })
   .post('/', async (c) => {
@@ -161,7 +178,7 @@ export const rebuildRoutes = new Hono<AppEnv>()
     }
     // A caller with the secret (a CI job, the local start-up) may say why it asks.
     const named = c.var.user ? null : requestReason.safeParse((await readBody(c, MAX_REPORT_BYTES).catch(unlessTooLarge)).fields).data?.reason;
-    const build = await requestRebuild(c, c.var.user ? `Manual (${c.var.user.username})` : (named ?? 'Webhook'));
+    const build = await requestRebuild(rebuildInputsOf(c), c.var.user ? `Manual (${c.var.user.username})` : (named ?? 'Webhook'));
     await auditStatement(c.var.db, c.var.user, 'rebuild', 'rebuild', build._id, build.reason);
     return ok(c, build, 'Rebuild diminta.', 202);
   })
@@ -179,16 +196,12 @@ export const rebuildRoutes = new Hono<AppEnv>()
     return ok(c, null, 'Dicatat.');
   });
 
-/** What a rebuild request reads from a request, as the scheduled handler has it. */
-export interface RebuildContext {
-  db: Database;
-  env: AppEnv['Bindings'];
-  waitUntil(promise: Promise<unknown>): void;
-}
-
-/** Records a rebuild request from outside a request (the scheduled jobs), with the same debounce. */
-export function requestRebuildFrom({ db, env, waitUntil }: RebuildContext, reason: string) {
-  // requestRebuild and the hook call read only these three members of the request context.
-  const context = { var: { db }, env, executionCtx: { waitUntil } } as unknown as Context<AppEnv>;
-  return requestRebuild(context, reason);
-}
+/** A change of a collection the site is built from asks for a rebuild once it is stored. */
+export const rebuildHooks: HookSet = hooksFor(
+  (Object.keys(resources) as ResourceKey[]).filter((key) => resources[key].rebuildsSite),
+  (key) => ({
+    async afterChange({ env, db, waitUntil, action }) {
+      await requestRebuild({ env, db, waitUntil }, `${resources[key].title}: ${action}`);
+    },
+  }),
+);

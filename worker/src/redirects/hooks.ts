@@ -39,7 +39,7 @@ async function slugMoves(key: ResourceKey, { db, id, existing, values, relations
   return statements;
 }
 
-export const slugRedirects: HookSet = Object.fromEntries(pageBearing.map((key) => [key, { beforeWrite: (event: WriteEvent) => slugMoves(key, event) }]));
+export const slugRedirects: HookSet = Object.fromEntries(pageBearing.map((key) => [key, { beforeChange: (event: WriteEvent) => slugMoves(key, event) }]));
 
 /** The site path a rule starts at or leads to, as visits are matched (no query, no trailing slash); null off the site. */
 export const sitePathOf = (address: string) => (address.startsWith('/') && !address.startsWith('//') ? address.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1') : null);
@@ -78,7 +78,7 @@ async function oneHopRules({ db, id, existing, values }: WriteEvent) {
 /** An address given a redirect is no longer missing: it leaves the 404 log. */
 export const resolvedMissing: HookSet = {
   redirect: {
-    beforeWrite: async (event) => [
+    beforeChange: async (event) => [
       ...(await oneHopRules(event)),
       ...(typeof event.values.from === 'string' ? [event.db.delete(notFoundLog).where(eq(notFoundLog.path, event.values.from))] : []),
     ],

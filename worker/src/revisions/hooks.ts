@@ -8,7 +8,7 @@ import type { CollectionHooks, HookSet } from '../collections/hooks.ts';
 import { currentSnapshot, hasVersions, keepsHistory, pruneOldVersions, versionOf, versionOfStoredRow } from './store.ts';
 
 const historyHooks = (key: ResourceKey): CollectionHooks => ({
-  async beforeWrite({ db, who, id, existing, origin }) {
+  async beforeChange({ db, who, id, existing, origin }) {
     const statements = [];
     // A record saved before history was kept gets its current state as its first version,
     // so its first change can be undone too.

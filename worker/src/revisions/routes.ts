@@ -9,25 +9,13 @@ import { Hono, type Context } from 'hono';
 import { recordTitle, type ResourceDefinition } from '../contract/fields.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { assertPermission } from '../auth/guard.ts';
-import type { WriteEvent } from '../collections/hooks.ts';
-import { CollectionStore, type ApiRecord, type Row } from '../collections/store.ts';
+import type { RecordWriter } from '../collections/routes.ts';
+import { CollectionStore } from '../collections/store.ts';
 import type { AppEnv } from '../env.ts';
 import type { RequestBody } from '../http/body.ts';
 import { ApiError, notFound, ok } from '../http/errors.ts';
 import { bringBackFiles, fileKeysIn } from '../files/references.ts';
 import { currentSnapshot, deletedRecords, differences, restorableFields, versionsOf, type StoredVersion } from './store.ts';
-
-export interface WriteOptions {
-  origin?: WriteEvent['origin'];
-  /** Added to the audit entry's summary. */
-  note?: string;
-}
-
-/** A collection's create and update pipelines (validation, permissions, hooks, audit, rebuild). */
-export interface RecordWriter {
-  create(c: Context<AppEnv>, body: RequestBody, options?: WriteOptions & { id?: string }): Promise<ApiRecord>;
-  update(c: Context<AppEnv>, id: string, body: RequestBody, options?: WriteOptions & { existing?: Row }): Promise<ApiRecord>;
-}
 
 /** A restore's message names every file it could not bring back, so no picture breaks unnoticed. */
 const restoredMessage = (done: string, gone: string[]) =>

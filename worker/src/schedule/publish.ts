@@ -11,7 +11,7 @@ import { resources, type ResourceKey } from '../contract/resources.ts';
 import { auditStatement } from '../audit/log.ts';
 import { CollectionStore } from '../collections/store.ts';
 import type { CronJob } from '../cron/scheduled.ts';
-import { requestRebuildFrom } from '../rebuild/rebuild.ts';
+import { requestRebuild } from '../rebuild/rebuild.ts';
 import { currentSnapshot, hasVersions, pruneOldVersions, versionOf, versionOfStoredRow } from '../revisions/store.ts';
 
 const SCHEDULED = (Object.keys(resources) as ResourceKey[]).filter((key) => scheduleFields(resources[key]).length > 0);
@@ -47,7 +47,7 @@ export const publishScheduledJob: CronJob = {
       }
     }
     if (applied.length > 0 && SCHEDULED.some((key) => resources[key].rebuildsSite)) {
-      await requestRebuildFrom({ db, env, waitUntil }, `Jadwal: ${applied.join(', ')}`.slice(0, 300));
+      await requestRebuild({ db, env, waitUntil }, `Jadwal: ${applied.join(', ')}`.slice(0, 300));
     }
   },
 };

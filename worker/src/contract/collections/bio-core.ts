@@ -17,6 +17,7 @@ export const bioCore = defineResource({
     columns: [{ field: 'featuredImage', label: 'Image' }, 'title', 'slug', { field: 'isPublished', label: 'Status', cell: PUBLISHED }, 'publishAt', { field: 'createdAt', label: 'Date' }],
   },
   sort: 'newest',
+  queryAliases: { featured: 'isFeatured' },
   site: {
     page: '/bio-core/:slug',
     list: { path: '/bio-core', paged: true },

@@ -28,6 +28,7 @@ export const vision = defineResource({
     ],
   },
   sort: 'newest',
+  queryAliases: { featured: 'isFeatured' },
   site: {
     page: '/vision/:slug',
     list: { path: '/vision', paged: true },

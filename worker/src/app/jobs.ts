@@ -8,7 +8,7 @@ import { siteBuildsJob } from '../rebuild/rebuild.ts';
 import { forgetDeletedHistoryJob } from '../revisions/store.ts';
 import { publishScheduledJob } from '../schedule/publish.ts';
 import { pruneNotFoundLog } from '../redirects/site.ts';
-import type { CronJob } from './scheduled.ts';
+import type { CronJob } from '../cron/scheduled.ts';
 import { unusedUploadsJob, emptyTrashJob } from '../files/references.ts';
 import { forgetExpiredPreviews } from '../preview/store.ts';
 

@@ -10,12 +10,12 @@
  */
 import { z } from 'zod';
 import type { BackupSummary } from '../contract/api.ts';
-import { LEFT_OUT_TABLES, SEALED_COLUMNS, SEALED_ROWS } from './policy.ts';
+import { LEFT_OUT_TABLES, SEALED_COLUMNS, SEALED_ROWS, type Row } from './policy.ts';
 
 export const BACKUP_FORMAT = 'waste-cms-backup/2';
 
 const cell = z.union([z.string(), z.number(), z.null()]);
-export type Row = Record<string, string | number | null>;
+export type { Row };
 
 const columnShape = z.strictObject({ name: z.string(), type: z.string(), notNull: z.boolean(), primaryKey: z.number().int() });
 export type ColumnShape = z.infer<typeof columnShape>;

@@ -4,7 +4,8 @@
  * restore needs (password hashes, the generated newsletter key) travel only sealed under
  * BACKUP_SECRET, and not at all without it.
  */
-import type { Row } from './format.ts';
+/** One table row as a backup holds it. */
+export type Row = Record<string, string | number | null>;
 
 /** Tables a backup never holds, with the reason a reader of the file sees. */
 export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {

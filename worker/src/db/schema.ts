@@ -230,7 +230,7 @@ export const idempotentRequests = sqliteTable(
   (t) => [index('idempotent_request_created').on(t.createdAt)],
 );
 
-export { newsletterDelivery, newsletterIssue, signupAttempts } from '../newsletter/tables.ts';
+export { newsletterDelivery, newsletterIssue, signupAttempts } from './newsletter.ts';
 
 /**
  * Saved versions of content records. Version n is the record as stored after its nth save

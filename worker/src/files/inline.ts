@@ -11,7 +11,7 @@ import { HEAD_BYTES } from './signature.ts';
 import { withoutMetadata } from './metadata.ts';
 import { checkFile, contentTypeOf, extensionFor, putUpload } from './storage.ts';
 import { cleanedDataUrl, decodeDataUrl, uncleanableImage } from './data-url.ts';
-import type { UploadOrigin } from './references.ts';
+import type { UploadOrigin } from './storage.ts';
 
 /** An `<img>`'s data: source in sanitised HTML, whose attributes are always double-quoted. */
 const INLINE_IMAGE = /(<img\b[^>]*?\ssrc=")(data:[^"]*)"/gi;

@@ -18,8 +18,6 @@ import { UPLOAD_PREFIX } from './storage.ts';
 import { DELETED_KEPT_MS } from '../revisions/store.ts';
 import { hooksFor, type HookSet } from '../collections/hooks.ts';
 
-/** Where an upload came from, kept in its R2 metadata. */
-export type UploadOrigin = 'record' | 'editor' | 'file-manager';
 /** Origins whose files are removed once unused. */
 const CONTENT_ORIGINS = new Set<string>(['record', 'editor']);
 

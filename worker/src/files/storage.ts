@@ -4,7 +4,9 @@ import { tooLarge, type Upload } from '../http/body.ts';
 import { signatureMismatch, sniffImageType } from './signature.ts';
 import { carriesMetadata, withoutMetadata } from './metadata.ts';
 import { svgWithCleanedPictures, uncleanableImage } from './data-url.ts';
-import type { UploadOrigin } from './references.ts';
+
+/** Where an upload came from, kept in its R2 metadata. */
+export type UploadOrigin = 'record' | 'editor' | 'file-manager';
 
 export const UPLOAD_PREFIX = 'uploads/';
 export const BUCKET_NAME = 'r2';

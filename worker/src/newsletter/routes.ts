@@ -22,7 +22,7 @@ import { ApiError, notFound, ok } from '../http/errors.ts';
 import { LINK_PAGES, newsletterContext, type NewsletterContext } from './context.ts';
 import { emailPictures } from './images.ts';
 import { issueContent, progressOf, queueRecipients } from './sending.ts';
-import { newsletterIssue } from './tables.ts';
+import { newsletterIssue } from '../db/newsletter.ts';
 import { issueEmail } from './templates.ts';
 import { readToken, type TokenPurpose } from './tokens.ts';
 

@@ -17,7 +17,7 @@ import type { Bindings } from '../env.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
 import { newsletterContext, unsubscribeUrls, type NewsletterContext } from './context.ts';
 import { emailPictures, withEmailPictures, type EmailPictures } from './images.ts';
-import { newsletterDelivery, newsletterIssue, type ArticleRef } from './tables.ts';
+import { newsletterDelivery, newsletterIssue, type ArticleRef } from '../db/newsletter.ts';
 import { issueEmail, type ArticleCard, type IssueContent } from './templates.ts';
 
 export const DEFAULT_BATCH_SIZE = 500;

@@ -3,7 +3,7 @@
  * local D1/R2 under a state folder, and a wrangler dev server that stops cleanly.
  */
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
@@ -185,11 +185,11 @@ export async function startWorker({ stateDir, port, assetsDir, siteOrigin, vars 
     let token: string | null | undefined;
     try {
       const response = await fetch(`${url}/api/health`);
-      token = response.ok ? (((await response.json()) as { data?: { startToken?: string } }).data?.startToken ?? null) : undefined;
+      token = response.ok ? (((await response.json()) as { data?: { startTokenSha256?: string } }).data?.startTokenSha256 ?? null) : undefined;
     } catch {
       token = undefined;
     }
-    if (token === startToken) break;
+    if (token === createHash('sha256').update(startToken).digest('hex')) break;
     if (token !== undefined) return fail(`Port ${port} is answered by another server, not the worker just started.`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

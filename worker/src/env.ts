@@ -33,7 +33,7 @@ export interface Bindings {
    * it, so a new build never reloads the worker; in production ASSETS serves them.
    */
   SITE_ORIGIN?: string;
-  /** Local runs only: a token per start, answered by /api/health so the runner knows it reached its own worker. */
+  /** Local runs only: a token per start; /api/health answers its SHA-256 so the runner knows it reached its own worker. */
   LOCAL_START_TOKEN?: string;
 }
 

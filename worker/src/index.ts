@@ -10,6 +10,7 @@ import { API_HEADERS, cspWith, PAGE_HEADERS } from './contract/headers.ts';
 import { auditRoutes } from './audit/log.ts';
 import { backupRoutes } from './backup/daily.ts';
 import { authRoutes } from './auth/routes.ts';
+import { accessLists } from './auth/lists.ts';
 import { loadSession, sameOriginWrites } from './auth/session.ts';
 import { collectionsApp } from './collections/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
@@ -24,9 +25,6 @@ import { rebuildRoutes } from './rebuild/rebuild.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { newsletterPageActions, newsletterRoutes } from './newsletter/routes.ts';
 import { publicSubscribe } from './subscribers/routes.ts';
-import { PERMISSION_MODULES } from './contract/resources.ts';
-import { CollectionStore } from './collections/store.ts';
-import { requirePermission } from './auth/guard.ts';
 import { ok } from './http/errors.ts';
 import { cronJobs } from './app/jobs.ts';
 import { collectionsSetup } from './app/features.ts';
@@ -34,6 +32,9 @@ import { runJobs } from './cron/scheduled.ts';
 import type { Bindings } from './env.ts';
 import { previewApi } from './preview/routes.ts';
 import { previewPage } from './preview/page.ts';
+
+const sha256Hex = async (text: string) =>
+  [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 
 const unknownEndpoint = (c: Context) => failure(c, new ApiError(404, 'NOT_FOUND', `Endpoint tidak ditemukan: ${c.req.method} ${new URL(c.req.url).pathname}`));
 
@@ -61,11 +62,9 @@ const api = new Hono<AppEnv>()
   .route('/subscribe', publicSubscribe)
   .route('/newsletter', newsletterRoutes)
   .route('/not-found', notFoundRoutes)
-  .get('/role/permissions/list', requirePermission('role', 'read'), async (c) =>
-    ok(c, (await new CollectionStore(c.var.db, 'permission').list({ visibleOnly: false, where: { isActive: true } })).records),
-  )
-  .get('/health', (c) => ok(c, { startToken: c.env.LOCAL_START_TOKEN ?? null }))
-  .get('/permission/modules/list', requirePermission('permission', 'read'), (c) => ok(c, [...PERMISSION_MODULES]))
+  // The start token's hash, never the token: the local runner, which alone knows the token, recognises its own worker.
+  .get('/health', async (c) => ok(c, { startTokenSha256: c.env.LOCAL_START_TOKEN ? await sha256Hex(c.env.LOCAL_START_TOKEN) : null }))
+  .route('/', accessLists)
   .route('/', previewApi)
   .route('/', collectionsApp(collectionsSetup))
   .all('*', unknownEndpoint);

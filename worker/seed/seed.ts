@@ -5,7 +5,8 @@
  */
 import { count } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { resources, type ResourceKey } from '../src/contract/resources.ts';
+import type { RelationField, ResourceDefinition } from '../src/contract/fields.ts';
+import { resourceKeyOf, resources, type ResourceKey } from '../src/contract/resources.ts';
 import { addMissingPermissions } from '../src/auth/permission-catalog.ts';
 import { SUPER_ADMIN_ROLE } from '../src/auth/permissions.ts';
 import { CollectionStore } from '../src/collections/store.ts';
@@ -34,6 +35,22 @@ async function create(db: Database, bucket: R2Bucket, key: ResourceKey, fields: 
 async function idsBy(db: Database, key: ResourceKey, field: string) {
   const { records } = await new CollectionStore(db, key).list({ visibleOnly: false, where: {} });
   return new Map(records.map((record) => [String(record[field]), record._id]));
+}
+
+/** Collections in an order where each comes after the collections its relations link to. */
+function linkedFirst(keys: ResourceKey[]): ResourceKey[] {
+  const ordered: ResourceKey[] = [];
+  const place = (key: ResourceKey) => {
+    if (ordered.includes(key)) return;
+    const resource: ResourceDefinition = resources[key];
+    for (const field of Object.values(resource.fields)) {
+      const target = field.kind === 'relation' ? resourceKeyOf(field.to) : undefined;
+      if (target && target !== key && keys.includes(target)) place(target);
+    }
+    ordered.push(key);
+  };
+  keys.forEach(place);
+  return ordered;
 }
 
 export async function isSeeded(env: SeedEnv) {
@@ -91,16 +108,18 @@ export async function seed(env: SeedEnv, admin: { username: string; password: st
     await bucket.put(path, svg, { httpMetadata: { contentType: 'image/svg+xml' }, customMetadata: { originalName: `${picture.caption}.svg` } });
   }
 
-  // Categories first: works link to them by slug.
-  const order: ResourceKey[] = ['category', ...(Object.keys(content) as ResourceKey[]).filter((k) => k !== 'category')];
   const start = Date.parse('2026-01-05T08:00:00Z');
-  for (const key of order) {
+  for (const key of linkedFirst(Object.keys(content) as ResourceKey[])) {
     const records: Record<string, unknown>[] = content[key] ?? [];
-    const categoryIds = key === 'ourWork' ? await idsBy(db, 'category', 'slug') : null;
+    // Demo records name the records they link to by slug: the ids they were stored under replace them.
+    const resource: ResourceDefinition = resources[key];
+    const relations = Object.entries(resource.fields).filter(
+      (entry): entry is [string, RelationField] => entry[1].kind === 'relation' && (resources[resourceKeyOf(entry[1].to)] as ResourceDefinition).fields.slug !== undefined,
+    );
+    const idsBySlug = new Map(await Promise.all(relations.map(async ([name, field]) => [name, await idsBy(db, resourceKeyOf(field.to), 'slug')] as const)));
     for (const [index, record] of records.entries()) {
-      const fields = categoryIds
-        ? { ...record, category_ids: (record.category_ids as string[]).map((slug) => categoryIds.get(slug)) }
-        : record;
+      const fields = { ...record };
+      for (const [name, ids] of idsBySlug) if (Array.isArray(record[name])) fields[name] = (record[name] as string[]).map((slug) => ids.get(slug));
       // Spread creation dates so "newest first" lists have a stable, realistic order.
       await create(db, bucket, key, fields, new Date(start + index * 7 * 86_400_000).toISOString());
     }

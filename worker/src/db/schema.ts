@@ -1,7 +1,7 @@
 /**
  * D1 tables. Collection tables and their link tables are derived from the resource
  * definitions; the tables of sessions, audit, builds and settings are written out below.
- * drizzle-kit reads the exports of this file to generate the SQL migrations.
+ * drizzle-kit reads them all through drizzle-kit.cjs to generate the SQL migrations.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -124,29 +124,8 @@ for (const [key, resource] of Object.entries(resources) as [ResourceKey, Resourc
   }
 }
 
-// drizzle-kit discovers tables among this module's exports.
-export const {
-  heroSection,
-  vision,
-  category,
-  ourWork,
-  impact,
-  partner,
-  bioCore,
-  seo,
-  gallery,
-  history,
-  visionMission,
-  values,
-  team,
-  ourImpact,
-  permission,
-  role,
-  user,
-  subscriber,
-  redirect,
-} = collections;
-export const ourWorkCategories = links.ourWork!.category_ids!;
+// The tables features address by name; drizzle-kit reads every table through drizzle-kit.cjs.
+export const { permission, role, user, subscriber, redirect } = collections;
 export const rolePermissions = links.role!.permissions!;
 export const userPermissions = links.user!.permissions!;
 

@@ -2,7 +2,6 @@
  * Build-time content from the public API. An unreachable API or a server error fails the
  * build (the last good site stays online); an empty answer gives the spec's built-in defaults.
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
@@ -24,6 +23,7 @@ import {
   type TeamMember,
   type Vision,
 } from '@cms/worker/contract';
+import { digest } from './digest.ts';
 import { navigation, recordPaths, siteCollections, sitemapEntries, slugProblem, type PageRecord } from './collections.ts';
 
 // Kept between builds beside Astro's own cache (ASTRO_CACHE_DIR, as astro.config.mjs reads it).
@@ -129,8 +129,6 @@ interface Versioned {
   _id: string;
   updatedAt: string;
 }
-
-export const digest = (text: string) => createHash('sha1').update(text).digest('hex');
 
 /**
  * What pages show besides their own records (the header's categories, the lists' SEO records):

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineResource, flag, resources, slug, text, type ResourceDefinition } from '@cms/worker/contract';
 import { describe, expect, it } from 'vitest';
 import { feeds, navigation, notFoundTexts, recordPaths, siteCollections, sitemapEntries, type PageRecord } from './collections.ts';
@@ -99,6 +100,12 @@ describe('collections derived from the definitions', () => {
       { href: '/bio-core/rss.xml', label: 'BioCore' },
       { href: '/events/rss.xml', label: 'Events' },
     ]);
+  });
+
+  it("has a feed route for every feed the site's collections declare, so no page links to a missing feed", () => {
+    const declared = feeds(siteCollections(resources));
+    expect(declared.length).toBeGreaterThan(0);
+    for (const feed of declared) expect(existsSync(new URL(`../pages${feed.href}.ts`, import.meta.url)), feed.href).toBe(true);
   });
 
   it('leaves out collections that are not public or have no pages', () => {

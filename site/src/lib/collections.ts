@@ -79,7 +79,8 @@ const groupingFields = (member: SiteCollection, group: SiteCollection) =>
 const membersOf = (group: SiteCollection, collections: readonly SiteCollection[]) =>
   collections.filter((member) => member !== group && groupingFields(member, group).length > 0);
 
-const isGroup = (collection: SiteCollection, collections: readonly SiteCollection[]) => membersOf(collection, collections).length > 0;
+/** Whether a collection's records group another's pages (categories group works). */
+export const groupsOthers = (collection: SiteCollection, collections: readonly SiteCollection[]) => membersOf(collection, collections).length > 0;
 
 /** Where a list (or the page a collection's records hang under) is: its list, else the pattern's fixed start. */
 const homeOf = (collection: SiteCollection) =>
@@ -119,7 +120,7 @@ export function sitemapEntries(collections: readonly SiteCollection[], recordsOf
   const recordPages: SitemapEntry[] = [];
   for (const collection of collections) {
     const records = recordsOf(collection.key);
-    if (isGroup(collection, collections)) {
+    if (groupsOthers(collection, collections)) {
       const memberPaths = membersOf(collection, collections).flatMap((member) => recordsOf(member.key).map((record) => recordPaths(member, record)));
       for (const record of records) {
         const [path] = recordPaths(collection, record);

@@ -24,7 +24,7 @@ import {
   type Vision,
 } from '@cms/worker/contract';
 import { digest } from './digest.ts';
-import { navigation, recordPaths, siteCollections, sitemapEntries, slugProblem, type PageRecord } from './collections.ts';
+import { groupsOthers, navigation, recordPaths, siteCollections, sitemapEntries, slugProblem, type PageRecord } from './collections.ts';
 
 // Kept between builds beside Astro's own cache (ASTRO_CACHE_DIR, as astro.config.mjs reads it).
 const CONTENT_CACHE = path.resolve(process.env.ASTRO_CACHE_DIR ?? 'node_modules/.astro', 'api-content');
@@ -131,11 +131,15 @@ interface Versioned {
 }
 
 /**
- * What pages show besides their own records (the header's categories, the lists' SEO records):
- * part of each page's cache key, so a renamed category re-renders every page and an article
- * save re-renders one.
+ * What pages show besides their own records (the records that group others, such as the
+ * header's categories, and the lists' SEO records): part of each page's cache key, so a renamed
+ * category re-renders every page and an article save re-renders one.
  */
-export const layoutVersion = () => once('layout', async () => digest(JSON.stringify([await navigationLinks(), await seoRecords()])));
+export const layoutVersion = () =>
+  once('layout', async () => {
+    const groups = SITE_COLLECTIONS.filter((collection) => groupsOthers(collection, SITE_COLLECTIONS));
+    return digest(JSON.stringify([await Promise.all(groups.map(({ key }) => recordsOf(key as SiteKey))), await seoRecords()]));
+  });
 
 /** Marks a build-output line naming a record that got no page; the builder reports these lines. */
 export const SKIPPED_MARK = 'Halaman dilewati:';

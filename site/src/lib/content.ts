@@ -24,7 +24,7 @@ import {
   type Vision,
 } from '@cms/worker/contract';
 import { digest } from './digest.ts';
-import { groupsOthers, navigation, recordPaths, siteCollections, sitemapEntries, slugProblem, type PageRecord } from './collections.ts';
+import { groupsOthers, navigation, recordPaths, siteCollections, sitemapEntries, slugProblem, type PageRecord, type SiteCollection } from './collections.ts';
 
 // Kept between builds beside Astro's own cache (ASTRO_CACHE_DIR, as astro.config.mjs reads it).
 const CONTENT_CACHE = path.resolve(process.env.ASTRO_CACHE_DIR ?? 'node_modules/.astro', 'api-content');
@@ -138,7 +138,7 @@ interface Versioned {
 export const layoutVersion = () =>
   once('layout', async () => {
     const groups = SITE_COLLECTIONS.filter((collection) => groupsOthers(collection, SITE_COLLECTIONS));
-    return digest(JSON.stringify([await Promise.all(groups.map(({ key }) => recordsOf(key as SiteKey))), await seoRecords()]));
+    return digest(JSON.stringify([await Promise.all(groups.map(publicRecords)), await seoRecords()]));
   });
 
 /** Marks a build-output line naming a record that got no page; the builder reports these lines. */
@@ -164,7 +164,6 @@ function withPageSlugs<T extends { _id: string; slug: string }>(resource: Resour
 /** Every public collection with pages (`site` in its definition). */
 export const SITE_COLLECTIONS = siteCollections(resources);
 
-type SiteKey = (typeof SITE_COLLECTIONS)[number]['key'] & ResourceKey;
 /** A collection's record as the site reads it (the impact page reads the snake_case timestamps). */
 type SiteRecord<K extends ResourceKey> = Records[K] & ((typeof resources)[K] extends { snakeCaseTimestamps: true } ? { create_time: string; update_time: string } : unknown);
 
@@ -172,20 +171,24 @@ type SiteRecord<K extends ResourceKey> = Records[K] & ((typeof resources)[K] ext
  * The public records of a collection with pages, in the API's order: read through the copy kept
  * between builds, only the visible ones, only those whose slug can name a page.
  */
-export function recordsOf<K extends SiteKey>(key: K): Promise<SiteRecord<K>[]> {
-  const collection = SITE_COLLECTIONS.find((candidate) => candidate.key === key);
-  if (!collection) throw new Error(`${key} has no pages on the site (no \`site\` in its definition)`);
-  const { resource } = collection;
+function publicRecords({ key, resource }: SiteCollection): Promise<PageRecord[]> {
   return once(`records:${key}`, async () => {
-    const records = await synced<SiteRecord<K> & Versioned & { slug: string }>(resource);
-    const visible = resource.visibleWhen ? records.filter((record) => (record as Record<string, unknown>)[resource.visibleWhen!] === true) : records;
+    const records = await synced<PageRecord & { slug: string }>(resource);
+    const visible = resource.visibleWhen ? records.filter((record) => record[resource.visibleWhen!] === true) : records;
     return withPageSlugs(resource, visible);
   });
 }
 
+/** The public records of the collection `key`, typed as the API returns them. */
+export async function recordsOf<K extends ResourceKey>(key: K): Promise<SiteRecord<K>[]> {
+  const collection = SITE_COLLECTIONS.find((candidate) => candidate.key === key);
+  if (!collection) throw new Error(`${key} has no pages on the site (no \`site\` in its definition)`);
+  return (await publicRecords(collection)) as unknown as SiteRecord<K>[];
+}
+
 /** Every collection's public records by key, for the derived lists (sitemap, navigation). */
 async function allSiteRecords() {
-  const loaded = new Map(await Promise.all(SITE_COLLECTIONS.map(async ({ key }) => [key, (await recordsOf(key as SiteKey)) as unknown as PageRecord[]] as const)));
+  const loaded = new Map(await Promise.all(SITE_COLLECTIONS.map(async (collection) => [collection.key, await publicRecords(collection)] as const)));
   return (key: string) => loaded.get(key) ?? [];
 }
 
@@ -323,7 +326,7 @@ export const worksIn = async (categorySlug: string) => (await recordsOf('ourWork
 
 const ourWork = SITE_COLLECTIONS.find((collection) => collection.key === 'ourWork')!;
 /** Where a work is shown: under each of its categories, or under "all" when it has none. */
-export const workPaths = (work: OurWork) => recordPaths(ourWork, work as unknown as PageRecord);
+export const workPaths = (work: OurWork) => recordPaths(ourWork, work);
 
 /** A work's one address for search engines (its first category's); its other pages name it as canonical. */
 export const canonicalWorkPath = (work: OurWork) => workPaths(work)[0]!;

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { defineResource, flag, resources, slug, text, type ResourceDefinition } from '@cms/worker/contract';
+import { defineResource, flag, PREVIEW_TEMPLATES, resources, slug, text, type ResourceDefinition } from '@cms/worker/contract';
 import { describe, expect, it } from 'vitest';
 import { feeds, navigation, notFoundTexts, recordPaths, siteCollections, sitemapEntries, type PageRecord } from './collections.ts';
 
@@ -106,6 +106,10 @@ describe('collections derived from the definitions', () => {
     const declared = feeds(siteCollections(resources));
     expect(declared.length).toBeGreaterThan(0);
     for (const feed of declared) expect(existsSync(new URL(`../pages${feed.href}.ts`, import.meta.url)), feed.href).toBe(true);
+  });
+
+  it('has a page template for every preview template the definitions name', () => {
+    for (const name of PREVIEW_TEMPLATES) expect(existsSync(new URL(`../pages/preview-template/${name}.astro`, import.meta.url)), name).toBe(true);
   });
 
   it('leaves out collections that are not public or have no pages', () => {

@@ -2,6 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { pageLinks, pageHref, type Paging } from '../lib/paging-links.ts';
 import type { Picture } from '../lib/picture.ts';
 import ResponsivePicture from './Picture.tsx';
+import '../styles/filter-pills.css';
+import '../styles/pagination.css';
+import './BioCoreBrowser.css';
 
 export interface ArticleCard {
   title: string;

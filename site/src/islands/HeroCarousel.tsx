@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Picture } from '../lib/picture.ts';
 import ResponsivePicture from './Picture.tsx';
 import { underScrim } from '../lib/scrim.ts';
+import './HeroCarousel.css';
 
 export const AUTO_ADVANCE_MS = 8000;
 export const TRANSITION_LOCK_MS = 500;

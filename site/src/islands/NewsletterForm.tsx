@@ -1,5 +1,6 @@
 import { NEWSLETTER_HONEYPOT } from '@cms/worker/contract/api';
 import { useEffect, useRef, useState } from 'react';
+import './NewsletterForm.css';
 
 export const MESSAGES = {
   sending: 'Subscribing...',
@@ -79,7 +80,7 @@ export default function NewsletterForm() {
         <label htmlFor="newsletter-homepage">Leave this field empty</label>
         <input id="newsletter-homepage" name={NEWSLETTER_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
-      <button type="submit" disabled={submitting}>
+      <button type="submit" className="button" disabled={submitting}>
         {submitting ? MESSAGES.sending : 'Subscribe'}
       </button>
       <p className={`form-message ${state.status}`} role="status" aria-live="polite">

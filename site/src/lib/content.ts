@@ -2,26 +2,29 @@
  * Build-time content from the public API. An unreachable API or a server error fails the
  * build (the last good site stays online); an empty answer gives the spec's built-in defaults.
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type {
-  AboutBlock,
-  ApiResponse,
-  ApiSuccess,
-  BioCore,
-  Category,
-  HeroSection,
-  Impact,
-  ImpactStat,
-  OurImpact,
-  OurWork,
-  Partner,
-  Seo,
-  Settings,
-  TeamMember,
-  Vision,
+import {
+  recordTitle,
+  resources,
+  type AboutBlock,
+  type ApiResponse,
+  type ApiSuccess,
+  type HeroSection,
+  type Impact,
+  type ImpactStat,
+  type OurWork,
+  type Partner,
+  type Records,
+  type ResourceDefinition,
+  type ResourceKey,
+  type Seo,
+  type Settings,
+  type TeamMember,
+  type Vision,
 } from '@cms/worker/contract';
+import { digest } from './digest.ts';
+import { groupsOthers, navigation, recordPaths, siteCollections, sitemapEntries, slugProblem, type PageRecord, type SiteCollection } from './collections.ts';
 
 // Kept between builds beside Astro's own cache (ASTRO_CACHE_DIR, as astro.config.mjs reads it).
 const CONTENT_CACHE = path.resolve(process.env.ASTRO_CACHE_DIR ?? 'node_modules/.astro', 'api-content');
@@ -71,17 +74,23 @@ const list = <T>(path: string) => once(path, () => loadAll<T>(path));
 const first = async <T>(path: string) => (await once(path, () => load<T[]>(path)))?.data[0] ?? null;
 
 /**
- * A large collection read as a copy kept between builds, brought up to date from what changed:
- * the ids and change times of every record say which were deleted or unpublished (dropped) and
+ * A collection read as a copy kept between builds, brought up to date from what changed: the
+ * ids and change times of every record say which were deleted or unpublished (dropped) and
  * which are new or changed (read with `updatedAfter` from the oldest of them). A build after
- * one save then reads one record instead of thousands.
+ * one save then reads one record instead of thousands. Linked records are copied into each
+ * record as the API expands them, so the copy is only reused while the collections its links
+ * point to are unchanged (their own ids and change times).
  */
-function synced<T extends Versioned>(route: string): Promise<T[]> {
+function synced<T extends Versioned>(resource: ResourceDefinition): Promise<T[]> {
+  const route = `/api/${resource.path}`;
   return once(route, async () => {
     const file = path.join(CONTENT_CACHE, `${digest(API + route).slice(0, 16)}.json`);
+    const linked = await Promise.all(linkedCollections(resource).map((target) => load<Versioned[]>(`/api/${target}/versions`)));
+    const links = digest(JSON.stringify(linked.map((versions) => versions?.data ?? null)));
     const kept = new Map<string, T>();
     try {
-      for (const record of JSON.parse(readFileSync(file, 'utf8')) as T[]) kept.set(record._id, record);
+      const copy = JSON.parse(readFileSync(file, 'utf8')) as SyncedCopy<T>;
+      if (copy.links === links) for (const record of copy.records) kept.set(record._id, record);
     } catch {
       // no copy yet (first build, or the cache was cleared): everything counts as changed
     }
@@ -96,7 +105,8 @@ function synced<T extends Versioned>(route: string): Promise<T[]> {
     const records = versions.data.map((version) => kept.get(version._id)).filter((record): record is T => record !== undefined);
     if (stale.length || records.length !== kept.size) {
       mkdirSync(CONTENT_CACHE, { recursive: true });
-      writeFileSync(`${file}.tmp`, JSON.stringify(records));
+      const copy: SyncedCopy<T> = { links, records };
+      writeFileSync(`${file}.tmp`, JSON.stringify(copy));
       renameSync(`${file}.tmp`, file);
     }
     console.log(`[content] ${route}: ${records.length} records, ${stale.length} read from the API`);
@@ -104,62 +114,94 @@ function synced<T extends Versioned>(route: string): Promise<T[]> {
   });
 }
 
+interface SyncedCopy<T> {
+  /** Digest of the linked collections' versions when the copy was made. */
+  links: string;
+  records: T[];
+}
+
+/** The collections a resource's relation and reference fields point to. */
+const linkedCollections = (resource: ResourceDefinition) => [
+  ...new Set(Object.values(resource.fields).flatMap((field) => (field.kind === 'relation' || field.kind === 'reference' ? [field.to] : []))),
+];
+
 interface Versioned {
   _id: string;
   updatedAt: string;
 }
 
-export const digest = (text: string) => createHash('sha1').update(text).digest('hex');
-
 /**
- * What pages show besides their own records (the header's categories, the lists' SEO records):
- * part of each page's cache key, so a renamed category re-renders every page and an article
- * save re-renders one.
+ * What pages show besides their own records (the records that group others, such as the
+ * header's categories, and the lists' SEO records): part of each page's cache key, so a renamed
+ * category re-renders every page and an article save re-renders one.
  */
-export const layoutVersion = () => once('layout', async () => digest(JSON.stringify([await categories(), await seoRecords()])));
+export const layoutVersion = () =>
+  once('layout', async () => {
+    const groups = SITE_COLLECTIONS.filter((collection) => groupsOthers(collection, SITE_COLLECTIONS));
+    return digest(JSON.stringify([await Promise.all(groups.map(publicRecords)), await seoRecords()]));
+  });
 
 /** Marks a build-output line naming a record that got no page; the builder reports these lines. */
 export const SKIPPED_MARK = 'Halaman dilewati:';
-/** Longest slug whose page file (`<slug>.html`) every file system accepts. */
-export const SLUG_PATH_MAX = 200;
-
-/** Why a slug cannot name a page file, or null when it can. */
-export function slugProblem(slug: string): string | null {
-  if (!slug) return 'slug kosong';
-  const bytes = new TextEncoder().encode(slug).length;
-  if (bytes > SLUG_PATH_MAX) return `slug ${bytes} karakter, maksimal ${SLUG_PATH_MAX}`;
-  if (!/^[\p{L}\p{N}_-]+$/u.test(slug)) return 'slug berisi karakter yang tidak boleh ada di alamat halaman (hanya huruf, angka, - dan _)';
-  return null;
-}
-
 const warned = new Set<string>();
 
 /**
  * One record whose slug cannot be a page must not stop the whole site: it is left out of every
  * page and list, and named once in the build output, so the build's report shows it.
  */
-function withPageSlugs<T extends { _id: string; slug: string; title: string }>(label: string, records: T[]) {
+function withPageSlugs<T extends { _id: string; slug: string }>(resource: ResourceDefinition, records: T[]) {
   return records.filter((record) => {
     const problem = slugProblem(record.slug);
     if (problem && !warned.has(record._id)) {
       warned.add(record._id);
-      const title = record.title.slice(0, 80);
-      console.warn(`${SKIPPED_MARK} ${label} "${title}" (id ${record._id}): ${problem}.`);
+      const title = recordTitle(resource, record, record._id).slice(0, 80);
+      console.warn(`${SKIPPED_MARK} ${resource.title} "${title}" (id ${record._id}): ${problem}.`);
     }
     return !problem;
   });
 }
 
-export const categories = async () => withPageSlugs('Category', await list<Category>('/api/category?active=true'));
-export const works = async () => withPageSlugs('Our Work', await list<OurWork>('/api/our-work?active=true'));
+/** Every public collection with pages (`site` in its definition). */
+export const SITE_COLLECTIONS = siteCollections(resources);
+
+/** A collection's record as the site reads it (the impact page reads the snake_case timestamps). */
+type SiteRecord<K extends ResourceKey> = Records[K] & ((typeof resources)[K] extends { snakeCaseTimestamps: true } ? { create_time: string; update_time: string } : unknown);
+
+/**
+ * The public records of a collection with pages, in the API's order: read through the copy kept
+ * between builds, only the visible ones, only those whose slug can name a page.
+ */
+function publicRecords({ key, resource }: SiteCollection): Promise<PageRecord[]> {
+  return once(`records:${key}`, async () => {
+    const records = await synced<PageRecord & { slug: string }>(resource);
+    const visible = resource.visibleWhen ? records.filter((record) => record[resource.visibleWhen!] === true) : records;
+    return withPageSlugs(resource, visible);
+  });
+}
+
+/** The public records of the collection `key`, typed as the API returns them. */
+export async function recordsOf<K extends ResourceKey>(key: K): Promise<SiteRecord<K>[]> {
+  const collection = SITE_COLLECTIONS.find((candidate) => candidate.key === key);
+  if (!collection) throw new Error(`${key} has no pages on the site (no \`site\` in its definition)`);
+  return (await publicRecords(collection)) as unknown as SiteRecord<K>[];
+}
+
+/** Every collection's public records by key, for the derived lists (sitemap, navigation). */
+async function allSiteRecords() {
+  const loaded = new Map(await Promise.all(SITE_COLLECTIONS.map(async (collection) => [collection.key, await publicRecords(collection)] as const)));
+  return (key: string) => loaded.get(key) ?? [];
+}
+
+/** The navigation's collection links (header, mobile menu, footer). */
+export const navigationLinks = () => once('navigation', async () => navigation(SITE_COLLECTIONS, await allSiteRecords()));
+/** Every address for the sitemap. */
+export const siteMap = async () => sitemapEntries(SITE_COLLECTIONS, await allSiteRecords());
+
 export const partners = async () => (await list<Partner>('/api/partner?active=true')).slice(0, PARTNERS_SHOWN);
 export const heroSlides = () => list<HeroSection>('/api/hero-section?active=true');
-export const visions = async () => withPageSlugs('Vision', (await synced<Vision>('/api/vision')).filter((v) => v.isPublished));
 export const values = () => list<AboutBlock>('/api/values?published=true');
 export const team = () => list<TeamMember>('/api/team?active=true');
 export const history = async () => (await list<AboutBlock>('/api/history?active=true'))[0] ?? null;
-export const ourImpacts = async () => withPageSlugs('Our Impact', (await list<OurImpact>('/api/our-impact')).filter((entry) => entry.isActive));
-export const articles = async () => withPageSlugs('Bio Core', (await synced<BioCore>('/api/bio-core')).filter((a) => a.isPublished));
 export const seoRecords = () => list<Seo>('/api/seo?active=true');
 /** The organisation's name and the other site-wide settings. */
 export const siteSettings = async () => (await once('/api/settings', () => load<Settings>('/api/settings')))?.data ?? { organisationName: 'Resik Nusantara' };
@@ -168,7 +210,7 @@ export const impact = async () => (await list<Impact>('/api/impact?active=true')
 /** The featured published vision, else the latest published one. */
 export async function featuredVision() {
   const featured = (await first<Vision>('/api/vision?published=true&featured=true&limit=1')) ?? (await first<Vision>('/api/vision?published=true&limit=1'));
-  return featured ? (withPageSlugs('Vision', [featured])[0] ?? null) : null;
+  return featured ? (withPageSlugs(resources.vision, [featured])[0] ?? null) : null;
 }
 
 export const PARTNERS_SHOWN = 5;
@@ -280,13 +322,11 @@ export async function seoFor(page: string) {
 }
 
 /** The works listed under a category. */
-export const worksIn = async (categorySlug: string) => (await works()).filter((w) => w.category_ids.some((c) => c.slug === categorySlug));
+export const worksIn = async (categorySlug: string) => (await recordsOf('ourWork')).filter((w) => w.category_ids.some((c) => c.slug === categorySlug));
 
+const ourWork = SITE_COLLECTIONS.find((collection) => collection.key === 'ourWork')!;
 /** Where a work is shown: under each of its categories, or under "all" when it has none. */
-export const workPaths = (work: OurWork) => {
-  const shown = work.category_ids.filter((c) => !slugProblem(c.slug));
-  return (shown.length ? shown.map((c) => c.slug) : ['all']).map((category) => `/our-work/${category}/${work.slug}`);
-};
+export const workPaths = (work: OurWork) => recordPaths(ourWork, work);
 
 /** A work's one address for search engines (its first category's); its other pages name it as canonical. */
 export const canonicalWorkPath = (work: OurWork) => workPaths(work)[0]!;

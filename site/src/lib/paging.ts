@@ -3,7 +3,7 @@
  * `<list>/page/<n>`, each a static file with links a crawler can follow.
  */
 import type { Seo } from '@cms/worker/contract';
-import { digest } from './content.ts';
+import { digest } from './digest.ts';
 import { pageHref } from './paging-links.ts';
 
 export { pageHref, pageLinks, type PageLink, type Paging } from './paging-links.ts';

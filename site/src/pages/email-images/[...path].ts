@@ -5,7 +5,7 @@
 import { EMAIL_IMAGE_DIR, EMAIL_LOGO, emailImagePath } from '@cms/worker/contract/email-images';
 import type { APIRoute, GetStaticPaths } from 'astro';
 import logoSvg from '../../../public/favicon.svg?raw';
-import { articles, visions } from '../../lib/content.ts';
+import { recordsOf } from '../../lib/content.ts';
 import { emailImage, emailLogo } from '../../lib/email-images.ts';
 
 /** Articles per kind whose pictures get a copy: the newest, which are the ones an issue picks. */
@@ -17,7 +17,7 @@ const newest = <T extends { createdAt?: string | null }>(records: T[]) =>
 const within = (address: string) => address.slice(EMAIL_IMAGE_DIR.length + 1);
 
 export const getStaticPaths = (async () => {
-  const stored = new Set([...newest(await visions()).map((v) => v.image), ...newest(await articles()).map((a) => a.featuredImage)]);
+  const stored = new Set([...newest(await recordsOf('vision')).map((v) => v.image), ...newest(await recordsOf('bioCore')).map((a) => a.featuredImage)]);
   const paths = [];
   const logo = await emailLogo(logoSvg);
   if (logo) paths.push({ params: { path: within(EMAIL_LOGO.path) }, props: { bytes: logo } });

@@ -177,7 +177,7 @@ async function measure(baseUrl: string, paths: string[]): Promise<PageFigures[]>
       await page.evaluate(SCROLL_THROUGH);
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(300);
-      const shown = (await page.evaluate(SHOWN_IMAGES)) as Array<{ src: string; natural: number[]; box: number[]; fit: string }>;
+      const shown = await page.evaluate<Array<{ src: string; natural: number[]; box: number[]; fit: string }>>(SHOWN_IMAGES);
       let total = 0;
       let images = 0;
       let imageCount = 0;

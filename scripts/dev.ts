@@ -29,7 +29,7 @@ console.log(`
 `);
 
 // The Cron Trigger's jobs (scheduled publishing, newsletter batches, backups...) every minute.
-const cron = setInterval(() => worker.runScheduled().catch((error: Error) => say(`scheduled jobs failed: ${error.message}`)), 60_000);
+const cron = setInterval(() => void worker.runScheduled().catch((error: Error) => say(`scheduled jobs failed: ${error.message}`)), 60_000);
 
 let stopping = false;
 const stop = async () => {
@@ -39,5 +39,5 @@ const stop = async () => {
   await product.stop();
   process.exit(0);
 };
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());

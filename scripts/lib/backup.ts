@@ -6,7 +6,7 @@
  */
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { createClient, type InStatement } from '@libsql/client';
+import { createClient } from '@libsql/client';
 import { backedUpSchema, collectBackup, currentSecrets, productTables, type Query } from '../../worker/src/backup/collect.ts';
 import {
   base64ToBytes,
@@ -84,7 +84,7 @@ export async function openTarget({ stateDir, remote = false }: { stateDir: strin
       return result.rows.map((row) => Object.fromEntries(result.columns.map((column, i) => [column, row[i] as Row[string]])));
     },
     write: async (statements) => {
-      await client.batch(statements as InStatement[], 'write');
+      await client.batch(statements, 'write');
     },
     bucket: proxy.env.BUCKET,
     close: async () => {

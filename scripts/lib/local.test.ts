@@ -29,7 +29,7 @@ describe('processes started by the local runner', () => {
     const runner = spawn(node, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     const wranglerPid = await new Promise<number>((resolve, reject) => {
       let out = '';
-      runner.stdout!.on('data', (chunk: Buffer) => {
+      runner.stdout.on('data', (chunk: Buffer) => {
         out += chunk;
         const ready = /READY (\d+)/.exec(out);
         if (ready) resolve(Number(ready[1]));

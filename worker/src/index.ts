@@ -15,9 +15,9 @@ import { loadSession, sameOriginWrites } from './auth/session.ts';
 import { collectionsApp } from './collections/routes.ts';
 import { dashboardRoutes } from './dashboard/routes.ts';
 import { createDb } from './db/client.ts';
-import type { AppEnv } from './env.ts';
+import type { AppEnv, Bindings } from './env.ts';
 import { editorUploadRoutes, fileRoutes, uploadsRoutes } from './files/routes.ts';
-import { ApiError, failure } from './http/errors.ts';
+import { ApiError, failure, ok } from './http/errors.ts';
 import { idempotentWrites } from './http/idempotency.ts';
 import { notFoundRoutes } from './redirects/routes.ts';
 import { missingPage } from './redirects/site.ts';
@@ -25,11 +25,9 @@ import { rebuildRoutes } from './rebuild/rebuild.ts';
 import { settingsRoutes } from './settings/routes.ts';
 import { newsletterPageActions, newsletterRoutes } from './newsletter/routes.ts';
 import { publicSubscribe } from './subscribers/routes.ts';
-import { ok } from './http/errors.ts';
 import { cronJobs } from './app/jobs.ts';
 import { collectionsSetup } from './app/features.ts';
 import { runJobs } from './cron/scheduled.ts';
-import type { Bindings } from './env.ts';
 import { previewApi } from './preview/routes.ts';
 import { previewPage } from './preview/page.ts';
 
@@ -128,7 +126,7 @@ const app = new Hono<AppEnv>()
   })
   .onError((error, c) => {
     if (error instanceof ApiError) return failure(c, error);
-    if (error instanceof HTTPException) return failure(c, new ApiError(error.status as 400, 'BAD_REQUEST', error.message || 'Data yang dikirim tidak valid.'));
+    if (error instanceof HTTPException) return failure(c, new ApiError(error.status, 'BAD_REQUEST', error.message || 'Data yang dikirim tidak valid.'));
     console.error(error);
     return failure(c, new ApiError(500, 'SERVER_ERROR', 'Terjadi kesalahan di server. Silakan coba lagi nanti.'));
   });

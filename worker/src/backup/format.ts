@@ -230,7 +230,7 @@ export async function verifyBackup(input: unknown, { knownMigrations, key, trust
 async function openSecrets(sealed: NonNullable<Backup['sealed']>, key: BackupKey): Promise<SealedSecrets> {
   let text: string;
   try {
-    text = new TextDecoder().decode(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: base64ToBytes(sealed.iv) as Uint8Array<ArrayBuffer> }, key.seal, base64ToBytes(sealed.data) as Uint8Array<ArrayBuffer>));
+    text = new TextDecoder().decode(await crypto.subtle.decrypt({ name: 'AES-GCM', iv: base64ToBytes(sealed.iv) }, key.seal, base64ToBytes(sealed.data)));
   } catch {
     return refuse('The sealed secrets of this backup do not open with this BACKUP_SECRET.');
   }

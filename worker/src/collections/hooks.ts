@@ -42,7 +42,7 @@ export interface DeleteEvent extends HookEvent {
 export interface ChangeEvent {
   db: Database;
   env: Bindings;
-  waitUntil(promise: Promise<unknown>): void;
+  waitUntil: (promise: Promise<unknown>) => void;
   who: SessionUser;
   key: ResourceKey;
   action: 'create' | 'update' | 'delete';

@@ -196,7 +196,7 @@ export class CollectionStore {
     const table = collections[keyOfPath(path)];
     const found = new Set<string>();
     for (const part of chunk(ids, MAX_BOUND_PARAMETERS - 1)) {
-      const rows = await this.db.select({ id: getTableColumns(table).id! }).from(table).where(inArray(getTableColumns(table).id!, part));
+      const rows = await this.db.select({ id: getTableColumns(table).id }).from(table).where(inArray(getTableColumns(table).id, part));
       for (const row of rows) found.add(String(row.id));
     }
     return found;
@@ -227,7 +227,7 @@ export class CollectionStore {
     const columns = getTableColumns(table);
     const rows = targetIds.map((targetId, position) => ({ ownerId, targetId, position }));
     return [
-      this.db.delete(table).where(eq(columns.ownerId!, ownerId)),
+      this.db.delete(table).where(eq(columns.ownerId, ownerId)),
       ...chunk(rows, Math.floor(MAX_BOUND_PARAMETERS / 3)).map((part) => this.db.insert(table).values(part)),
     ];
   }
@@ -251,7 +251,7 @@ export class CollectionStore {
       const columns = getTableColumns(table);
       const linkRows: Row[] = [];
       for (const part of chunk(ids, MAX_BOUND_PARAMETERS - 1)) {
-        linkRows.push(...(await this.db.select().from(table).where(inArray(columns.ownerId!, part)).orderBy(asc(columns.position!))));
+        linkRows.push(...(await this.db.select().from(table).where(inArray(columns.ownerId, part)).orderBy(asc(columns.position))));
       }
       const targets = await this.lookup(field.to, [...new Set(linkRows.map((l) => String(l.targetId)))], field.display, publicOnly);
       for (const id of ids) expanded.get(id)!.set(name, []);
@@ -291,7 +291,7 @@ export class CollectionStore {
     // Room beside the ids for the values of the visibility rule (the flag and each schedule time).
     for (const part of chunk(ids, MAX_BOUND_PARAMETERS - 1 - (visible ? 1 + scheduleFields(target).length : 0))) {
       for (const row of await this.db.select(select).from(table).where(and(inArray(columns.id!, part), visible))) {
-        const { id, ...rest } = row as Row;
+        const { id, ...rest } = row;
         result.set(String(id), { _id: String(id), ...rest });
       }
     }

@@ -74,7 +74,7 @@ export async function prepareWrite({ db, bucket, storage }: WriteDeps, store: Co
   for (const [name, field] of Object.entries(resource.fields)) {
     switch (field.kind) {
       case 'slug': {
-        const given = typeof values[name] === 'string' ? (values[name] as string) : undefined;
+        const given = typeof values[name] === 'string' ? (values[name]) : undefined;
         const source = values[field.from] ?? target.existing?.[field.from];
         if (given) values[name] = normalizeSlug(given);
         else if (target.mode === 'create' || given === '') values[name] = slugify(String(source ?? ''), field.style);
@@ -83,7 +83,7 @@ export async function prepareWrite({ db, bucket, storage }: WriteDeps, store: Co
       }
       case 'richText':
         if (typeof values[name] === 'string') {
-          values[name] = sanitizeRichText(values[name] as string);
+          values[name] = sanitizeRichText(values[name]);
           // What survives sanitising is what gets published: a script alone is no content.
           if (field.required && !hasVisibleContent(values[name] as string)) errors.push({ field: name, message: `${field.label} wajib diisi.` });
           const images = storage.inlineImagesOf(values[name] as string, field.label);
@@ -91,10 +91,10 @@ export async function prepareWrite({ db, bucket, storage }: WriteDeps, store: Co
         }
         break;
       case 'text':
-        if (field.format === 'meta-tags' && typeof values[name] === 'string') values[name] = sanitizeMetaTags(values[name] as string);
+        if (field.format === 'meta-tags' && typeof values[name] === 'string') values[name] = sanitizeMetaTags(values[name]);
         break;
       case 'password':
-        if (typeof values[name] === 'string') values.passwordHash = await storage.hashPassword(values[name] as string);
+        if (typeof values[name] === 'string') values.passwordHash = await storage.hashPassword(values[name]);
         delete values[name];
         break;
       case 'relation':
@@ -107,7 +107,7 @@ export async function prepareWrite({ db, bucket, storage }: WriteDeps, store: Co
           files.push([name, field, upload]);
           delete values[name];
         } else if (typeof values[name] === 'string') {
-          values[name] = (values[name] as string).replace(/^\/(?=uploads\/)/, '');
+          values[name] = (values[name]).replace(/^\/(?=uploads\/)/, '');
         }
         const hasFile = upload || values[name] || (values[name] === undefined && target.existing?.[name]);
         if (field.required && !hasFile) errors.push({ field: name, message: `${field.label} wajib diisi.` });

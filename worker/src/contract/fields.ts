@@ -4,7 +4,6 @@
  * admin derives its form. Nothing here imports the database, so the admin can use it too.
  */
 import type { AdminScreen } from './admin.ts';
-import type { z } from 'zod';
 
 interface Common {
   /** Label used in forms and in validation messages. */

@@ -11,7 +11,7 @@ export interface CronContext {
   db: Database;
   /** The trigger's time: tests pass their own (`/cdn-cgi/local/scheduled?time=<ms>`). */
   now: Date;
-  waitUntil(promise: Promise<unknown>): void;
+  waitUntil: (promise: Promise<unknown>) => void;
 }
 
 export interface CronJob {

@@ -80,7 +80,7 @@ function collectionTable(resource: ResourceDefinition): AnyTable {
     uniques.map(([name, field]) =>
       uniqueIndex(`${resource.table}_${name}_unique`).on(ignoresCase(field) ? sql`lower(${t[name]!})` : t[name]!),
     ),
-  ) as unknown as AnyTable;
+  );
 }
 
 
@@ -109,7 +109,7 @@ const linkTable = (owner: ResourceDefinition, fieldName: string, target: Resourc
       position: integer('position').notNull().default(0),
     },
     (t) => [primaryKey({ columns: [t.ownerId, t.targetId] }), index(`${owner.table}_${fieldName}_target`.toLowerCase()).on(t.targetId)],
-  ) as unknown as LinkTable;
+  );
 
 const keyOf = (resource: ResourceDefinition) =>
   (Object.keys(resources) as ResourceKey[]).find((key) => resources[key] === resource)!;

@@ -23,7 +23,7 @@ const base64url = (bytes: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8A
  */
 export async function linkSecret(env: Bindings, db: Database): Promise<string> {
   if (env.NEWSLETTER_SECRET) return env.NEWSLETTER_SECRET;
-  const fresh = base64url(crypto.getRandomValues(new Uint8Array(32)).buffer as ArrayBuffer);
+  const fresh = base64url(crypto.getRandomValues(new Uint8Array(32)).buffer);
   await db.insert(settings).values({ key: GENERATED_SECRET_KEY, value: fresh }).onConflictDoNothing();
   const [row] = await db.select().from(settings).where(eq(settings.key, GENERATED_SECRET_KEY));
   return row!.value;

@@ -54,7 +54,7 @@ async function expandedRelations(db: Database, resource: ResourceDefinition, dat
     const target = (Object.keys(resources) as ResourceKey[]).find((key) => resources[key].path === field.to);
     if (!target) continue;
     const store = new CollectionStore(db, target);
-    const found = await Promise.all((data[name] as unknown[]).map((id) => (typeof id === 'string' ? store.find('id', id, false) : undefined)));
+    const found = await Promise.all((data[name] as unknown[]).filter((id): id is string => typeof id === 'string').map((id) => store.find('id', id, false)));
     expanded[name] = found.filter((record) => record !== undefined);
   }
   return expanded;

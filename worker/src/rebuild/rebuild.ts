@@ -90,7 +90,7 @@ async function sendLostPending(env: Bindings, db: Database, at: number, waitUnti
 export interface RebuildInputs {
   env: Bindings;
   db: Database;
-  waitUntil(promise: Promise<unknown>): void;
+  waitUntil: (promise: Promise<unknown>) => void;
   /** The current time; the system clock unless a caller (a test, a scheduled run) gives its own. */
   clock?: () => Date;
 }

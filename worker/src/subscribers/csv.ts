@@ -69,7 +69,7 @@ export function parseImport(text: string): ImportLine[] {
   return data.slice(hasHeader ? 1 : 0).map((row, index) => ({
     line: index + (hasHeader ? 2 : 1),
     email: (row[emailAt] ?? '').replace(/^'(?=[=+\-@\t\r])/, ''),
-    ...(statusAt >= 0 && row[statusAt]?.trim() ? { status: row[statusAt]!.trim().toLowerCase() } : {}),
+    ...(statusAt >= 0 && row[statusAt]?.trim() ? { status: row[statusAt].trim().toLowerCase() } : {}),
   }));
 }
 

@@ -178,7 +178,7 @@ try {
     // a site without the static search index
   }
 
-  // The largest anonymous API list answer (the spec's client asks for the whole list) and the
+  // The largest anonymous API list answer (a client asking for the whole list) and the
   // runtime's memory around it, in a freshly started runtime so earlier builds' reads don't set the peak.
   await worker.stop();
   worker = await startWorker(workerOptions);

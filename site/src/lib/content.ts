@@ -1,6 +1,6 @@
 /**
  * Build-time content from the public API. An unreachable API or a server error fails the
- * build (the last good site stays online); an empty answer gives the spec's built-in defaults.
+ * build (the last good site stays online); an empty answer gives the built-in defaults.
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

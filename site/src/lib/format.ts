@@ -1,4 +1,4 @@
-/** Formatting rules of the spec: Indonesian dates, read time, text cut-offs. */
+/** Formatting rules: Indonesian dates, read time, text cut-offs. */
 import { DEFAULT_READ_TIME } from '@cms/worker/contract';
 
 const dateFormat = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Jakarta' });

@@ -1,5 +1,5 @@
 /**
- * Image addresses by the spec's rule: a full URL as is; `uploads/...` against the public media
+ * Image addresses: a full URL as is; `uploads/...` against the public media
  * base; any other relative path against the API host's /uploads/. Both bases default to this
  * site's own origin, where the worker serves /uploads.
  */

@@ -37,7 +37,7 @@ export interface SlugField extends Common {
   kind: 'slug';
   /** The field a missing slug is generated from. */
   from: string;
-  /** words: the spec's general rule; alnum: BioCore's rule (non-alphanumerics removed). */
+  /** words: lower-case words joined by hyphens; alnum: only letters and digits (BioCore). */
   style: 'words' | 'alnum';
 }
 export interface EnumField<V extends string = string> extends Common {

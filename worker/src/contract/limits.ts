@@ -1,4 +1,4 @@
-/** Business constants of the spec shared by the worker, the site and the admin. */
+/** Business constants shared by the worker, the site and the admin. */
 
 export const MB = 1024 * 1024;
 export const MAX_UPLOAD_BYTES = 50 * MB; // 52428800
@@ -36,5 +36,5 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const DEFAULT_READ_TIME = 5;
 export const ROLE_LEVEL = { min: 1, max: 10, default: 1 } as const;
 
-/** "10MB" as the spec writes limits in its messages. */
+/** A limit as messages name it: "10MB". */
 export const formatLimit = (bytes: number) => `${Math.round(bytes / MB)}MB`;

@@ -1,4 +1,4 @@
-/** The spec's slug rules, used by the worker for missing slugs and by the admin as you type. */
+/** Slug rules, used by the worker for missing slugs and by the admin as you type. */
 
 /**
  * The longest slug: it becomes a folder name of the built site (a 300-character one stopped

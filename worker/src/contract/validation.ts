@@ -54,7 +54,7 @@ const asBoolean = (value: unknown) => {
   return value;
 };
 
-/** Parses an integer; non-numeric text becomes the field's default, as the spec's forms do. */
+/** Parses an integer; non-numeric text becomes the field's default. */
 const asInteger = (fallback: number) => (value: unknown) => {
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string' && typeof value !== 'number') return value;

@@ -185,7 +185,7 @@ async function storableBytes(file: Upload, type: string): Promise<StorableBytes 
   return withoutMetadata(type, chunks);
 }
 
-/** Stores one upload (and its thumbnail, if sent) in R2 and answers the spec's upload-result shape. */
+/** Stores one upload (and its thumbnail, if sent) in R2 and answers where it is stored. */
 export async function putUpload(bucket: R2Bucket, file: Upload, folder: string, origin: UploadOrigin, thumbnail?: Upload): Promise<UploadResult> {
   const random = crypto.getRandomValues(new Uint32Array(1))[0]!.toString(36);
   const dir = folder ? `${safeFolder(folder)}/` : '';

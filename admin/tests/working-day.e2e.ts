@@ -7,13 +7,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, adminPassword as password } from '../../e2e/product.ts';
 import { openBrowser } from '../../e2e/browser.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
 import { SCREENS } from '../src/screens/screens.ts';
 
-const base = inject('baseUrl');
-const password = inject('adminPassword');
 const SHOTS = path.resolve('.build/screenshots');
 mkdirSync(SHOTS, { recursive: true });
 

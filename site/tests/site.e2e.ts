@@ -2,25 +2,20 @@
 import AxeBuilder from '@axe-core/playwright';
 import { ADMIN_STORAGE } from '@cms/worker/contract';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser } from '../../e2e/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, adminPassword } from '../../e2e/product.ts';
+import { adminCookie, openBrowser } from '../../e2e/browser.ts';
 
-const base = inject('baseUrl');
 let browser: BrowserContext;
 beforeAll(async () => {
   browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
-  // Other test files change content too: give their site rebuilds up to a minute to finish.
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: inject('adminPassword') }),
-  });
-  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  for (let waited = 0; waited < 60_000; waited += 1_000) {
+  // Files that ran before on this product changed content too: give their site rebuilds up to a minute to finish.
+  const cookie = await adminCookie(base, adminPassword);
+  const building = async () => {
     const builds = (await (await fetch(`${base}/api/rebuild`, { headers: { cookie } })).json()) as { data: { status: string }[] };
-    if (!builds.data.some((b) => ['pending', 'building'].includes(b.status))) break;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
+    return builds.data.some((b) => ['pending', 'building'].includes(b.status));
+  };
+  await expect.poll(building, { timeout: 60_000, interval: 250 }).toBe(false);
 }, 150_000);
 afterAll(() => browser?.close());
 
@@ -266,7 +261,7 @@ describe('accessibility', () => {
 describe('content changes reach the site', () => {
   it('rebuilds after a save in the API and serves the changed page', { timeout: 120_000 }, async () => {
     const origin = { origin: base, 'content-type': 'application/json' };
-    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: origin, body: JSON.stringify({ username: 'admin', password: inject('adminPassword') }) });
+    const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: origin, body: JSON.stringify({ username: 'admin', password: adminPassword }) });
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     const list = (await (await fetch(`${base}/api/vision?published=true`)).json()) as { data: { _id: string; slug: string }[] };
     const target = list.data.find((v) => v.slug === 'energy-from-what-we-throw-away')!;

@@ -10,7 +10,7 @@ import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildAdmin, hasAdmin } from '../scripts/lib/builds.ts';
+import { buildAdmin, hasAdmin, hasSite } from '../scripts/lib/builds.ts';
 import { DEFAULT_ADMIN, ROOT } from '../scripts/lib/local.ts';
 import { prepareState, startProduct, type RunningProduct } from '../scripts/lib/product.ts';
 
@@ -31,24 +31,33 @@ export default async function setup(project: TestProject) {
   await Promise.all([admin, prepareState(template, logOf('setup'))]);
   logOf('setup')('admin built');
 
-  const started: RunningProduct[] = [];
-  const stopAll = () => Promise.all(started.map((product) => product.stop()));
-  const products = await Promise.all(
-    Array.from({ length: count }, async (_, index) => {
+  const started: Array<{ product: RunningProduct; stateDir: string }> = [];
+  const stopAll = () => Promise.all(started.map(({ product }) => product.stop()));
+  try {
+    // One after another: wrangler takes a free inspector port as it starts, and two starting at once can pick the same.
+    for (let index = 0; index < count; index++) {
       const name = `product-${index + 1}`;
       const stateDir = path.join(root, name);
       cpSync(template, stateDir, { recursive: true });
       const port = firstPort + index;
-      const product = await startProduct({ stateDir, outDir: stateDir, port, sitePort: port + 2000, builderPort: port + 1000, log: logOf(name), adminDir, stateReady: true });
-      started.push(product);
-      if (product.firstBuild && !product.firstBuild.ok) throw new Error(`site build failed:\n${product.firstBuild.output}`);
-      return { baseUrl: product.worker.url, stateDir };
-    }),
-  ).catch(async (error: unknown) => {
+      const product = await startProduct({ stateDir, outDir: stateDir, port, sitePort: port + 2000, builderPort: port + 1000, log: logOf(name), adminDir, stateReady: true, buildFirst: false });
+      started.push({ product, stateDir });
+    }
+    // The first site builds run side by side.
+    if (hasSite()) {
+      for (const build of await Promise.all(started.map(({ product }) => product.builder.buildNow('Start-up')))) {
+        if (!build.ok) throw new Error(`site build failed:\n${build.output}`);
+      }
+    }
+  } catch (error) {
     await stopAll();
+    rmSync(root, { recursive: true, force: true });
     throw error;
-  });
-  project.provide('products', products);
+  }
+  project.provide(
+    'products',
+    started.map(({ product, stateDir }) => ({ baseUrl: product.worker.url, stateDir })),
+  );
   project.provide('adminPassword', DEFAULT_ADMIN.password);
   return async () => {
     await stopAll();

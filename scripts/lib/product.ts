@@ -26,13 +26,15 @@ export interface ProductOptions {
   adminDir?: string;
   /** The state folder holds a database migrated and seeded already (a copy of one prepared by prepareState). */
   stateReady?: boolean;
+  /** Build the site before answering (true); otherwise the caller asks for the first build (`builder.buildNow`). */
+  buildFirst?: boolean;
 }
 
 export interface RunningProduct {
   worker: RunningWorker;
   builder: SiteBuilder;
   site: SiteServer;
-  /** The first site build's result, or null without a site. */
+  /** The first site build's result, or null without a site or when the caller builds it. */
   firstBuild: SiteBuildResult | null;
   stop(): Promise<void>;
 }
@@ -44,7 +46,7 @@ export async function prepareState(stateDir: string, log: (line: string) => void
   if (await seedIfEmpty(stateDir)) log('seeded demo content and the admin account');
 }
 
-export async function startProduct({ stateDir, outDir, port, sitePort = port + 2, builderPort = port + 3, vars = {}, verbose = false, log = () => {}, adminDir, stateReady = false }: ProductOptions): Promise<RunningProduct> {
+export async function startProduct({ stateDir, outDir, port, sitePort = port + 2, builderPort = port + 3, vars = {}, verbose = false, log = () => {}, adminDir, stateReady = false, buildFirst = true }: ProductOptions): Promise<RunningProduct> {
   const siteDir = path.join(outDir, 'site');
   // Before any work: a port held by another process (an earlier start?) stops the start here.
   await assertPortFree(port, 'the worker');
@@ -80,7 +82,7 @@ export async function startProduct({ stateDir, outDir, port, sitePort = port + 2
     });
     started.push(worker);
     let firstBuild: SiteBuildResult | null = null;
-    if (hasSite()) {
+    if (buildFirst && hasSite()) {
       log('building the site from the API');
       firstBuild = await builder.buildNow('Start-up');
     }

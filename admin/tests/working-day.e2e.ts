@@ -175,7 +175,8 @@ describe.each([1280, 390])('at %i px', (width) => {
     await page.close();
   });
 
-  it('shows the upload percentage while a form with a big file saves over a slow connection', async () => {
+  // Preparing a 12-megapixel photo in the page, then sending megabytes at 1 MB a second: allow a loaded machine.
+  it('shows the upload percentage while a form with a big file saves over a slow connection', { timeout: 120_000 }, async () => {
     const page = await open('about/gallery', width);
     await ready(page, 'about/gallery');
     await page.getByRole('button', { name: /^\+ Tambah/ }).click();

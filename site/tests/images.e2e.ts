@@ -7,6 +7,7 @@ import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword } from '../../e2e/product.ts';
+import { until } from '../../e2e/wait.ts';
 import { openBrowser } from '../../e2e/browser.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
 
@@ -43,15 +44,14 @@ beforeAll(async () => {
   workPath = `/our-work/${work.category_ids[0]!.slug}/${work.slug}`;
   // The save rebuilds the site: wait until the page shows the new photo.
   const page = await browser.newPage();
-  await expect
-    .poll(
-      async () => {
-        await page.goto(base + workPath);
-        return page.locator(`img[alt="${ALT}"]`).count();
-      },
-      { timeout: 240_000, interval: 250 },
-    )
-    .toBeGreaterThan(0);
+  await until(
+    'the page to show the new photo',
+    async () => {
+      await page.goto(base + workPath);
+      return (await page.locator(`img[alt="${ALT}"]`).count()) > 0;
+    },
+    240_000,
+  );
   await page.close();
 }, 300_000);
 afterAll(() => browser?.close());

@@ -2,6 +2,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword } from '../../e2e/product.ts';
+import { until } from '../../e2e/wait.ts';
 import { openBrowser } from '../../e2e/browser.ts';
 
 let browser: BrowserContext;
@@ -51,15 +52,14 @@ beforeAll(async () => {
     const response = await fetch(`${base}/api/rebuild`, { headers: { cookie, origin: base } });
     return ((await response.json()) as { data: { status: string }[] }).data[0]?.status;
   };
-  await expect
-    .poll(
-      async () => {
-        const pages = await Promise.all(['/bio-core/page/2', '/vision/page/2', '/our-work/page/2', '/our-work/education/page/2'].map(html));
-        return pages.every((page) => page.status === 200) && pages[0]!.text.includes(oldest.title) && (await newestBuild()) === 'succeeded';
-      },
-      { timeout: 150_000, interval: 250 },
-    )
-    .toBe(true);
+  await until(
+    'the second pages to be built',
+    async () => {
+      const pages = await Promise.all(['/bio-core/page/2', '/vision/page/2', '/our-work/page/2', '/our-work/education/page/2'].map(html));
+      return pages.every((page) => page.status === 200) && pages[0]!.text.includes(oldest.title) && (await newestBuild()) === 'succeeded';
+    },
+    150_000,
+  );
 }, 300_000);
 
 afterAll(async () => {

@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword } from '../../e2e/product.ts';
+import { until } from '../../e2e/wait.ts';
 import { openBrowser } from '../../e2e/browser.ts';
 import WORD from '../../admin/src/widgets/editor/fixtures/word-clipboard.html?raw';
 
@@ -19,7 +20,7 @@ const words = (count: number) => Array.from({ length: count }, (_, i) => `kata${
 
 /** Waits until the served site has a page (the rebuild after a save has finished). */
 async function published(path: string) {
-  await expect.poll(async () => (await fetch(base + path)).status, { message: `${path} was not published`, timeout: 150_000, interval: 250 }).toBe(200);
+  await until(`${path} to be published`, async () => (await fetch(base + path)).status === 200, 150_000);
 }
 
 beforeAll(async () => {

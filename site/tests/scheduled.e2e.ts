@@ -7,6 +7,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword } from '../../e2e/product.ts';
+import { until } from '../../e2e/wait.ts';
 import { adminCookie, openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 import { toJakartaInput, wib } from '../../admin/src/widgets/ScheduleInput.tsx';
 
@@ -26,7 +27,7 @@ const text = async (path: string) => {
 
 /** Waits until the served site has a page (the rebuild after a save has finished). */
 async function published(path: string) {
-  await expect.poll(async () => (await fetch(base + path)).status, { message: `${path} was not published`, timeout: 150_000, interval: 250 }).toBe(200);
+  await until(`${path} to be published`, async () => (await fetch(base + path)).status === 200, 150_000);
 }
 
 async function slugOf(title: string) {

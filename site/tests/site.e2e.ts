@@ -3,6 +3,7 @@ import { ADMIN_STORAGE } from '@cms/worker/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword } from '../../e2e/product.ts';
+import { until } from '../../e2e/wait.ts';
 import { adminCookie, openBrowser } from '../../e2e/browser.ts';
 
 let browser: BrowserContext;
@@ -14,7 +15,7 @@ beforeAll(async () => {
     const builds = (await (await fetch(`${base}/api/rebuild`, { headers: { cookie } })).json()) as { data: { status: string }[] };
     return builds.data.some((b) => ['pending', 'building'].includes(b.status));
   };
-  await expect.poll(building, { timeout: 60_000, interval: 250 }).toBe(false);
+  await until('the running site builds to end', async () => !(await building()), 60_000);
 }, 150_000);
 afterAll(() => browser?.close());
 

@@ -218,17 +218,19 @@ describe('browser-side details', () => {
   });
 
   it('retries a failing image twice, then shows the branded placeholder', async () => {
+    // A context of its own: no image cached by the pages visited before.
+    const context = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
     let requests = 0;
-    const { page } = await visit('/vision/energy-from-what-we-throw-away', async (p) => {
-      await p.route('**/uploads/seed/energy-from-waste.svg*', (route) => {
-        requests++;
-        return route.fulfill({ status: 500, body: '' });
-      });
+    await page.route('**/uploads/seed/energy-from-waste.svg*', (route) => {
+      requests++;
+      return route.fulfill({ status: 500, body: '' });
     });
+    await page.goto(`${base}/vision/energy-from-what-we-throw-away`);
     const image = page.locator('article > img');
     await expect.poll(() => image.getAttribute('src'), { timeout: 15_000 }).toMatch(/^data:image\/svg\+xml/);
     expect(requests).toBe(3);
-    await page.close();
+    await context.close();
   });
 
   it('ships no JavaScript on pages without islands beyond a small inline script', async () => {

@@ -1,8 +1,8 @@
-/** Debian's chromium driven by playwright-core, offline and with a fresh profile per launch. */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+/**
+ * Debian's chromium driven by playwright-core, offline: one browser per process (launching takes
+ * seconds), each openBrowser a fresh context of it with its own empty storage and cookies.
+ */
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -16,10 +16,19 @@ const ARGS = [
   '--disable-sync',
 ];
 
-/** A new browser context with its own empty profile; close it when done. */
+let browser: Promise<Browser> | null = null;
+
+/** A new browser context with its own empty storage, as a fresh profile has; close it when done. */
 export async function openBrowser(options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  const profile = mkdtempSync(path.join(tmpdir(), 'cms-chromium-'));
-  return chromium.launchPersistentContext(profile, { executablePath: CHROMIUM, headless: true, args: ARGS, ...options });
+  browser ??= chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+  return (await browser).newContext(options);
+}
+
+/** Closes the shared browser, if one was launched (e2e/setup.ts does so after each test file). */
+export async function closeBrowser() {
+  const launched = browser;
+  browser = null;
+  await (await launched)?.close();
 }
 
 /** Signs in on the login page, as a person would, and waits for the admin to open. */

@@ -1,11 +1,10 @@
-/** What the e2e global setup provides to browser tests (`inject(...)`). */
+/** What the e2e global setup provides to browser tests (`inject(...)`); files read their product through e2e/product.ts. */
 import 'vitest';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
+    /** One running product for each test file that may run at the same time. */
+    products: Array<{ baseUrl: string; stateDir: string }>;
     adminPassword: string;
-    /** The local D1/R2 folder of the running product (for tests that write to D1 directly). */
-    stateDir: string;
   }
 }

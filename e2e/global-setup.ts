@@ -1,34 +1,66 @@
 /// <reference path="./context.d.ts" />
 /**
- * The whole product for browser tests, started as `npm start` starts it (scripts/lib/product.ts):
- * a fresh seeded local D1/R2, the admin and the site built into a temporary folder, the rebuild
- * receiver running so content changes reach the served site.
+ * The whole product for browser tests, started as `npm start` starts it (scripts/lib/product.ts),
+ * once for each test file that may run at the same time: every file drives a product of its own
+ * for as long as it runs (e2e/product.ts), so files that count builds or restore backups never
+ * meet another file's writes. Each product has its own copy of one seeded local D1/R2 and its own
+ * site builds; all serve one build of the admin.
  */
-import { appendFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { buildAdmin, hasAdmin, hasSite } from '../scripts/lib/builds.ts';
 import { DEFAULT_ADMIN, ROOT } from '../scripts/lib/local.ts';
-import { startProduct } from '../scripts/lib/product.ts';
+import { prepareState, startProduct, type RunningProduct } from '../scripts/lib/product.ts';
 
 export default async function setup(project: TestProject) {
-  const state = mkdtempSync(path.join(tmpdir(), 'cms-e2e-'));
-  const port = 9900 + Math.floor(Math.random() * 90);
-  // The product's own log (builds and their times), kept after the run for a failure's story.
+  const root = mkdtempSync(path.join(tmpdir(), 'cms-e2e-'));
+  const count = project.config.maxWorkers;
+  const firstPort = 9900 + 2 * Math.floor(Math.random() * 45);
+  // The products' own log (builds and their times), kept after the run for a failure's story.
   const logFile = path.join(ROOT, '.build/test/e2e-product.log');
   mkdirSync(path.dirname(logFile), { recursive: true });
   writeFileSync(logFile, '');
-  const log = (line: string) => appendFileSync(logFile, `${new Date().toISOString()} ${line}\n`);
-  const product = await startProduct({ stateDir: state, outDir: state, port, sitePort: port + 2000, builderPort: port + 1000, vars: { REBUILD_DEBOUNCE_MS: '1500' }, log });
-  if (product.firstBuild && !product.firstBuild.ok) {
-    await product.stop();
-    throw new Error(`site build failed:\n${product.firstBuild.output}`);
+  const logOf = (name: string) => (line: string) => appendFileSync(logFile, `${new Date().toISOString()} [${name}] ${line}\n`);
+
+  const template = path.join(root, 'seeded');
+  const adminDir = path.join(root, 'www');
+  // The admin build runs in its own process while the database is migrated and seeded.
+  const admin = hasAdmin() ? buildAdmin(adminDir, template) : Promise.resolve();
+  await Promise.all([admin, prepareState(template, logOf('setup'))]);
+  logOf('setup')('admin built');
+
+  const started: Array<{ product: RunningProduct; stateDir: string }> = [];
+  const stopAll = () => Promise.all(started.map(({ product }) => product.stop()));
+  try {
+    // One after another: wrangler takes a free inspector port as it starts, and two starting at once can pick the same.
+    for (let index = 0; index < count; index++) {
+      const name = `product-${index + 1}`;
+      const stateDir = path.join(root, name);
+      cpSync(template, stateDir, { recursive: true });
+      const port = firstPort + index;
+      const product = await startProduct({ stateDir, outDir: stateDir, port, sitePort: port + 2000, builderPort: port + 1000, log: logOf(name), adminDir, stateReady: true, buildFirst: false });
+      started.push({ product, stateDir });
+    }
+    // The first site builds run side by side.
+    if (hasSite()) {
+      for (const build of await Promise.all(started.map(({ product }) => product.builder.buildNow('Start-up')))) {
+        if (!build.ok) throw new Error(`site build failed:\n${build.output}`);
+      }
+    }
+  } catch (error) {
+    await stopAll();
+    rmSync(root, { recursive: true, force: true });
+    throw error;
   }
-  project.provide('baseUrl', product.worker.url);
+  project.provide(
+    'products',
+    started.map(({ product, stateDir }) => ({ baseUrl: product.worker.url, stateDir })),
+  );
   project.provide('adminPassword', DEFAULT_ADMIN.password);
-  project.provide('stateDir', state);
   return async () => {
-    await product.stop();
-    rmSync(state, { recursive: true, force: true });
+    await stopAll();
+    rmSync(root, { recursive: true, force: true });
   };
 }

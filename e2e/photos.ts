@@ -1,13 +1,31 @@
 /** Photos as phones make them, for browser tests: a JPEG with GPS and camera data in its EXIF. */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
+import { ROOT } from '../scripts/lib/local.ts';
 
-export async function gpsPhoto(width: number, height: number, colour = '#6a8f4e'): Promise<Buffer> {
+/** Made photos, kept between files and runs: a 12-megapixel one takes seconds to encode. */
+const CACHE = path.join(ROOT, '.build/test/photos');
+
+async function makePhoto(width: number, height: number, colour: string): Promise<Buffer> {
   const noise = await sharp({ create: { width, height, channels: 3, background: colour, noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();
   return sharp(noise)
     .composite([{ input: Buffer.from(`<svg width="${width}" height="${height}"><rect width="${width / 2}" height="${height / 2}" fill="${colour}"/></svg>`) }])
     .jpeg({ quality: 85 })
     .withExif({ IFD0: { Make: 'TestPhone', Model: 'Kamera' }, IFD3: { GPSLatitudeRef: 'S', GPSLatitude: '6/1 54/1 0/1', GPSLongitudeRef: 'E', GPSLongitude: '107/1 36/1 0/1' } })
     .toBuffer();
+}
+
+export async function gpsPhoto(width: number, height: number, colour = '#6a8f4e'): Promise<Buffer> {
+  const file = path.join(CACHE, `gps-${width}x${height}-${colour.replace('#', '')}.jpg`);
+  if (existsSync(file)) return readFileSync(file);
+  const photo = await makePhoto(width, height, colour);
+  mkdirSync(CACHE, { recursive: true });
+  // Written whole under another name first: a file running at the same time never reads half a photo.
+  const partial = `${file}.${process.pid}`;
+  writeFileSync(partial, photo);
+  renameSync(partial, file);
+  return photo;
 }
 
 /** Whether an image's EXIF points to a GPS block (tag 0x8825, in either byte order). */

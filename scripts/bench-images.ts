@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { CDPSession } from 'playwright-core';
-import { openBrowser, CHROMIUM, signInAsAdmin } from '../e2e/browser.ts';
+import { closeBrowser, openBrowser, CHROMIUM, signInAsAdmin } from '../e2e/browser.ts';
 import { buildAdmin, buildSite, currentLink } from './lib/builds.ts';
 import { startSiteServer } from './lib/site-server.ts';
 import { DEFAULT_ADMIN, migrate, ROOT, seedIfEmpty, startWorker, type RunningWorker } from './lib/local.ts';
@@ -325,6 +325,7 @@ try {
   const rebuildWith = await timedBuild(worker.url, siteDir, state);
   log(`Rebuild after a one-word edit with the ${PHOTOS_FOR_REBUILD} photos: ${rebuildWith.toFixed(1)} s (${(rebuildWith / rebuildWithout).toFixed(2)}x the rebuild without photos)`);
 } finally {
+  await closeBrowser();
   await worker.stop();
   await site.close();
   if (!process.env.BENCH_KEEP) rmSync(state, { recursive: true, force: true });

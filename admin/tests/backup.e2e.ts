@@ -8,11 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, adminPassword, stateDir } from '../../e2e/product.ts';
 import { openBrowser } from '../../e2e/browser.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const base = inject('baseUrl');
 let browser: BrowserContext;
 let page: Page;
 const files = mkdtempSync(path.join(tmpdir(), 'cms-backup-e2e-'));
@@ -30,7 +30,7 @@ afterAll(async () => {
 async function logIn() {
   await page.goto(`${base}/login`);
   await page.getByLabel('Username').fill('admin');
-  await page.getByLabel('Password', { exact: true }).fill(inject('adminPassword'));
+  await page.getByLabel('Password', { exact: true }).fill(adminPassword);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect.poll(() => page.locator('h1').innerText()).toBe('Dashboard');
 }
@@ -40,7 +40,7 @@ async function logIn() {
  * `npm start`; the worker may hold the database busy for a moment, then the run is repeated.
  */
 function cli(script: 'backup' | 'restore', args: string[]) {
-  const state = inject('stateDir');
+  const state = stateDir;
   for (let attempt = 1; ; attempt++) {
     const result = spawnSync(path.join(ROOT, 'node_modules/.bin/node'), [path.join(ROOT, `scripts/${script}.ts`), ...args], {
       cwd: ROOT,
@@ -76,7 +76,7 @@ describe('the backup panel', () => {
     await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: '/tmp/backup-panel-390.png' });
 
-    await password.fill(inject('adminPassword'));
+    await password.fill(adminPassword);
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);
     expect(download.suggestedFilename()).toBe('waste-cms-backup-2032-03-04.json');
     await expect.poll(() => panel.getByRole('status').innerText()).toContain('Cadangan diunduh');

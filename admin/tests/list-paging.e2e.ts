@@ -4,10 +4,10 @@
  * records beyond the first page, and edits, deletes and new records working from any page.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, adminPassword } from '../../e2e/product.ts';
 import { openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 
-const base = inject('baseUrl');
 let browser: BrowserContext;
 let page: Page;
 
@@ -33,7 +33,7 @@ beforeAll(async () => {
   browser.setDefaultTimeout(15_000);
   page = await browser.newPage();
   page.on('dialog', (dialog) => dialog.accept());
-  await signInAsAdmin(page, base, inject('adminPassword'));
+  await signInAsAdmin(page, base, adminPassword);
   const csv = `email,status\n${addresses.map((a) => `${a.email},${a.status}`).join('\n')}\n`;
   const imported = await page.request.post(`${base}/api/subscribe/import`, {
     headers: { origin: base },

@@ -6,11 +6,11 @@
 import { thumbnailUrl, type StoredFile } from '@cms/worker/contract/api';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, adminPassword } from '../../e2e/product.ts';
 import { openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 import { gpsPhoto, hasGps } from '../../e2e/photos.ts';
 
-const base = inject('baseUrl');
 let browser: BrowserContext;
 let page: Page;
 let photo: Buffer;
@@ -26,7 +26,7 @@ beforeAll(async () => {
   browser.setDefaultTimeout(20_000);
   page = await browser.newPage();
   page.on('dialog', (dialog) => dialog.accept());
-  await signInAsAdmin(page, base, inject('adminPassword'));
+  await signInAsAdmin(page, base, adminPassword);
 }, 180_000);
 afterAll(() => browser?.close());
 

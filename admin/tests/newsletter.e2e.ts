@@ -4,10 +4,10 @@ import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { emailImagePath } from '../../worker/src/contract/email-images.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, adminPassword } from '../../e2e/product.ts';
 import { openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 
-const base = inject('baseUrl');
 let browser: BrowserContext;
 let page: Page;
 
@@ -43,7 +43,7 @@ beforeAll(async () => {
   browser.setDefaultTimeout(15_000);
   page = await browser.newPage();
   page.on('dialog', (dialog) => dialog.accept());
-  await signInAsAdmin(page, base, inject('adminPassword'));
+  await signInAsAdmin(page, base, adminPassword);
 });
 afterAll(() => browser?.close());
 
@@ -131,7 +131,7 @@ describe('newsletter screen', () => {
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { origin: base, 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: inject('adminPassword') }),
+      body: JSON.stringify({ username: 'admin', password: adminPassword }),
     });
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     const api = async <T>(method: string, route: string, body?: FormData | string) => {

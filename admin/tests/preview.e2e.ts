@@ -6,11 +6,10 @@
  */
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, adminPassword as password } from '../../e2e/product.ts';
 import { medianOfFive, openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 
-const base = inject('baseUrl');
-const password = inject('adminPassword');
 const shots = process.env.SCREENSHOT_DIR;
 let staff: BrowserContext;
 let visitor: BrowserContext;

@@ -1,9 +1,9 @@
 /** A broken incoming link becomes a redirect in one click; a changed slug keeps its old address. */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, adminPassword } from '../../e2e/product.ts';
 import { openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 
-const base = inject('baseUrl');
 let browser: BrowserContext;
 let page: Page;
 
@@ -11,7 +11,7 @@ beforeAll(async () => {
   browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
   browser.setDefaultTimeout(15_000);
   page = await browser.newPage();
-  await signInAsAdmin(page, base, inject('adminPassword'));
+  await signInAsAdmin(page, base, adminPassword);
 });
 afterAll(() => browser?.close());
 

@@ -9,10 +9,10 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, adminPassword } from '../../e2e/product.ts';
 import { openBrowser, signIn, signInAsAdmin } from '../../e2e/browser.ts';
 
-const base = inject('baseUrl');
 const SHOTS = path.resolve('.build/screenshots');
 mkdirSync(SHOTS, { recursive: true });
 
@@ -44,7 +44,7 @@ beforeAll(async () => {
   admin = await openBrowser({ viewport: { width: 1280, height: 900 } });
   admin.setDefaultTimeout(20_000);
   const page = await admin.newPage();
-  await signInAsAdmin(page, base, inject('adminPassword'));
+  await signInAsAdmin(page, base, adminPassword);
   cookie = (await admin.cookies(base)).map((c) => `${c.name}=${c.value}`).join('; ');
   await page.close();
   // Someone has signed up, so an empty subscribers list would be a lie.

@@ -1,10 +1,9 @@
 /** Editors' safety net in the browser: two people editing one record, leaving with unsaved changes, restoring an old version. */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, adminPassword as password } from '../../e2e/product.ts';
 import { openBrowser } from '../../e2e/browser.ts';
 
-const base = inject('baseUrl');
-const password = inject('adminPassword');
 let rina: BrowserContext;
 let budi: BrowserContext;
 

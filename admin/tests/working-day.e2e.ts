@@ -7,13 +7,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, adminPassword as password } from '../../e2e/product.ts';
 import { openBrowser } from '../../e2e/browser.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
 import { SCREENS } from '../src/screens/screens.ts';
 
-const base = inject('baseUrl');
-const password = inject('adminPassword');
 const SHOTS = path.resolve('.build/screenshots');
 mkdirSync(SHOTS, { recursive: true });
 
@@ -176,7 +175,8 @@ describe.each([1280, 390])('at %i px', (width) => {
     await page.close();
   });
 
-  it('shows the upload percentage while a form with a big file saves over a slow connection', async () => {
+  // Preparing a 12-megapixel photo in the page, then sending megabytes at 1 MB a second: allow a loaded machine.
+  it('shows the upload percentage while a form with a big file saves over a slow connection', { timeout: 120_000 }, async () => {
     const page = await open('about/gallery', width);
     await ready(page, 'about/gallery');
     await page.getByRole('button', { name: /^\+ Tambah/ }).click();

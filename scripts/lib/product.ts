@@ -22,32 +22,45 @@ export interface ProductOptions {
   vars?: Record<string, string>;
   verbose?: boolean;
   log?: (line: string) => void;
+  /** A folder holding the admin built already (several products can serve one build); built into outDir otherwise. */
+  adminDir?: string;
+  /** The state folder holds a database migrated and seeded already (a copy of one prepared by prepareState). */
+  stateReady?: boolean;
+  /** Build the site before answering (true); otherwise the caller asks for the first build (`builder.buildNow`). */
+  buildFirst?: boolean;
 }
 
 export interface RunningProduct {
   worker: RunningWorker;
   builder: SiteBuilder;
   site: SiteServer;
-  /** The first site build's result, or null without a site. */
+  /** The first site build's result, or null without a site or when the caller builds it. */
   firstBuild: SiteBuildResult | null;
   stop(): Promise<void>;
 }
 
-export async function startProduct({ stateDir, outDir, port, sitePort = port + 2, builderPort = port + 3, vars = {}, verbose = false, log = () => {} }: ProductOptions): Promise<RunningProduct> {
-  const wwwDir = path.join(outDir, 'www');
+/** Migrates the local D1 database in `stateDir` and seeds it when it is empty. */
+export async function prepareState(stateDir: string, log: (line: string) => void = () => {}) {
+  log('applying migrations to the local D1 database');
+  migrate(stateDir);
+  if (await seedIfEmpty(stateDir)) log('seeded demo content and the admin account');
+}
+
+export async function startProduct({ stateDir, outDir, port, sitePort = port + 2, builderPort = port + 3, vars = {}, verbose = false, log = () => {}, adminDir, stateReady = false, buildFirst = true }: ProductOptions): Promise<RunningProduct> {
   const siteDir = path.join(outDir, 'site');
   // Before any work: a port held by another process (an earlier start?) stops the start here.
   await assertPortFree(port, 'the worker');
   await assertPortFree(sitePort, 'the site server');
   await assertPortFree(builderPort, 'the site builder');
-  log('applying migrations to the local D1 database');
-  migrate(stateDir);
-  if (await seedIfEmpty(stateDir)) log('seeded demo content and the admin account');
+  if (!stateReady) await prepareState(stateDir, log);
   // wrangler's assets hold only the admin: they never change while the worker runs.
-  rmSync(wwwDir, { recursive: true, force: true });
-  if (hasAdmin()) {
-    log('building the admin');
-    await buildAdmin(wwwDir, stateDir);
+  const wwwDir = adminDir ?? path.join(outDir, 'www');
+  if (!adminDir) {
+    rmSync(wwwDir, { recursive: true, force: true });
+    if (hasAdmin()) {
+      log('building the admin');
+      await buildAdmin(wwwDir, stateDir);
+    }
   }
 
   const started: Array<{ stop(): Promise<void> } | { close(): Promise<void> }> = [];
@@ -69,7 +82,7 @@ export async function startProduct({ stateDir, outDir, port, sitePort = port + 2
     });
     started.push(worker);
     let firstBuild: SiteBuildResult | null = null;
-    if (hasSite()) {
+    if (buildFirst && hasSite()) {
       log('building the site from the API');
       firstBuild = await builder.buildNow('Start-up');
     }

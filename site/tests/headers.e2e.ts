@@ -1,9 +1,9 @@
 /** Security headers and Content-Security-Policy of the public pages and the admin, as a browser meets them. */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, adminPassword } from '../../e2e/product.ts';
 import { openBrowser } from '../../e2e/browser.ts';
 
-const base = inject('baseUrl');
 let browser: BrowserContext;
 
 beforeAll(async () => {
@@ -84,7 +84,7 @@ describe('nothing the pages use is blocked', () => {
     const { page, violations } = await watchedPage();
     await page.goto(`${base}/login`);
     await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password', { exact: true }).fill(inject('adminPassword'));
+    await page.getByLabel('Password', { exact: true }).fill(adminPassword);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(`${base}/admin`);
     await page.goto(`${base}/admin/vision`);

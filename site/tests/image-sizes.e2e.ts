@@ -5,11 +5,12 @@
  * width, unless the original itself is smaller.
  */
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, adminPassword } from '../../e2e/product.ts';
+import { until } from '../../e2e/wait.ts';
 import { adminCookie, openBrowser } from '../../e2e/browser.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
 
-const base = inject('baseUrl');
 let cookie = '';
 // Wide enough for every slot at 2x but the 1280 px banner (2560 px), which then gets the original's width.
 const ORIGINAL_WIDTH = 1600;
@@ -32,7 +33,7 @@ const stored = async (name: string) => {
 };
 
 beforeAll(async () => {
-  cookie = await adminCookie(base, inject('adminPassword'));
+  cookie = await adminCookie(base, adminPassword);
   const fields = { 'hero-section': 'backgroundImage', 'our-work': 'image', vision: 'image', 'bio-core': 'featuredImage', partner: 'logo', team: 'image', history: 'image' } as const;
   for (const [collection, field] of Object.entries(fields)) {
     for (const record of await api<Array<{ _id: string }>>('GET', `/api/${collection}`)) {
@@ -51,10 +52,7 @@ beforeAll(async () => {
     });
   }
   // The saves rebuild the site in order: the last one (the impact photos) shown means all are.
-  for (let waited = 0; waited < 540_000; waited += 2_000) {
-    if ((await (await fetch(`${base}/bio-core`)).text()).includes('Foto: Pemilahan')) break;
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-  }
+  await until('the impact photos to be built', async () => (await (await fetch(`${base}/bio-core`)).text()).includes('Foto: Pemilahan'), 540_000);
 }, 600_000);
 
 describe.each([390, 1280])('pictures at %i px on a 2x screen', (width) => {

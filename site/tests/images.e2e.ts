@@ -5,11 +5,12 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, adminPassword } from '../../e2e/product.ts';
+import { until } from '../../e2e/wait.ts';
 import { openBrowser } from '../../e2e/browser.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
 
-const base = inject('baseUrl');
 let browser: BrowserContext;
 let cookie = '';
 const ALT = 'Relawan memilah sampah plastik di bank sampah';
@@ -28,7 +29,7 @@ beforeAll(async () => {
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: inject('adminPassword') }),
+    body: JSON.stringify({ username: 'admin', password: adminPassword }),
   });
   cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   // A phone photo stored as it is (through the API, not the admin): the site must still never send it.
@@ -43,11 +44,14 @@ beforeAll(async () => {
   workPath = `/our-work/${work.category_ids[0]!.slug}/${work.slug}`;
   // The save rebuilds the site: wait until the page shows the new photo.
   const page = await browser.newPage();
-  for (let waited = 0; waited < 240_000; waited += 2_000) {
-    await page.goto(base + workPath);
-    if ((await page.locator(`img[alt="${ALT}"]`).count()) > 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-  }
+  await until(
+    'the page to show the new photo',
+    async () => {
+      await page.goto(base + workPath);
+      return (await page.locator(`img[alt="${ALT}"]`).count()) > 0;
+    },
+    240_000,
+  );
   await page.close();
 }, 300_000);
 afterAll(() => browser?.close());

@@ -3,10 +3,10 @@
  * hydrated, and the pages its email links open (their buttons act; opening them does not).
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base } from '../../e2e/product.ts';
 import { openBrowser } from '../../e2e/browser.ts';
 
-const base = inject('baseUrl');
 let noScript: BrowserContext;
 beforeAll(async () => {
   noScript = await openBrowser({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });

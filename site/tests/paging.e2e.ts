@@ -1,9 +1,10 @@
 /** The public lists in numbered pages, and the BioCore search across all of them, as a visitor (and a crawler) sees them. */
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, adminPassword } from '../../e2e/product.ts';
+import { until } from '../../e2e/wait.ts';
 import { openBrowser } from '../../e2e/browser.ts';
 
-const base = inject('baseUrl');
 let browser: BrowserContext;
 let cookie = '';
 const created: string[] = [];
@@ -35,7 +36,7 @@ beforeAll(async () => {
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: inject('adminPassword') }),
+    body: JSON.stringify({ username: 'admin', password: adminPassword }),
   });
   cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   const content = '<p>Catatan kegiatan lapangan bersama warga.</p>';
@@ -51,11 +52,14 @@ beforeAll(async () => {
     const response = await fetch(`${base}/api/rebuild`, { headers: { cookie, origin: base } });
     return ((await response.json()) as { data: { status: string }[] }).data[0]?.status;
   };
-  for (let waited = 0; waited < 150_000; waited += 1_000) {
-    const pages = await Promise.all(['/bio-core/page/2', '/vision/page/2', '/our-work/page/2', '/our-work/education/page/2'].map(html));
-    if (pages.every((page) => page.status === 200) && pages[0]!.text.includes(oldest.title) && (await newestBuild()) === 'succeeded') break;
-    await new Promise((resolve) => setTimeout(resolve, 1_000));
-  }
+  await until(
+    'the second pages to be built',
+    async () => {
+      const pages = await Promise.all(['/bio-core/page/2', '/vision/page/2', '/our-work/page/2', '/our-work/education/page/2'].map(html));
+      return pages.every((page) => page.status === 200) && pages[0]!.text.includes(oldest.title) && (await newestBuild()) === 'succeeded';
+    },
+    150_000,
+  );
 }, 300_000);
 
 afterAll(async () => {

@@ -6,11 +6,12 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, adminPassword } from '../../e2e/product.ts';
+import { until } from '../../e2e/wait.ts';
 import { openBrowser } from '../../e2e/browser.ts';
 import WORD from '../../admin/src/widgets/editor/fixtures/word-clipboard.html?raw';
 
-const base = inject('baseUrl');
 let browser: BrowserContext;
 let cookie = '';
 const suffix = Date.now().toString(36);
@@ -19,11 +20,7 @@ const words = (count: number) => Array.from({ length: count }, (_, i) => `kata${
 
 /** Waits until the served site has a page (the rebuild after a save has finished). */
 async function published(path: string) {
-  for (let waited = 0; waited < 150_000; waited += 2_000) {
-    if ((await fetch(base + path)).status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-  }
-  throw new Error(`${path} was not published`);
+  await until(`${path} to be published`, async () => (await fetch(base + path)).status === 200, 150_000);
 }
 
 beforeAll(async () => {
@@ -31,14 +28,14 @@ beforeAll(async () => {
   const signIn = await browser.newPage();
   await signIn.goto(`${base}/login`);
   await signIn.getByLabel('Username').fill('admin');
-  await signIn.getByLabel('Password', { exact: true }).fill(inject('adminPassword'));
+  await signIn.getByLabel('Password', { exact: true }).fill(adminPassword);
   await signIn.getByRole('button', { name: 'Login' }).click();
   await signIn.waitForURL(`${base}/admin`);
   await signIn.close();
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: inject('adminPassword') }),
+    body: JSON.stringify({ username: 'admin', password: adminPassword }),
   });
   cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   // A long vision written in the admin: a report pasted from Word, then more text, reading time left empty.
@@ -84,7 +81,8 @@ async function visit(path: string, width = 1280, prepare?: (page: Page) => Promi
   return page;
 }
 
-const PAGE_TYPES = ['/', '/about-us', '/vision', `/vision/${'VISION'}`, '/our-work', '/our-work/education', '/our-work/education/sekolah-hijau', '/our-impact', '/our-impact/our-impact-in-2025', '/bio-core', '/bio-core/apa-itu-biocore', '/tidak-ada'];
+// Every page type, at both widths: an article written in the editor and a seeded one.
+const PAGE_TYPES = ['/', '/about-us', '/vision', `/vision/${'VISION'}`, '/vision/a-circular-economy-starts-at-home', '/our-work', '/our-work/education', '/our-work/education/sekolah-hijau', '/our-impact', '/our-impact/our-impact-in-2025', '/bio-core', '/bio-core/apa-itu-biocore', '/tidak-ada'];
 
 describe('canonical addresses', () => {
   it('are the clean addresses the sitemap lists, for og:url too', async () => {

@@ -5,11 +5,11 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import type { SiteBuild } from '@cms/worker/contract/api';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { base, adminPassword, stateDir } from '../../e2e/product.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
-const base = inject('baseUrl');
 /**
  * fetch, sent again once when a kept-alive connection was closed by the server as it was reused
  * (undici's "other side closed" after a long idle pause); any answer, 503 included, is returned.
@@ -29,7 +29,7 @@ async function login() {
   const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { origin: base, 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: inject('adminPassword') }),
+    body: JSON.stringify({ username: 'admin', password: adminPassword }),
   });
   expect(response.status).toBe(200);
   return response.headers.get('set-cookie')!.split(';')[0]!;
@@ -99,7 +99,7 @@ describe('a record whose slug cannot be a page', () => {
     const saved = await client.save(unique('Terlalu Panjang'), true);
     const { _id: id } = ((await saved.json()) as { data: { _id: string } }).data;
     const longSlug = 'judul-yang-sangat-panjang-'.repeat(12);
-    const state = inject('stateDir');
+    const state = stateDir;
     // Written past the API, into the database file the running worker holds: while the worker
     // writes (build reports, the last test's deletions), SQLite answers busy; try again shortly.
     const update = () =>

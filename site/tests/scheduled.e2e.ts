@@ -5,11 +5,12 @@
  * time, the site is rebuilt with it.
  */
 import type { BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, adminPassword } from '../../e2e/product.ts';
+import { until } from '../../e2e/wait.ts';
 import { adminCookie, openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 import { toJakartaInput, wib } from '../../admin/src/widgets/ScheduleInput.tsx';
 
-const base = inject('baseUrl');
 const suffix = Date.now().toString(36);
 const scheduledTitle = `Artikel Besok ${suffix}`;
 const todayTitle = `Artikel Hari Ini ${suffix}`;
@@ -26,11 +27,7 @@ const text = async (path: string) => {
 
 /** Waits until the served site has a page (the rebuild after a save has finished). */
 async function published(path: string) {
-  for (let waited = 0; waited < 150_000; waited += 2_000) {
-    if ((await fetch(base + path)).status === 200) return;
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
-  }
-  throw new Error(`${path} was not published`);
+  await until(`${path} to be published`, async () => (await fetch(base + path)).status === 200, 150_000);
 }
 
 async function slugOf(title: string) {
@@ -41,9 +38,9 @@ async function slugOf(title: string) {
 beforeAll(async () => {
   browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
   const page = await browser.newPage();
-  await signInAsAdmin(page, base, inject('adminPassword'));
+  await signInAsAdmin(page, base, adminPassword);
   await page.close();
-  cookie = await adminCookie(base, inject('adminPassword'));
+  cookie = await adminCookie(base, adminPassword);
 }, 60_000);
 afterAll(() => browser?.close());
 

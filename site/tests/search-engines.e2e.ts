@@ -8,10 +8,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, adminPassword } from '../../e2e/product.ts';
 import { adminCookie, openBrowser } from '../../e2e/browser.ts';
 
-const base = inject('baseUrl');
 let browser: BrowserContext;
 let cookie = '';
 
@@ -77,7 +77,7 @@ function checkSchema(item: Record<string, unknown>, where: string) {
 
 beforeAll(async () => {
   browser = await openBrowser({ viewport: { width: 390, height: 844 } });
-  cookie = await adminCookie(base, inject('adminPassword'));
+  cookie = await adminCookie(base, adminPassword);
 });
 afterAll(() => browser?.close());
 
@@ -100,10 +100,9 @@ describe('JSON-LD', () => {
     const home = (await api<Array<{ _id: string; page: string }>>('GET', '/api/seo')).find((record) => record.page === 'home')!;
     await api('PUT', `/api/seo/${home._id}`, { structuredData: JSON.stringify(OWN_JSON_LD) });
     let page = '';
-    for (let waited = 0; waited < 150_000 && !page.includes('"NGO"'); waited += 2_000) {
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      page = await html('/');
-    }
+    await expect
+      .poll(async () => (page = await html('/')).includes('"NGO"'), { timeout: 150_000, interval: 250 })
+      .toBe(true);
     expect(jsonLdOf(page)).toEqual([OWN_JSON_LD]);
     expect(page).not.toContain('</script><b>');
     await api('PUT', `/api/seo/${home._id}`, { structuredData: '' });
@@ -166,7 +165,7 @@ describe('language', () => {
     const page = await browser.newPage();
     await page.goto(`${base}/login`);
     await page.getByLabel('Username').fill('admin');
-    await page.getByLabel('Password', { exact: true }).fill(inject('adminPassword'));
+    await page.getByLabel('Password', { exact: true }).fill(adminPassword);
     await page.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL(`${base}/admin`);
     await page.goto(`${base}/admin/vision`);

@@ -1,0 +1,58 @@
+/// <reference path="./context.d.ts" />
+/**
+ * The product this test file drives, held for the file alone while it runs: files run side by
+ * side, each against its own product (e2e/global-setup.ts), so none sees another's writes, builds
+ * or restores. A lease is a file made with O_EXCL naming the holding process; a lease whose
+ * process has died is taken over.
+ */
+import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, inject } from 'vitest';
+
+const products = inject('products');
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+function tryLease(lease: string) {
+  try {
+    const fd = openSync(lease, 'wx');
+    writeSync(fd, String(process.pid));
+    closeSync(fd);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    const holder = Number(readFileSync(lease, 'utf8'));
+    // A lease still being written has no pid yet: its maker is alive.
+    if (holder && !alive(holder)) rmSync(lease, { force: true });
+    return false;
+  }
+}
+
+async function claim() {
+  // The pool runs no more files at once than there are products; a file that just ended may not have let go yet.
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+    for (const product of products) {
+      const lease = path.join(product.stateDir, 'e2e-lease');
+      if (tryLease(lease)) {
+        afterAll(() => rmSync(lease, { force: true }));
+        return product;
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('every product stayed leased for a minute');
+}
+
+const product = await claim();
+/** The product's address (worker, admin and site on one port). */
+export const base = product.baseUrl;
+/** Its local D1/R2 folder, for tests that write to D1 directly or run the backup scripts. */
+export const stateDir = product.stateDir;
+export const adminPassword = inject('adminPassword');

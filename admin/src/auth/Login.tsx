@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../api/client.ts';
 import { RequestFailure } from '../api/messages.ts';
 import { remember } from './session.ts';
+import './Login.css';
 
 export default function Login() {
   const navigate = useNavigate();

@@ -3,6 +3,7 @@ import { thumbnailUrl } from '@cms/worker/contract/api';
 import { fileUrl } from '../api/client.ts';
 import { Dash } from './Dash.tsx';
 import type { CellProps } from './types.ts';
+import './image.css';
 
 const FALLBACK_IMAGE = `${import.meta.env.BASE_URL}fallback-logo.svg`;
 

@@ -7,6 +7,7 @@ import MultiSelect from '../widgets/MultiSelect.tsx';
 import PermissionPicker, { usePermissionOptions } from '../widgets/PermissionPicker.tsx';
 import { useOptions } from './options.ts';
 import type { FieldInputProps, FieldKindModule, Row } from './types.ts';
+import './relation.css';
 
 type Props = FieldInputProps<RelationField> & { value: string[] };
 

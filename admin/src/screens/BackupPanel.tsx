@@ -3,6 +3,7 @@ import type { ApiFailure, BackupSummary } from '@cms/worker/contract/api';
 import { useState, type FormEvent } from 'react';
 import { CONNECTION } from '../api/messages.ts';
 import { useSessionUser } from '../auth/Guard.tsx';
+import './BackupPanel.css';
 
 const size = (bytes: number) => new Intl.NumberFormat('id-ID', { style: 'unit', unit: bytes >= 1_000_000 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(bytes >= 1_000_000 ? bytes / 1_000_000 : bytes / 1_000);
 

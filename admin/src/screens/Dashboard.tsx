@@ -9,6 +9,7 @@ import { reload } from '../api/reload.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 import { BackupPanel } from './BackupPanel.tsx';
 import { ADMIN_PAGES, collectionPageOf } from './pages.ts';
+import './Dashboard.css';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('id-ID') : '-');
 

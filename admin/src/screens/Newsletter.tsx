@@ -16,6 +16,7 @@ import { PageShell } from '../layout/PageShell.tsx';
 import EditorField from '../widgets/EditorField.tsx';
 import Modal from '../widgets/Modal.tsx';
 import DataTable, { type TableColumn } from '../widgets/DataTable.tsx';
+import './Newsletter.css';
 
 const MAX_ARTICLES = 6;
 const STATUS_LABEL: Record<NewsletterIssue['status'], string> = { draft: 'Draf', sending: 'Sedang dikirim', sent: 'Terkirim' };

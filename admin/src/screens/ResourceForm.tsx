@@ -16,6 +16,7 @@ import { scheduleNote } from '../widgets/ScheduleInput.tsx';
 import { useSaveShortcut, useUnsavedChanges } from '../widgets/useUnsavedChanges.tsx';
 import { opensAnything } from './pages.ts';
 import type { Screen } from './screens.ts';
+import './ResourceForm.css';
 
 export type { Values } from '../fields/types.ts';
 

@@ -21,6 +21,7 @@ import DataTable, { Pager, type TableColumn } from '../widgets/DataTable.tsx';
 import CsvTools from '../widgets/CsvTools.tsx';
 import { clampPage, listQuery, narrowingQuery, pageOfIndex } from './paging.ts';
 import type { Screen } from './screens.ts';
+import './ResourceScreen.css';
 
 type Row = { _id: string } & Record<string, unknown>;
 

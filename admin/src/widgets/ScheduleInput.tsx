@@ -5,6 +5,7 @@
  */
 import { publicState, type ResourceDefinition } from '@cms/worker/contract';
 import type { ReactNode } from 'react';
+import './ScheduleInput.css';
 
 const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
 

@@ -7,7 +7,7 @@ import MultiSelect from '../widgets/MultiSelect.tsx';
 import PermissionPicker, { usePermissionOptions } from '../widgets/PermissionPicker.tsx';
 import { useOptions } from './options.ts';
 import type { FieldInputProps, FieldKindModule, Row } from './types.ts';
-import './relation.css';
+import styles from './relation.module.css';
 
 type Props = FieldInputProps<RelationField> & { value: string[] };
 
@@ -29,9 +29,9 @@ function RelationChecklist({ field, value, onChange }: Props) {
   const options = useOptions(field.to);
   const toggle = (id: string) => onChange(value.includes(id) ? value.filter((v) => v !== id) : [...value, id]);
   return (
-    <fieldset className="field wide checklist">
+    <fieldset className={`field wide ${styles.checklist}`}>
       <legend>{field.label}</legend>
-      <div className="checklist-items">
+      <div className={styles.items}>
         {(options.data ?? []).map((option) => (
           <label key={option._id}>
             <input type="checkbox" checked={value.includes(option._id)} onChange={() => toggle(option._id)} />

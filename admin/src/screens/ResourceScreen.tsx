@@ -21,7 +21,7 @@ import DataTable, { Pager, type TableColumn } from '../widgets/DataTable.tsx';
 import CsvTools from '../widgets/CsvTools.tsx';
 import { clampPage, listQuery, narrowingQuery, pageOfIndex } from './paging.ts';
 import type { Screen } from './screens.ts';
-import './ResourceScreen.css';
+import styles from './ResourceScreen.module.css';
 
 type Row = { _id: string } & Record<string, unknown>;
 
@@ -206,7 +206,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   return (
     <PageShell title={screen.title} subtitle={list.isLoading ? undefined : `Total: ${total} item`} group={screen.group}>
       {screen.counts && (
-        <ul className="stat-cards list-counts">
+        <ul className={`stat-cards ${styles.counts}`}>
           {screen.counts.map((card, i) => (
             <li key={card.label}>
               <strong>{counts[i]?.data ?? '-'}</strong> {card.label}
@@ -236,14 +236,14 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
           onCancel={() => setEditing(null)}
         />
       ) : may.create ? (
-        <button type="button" className="primary add-button" onClick={() => (setAlert(null), setEditing('new'))}>
+        <button type="button" className={`primary ${styles.addButton}`} onClick={() => (setAlert(null), setEditing('new'))}>
           + Tambah {resource.title}
         </button>
       ) : null}
       <div className="toolbar">
         <input
           type="search"
-          className="list-search"
+          className={styles.search}
           aria-label={texts.search ?? `Cari ${resource.title}`}
           placeholder={texts.search ? `${texts.search}...` : dialect === 'en' ? 'Search...' : 'Cari...'}
           value={search}
@@ -283,7 +283,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
                 <tr key={row}>
                   {screen.columns.map((column) => (
                     <td key={column.field + column.label}>
-                      <span className="skeleton-bar" />
+                      <span className={styles.skeletonBar} />
                     </td>
                   ))}
                 </tr>

@@ -1,6 +1,7 @@
 /**
- * The add/edit form of any collection, built from its definition: one input per field kind,
- * the definition's validation run before sending, the spec's slug rules per screen.
+ * The add/edit form of any collection, built from its definition: each field's input, form state
+ * and part of the body come from its kind's module (fields/), and the definition's validation
+ * runs before sending.
  */
 import { inputSchema, recordTitle, type Field, type ResourceDefinition } from '@cms/worker/contract';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -55,7 +56,6 @@ interface Props {
   saveError?: unknown;
 }
 
-
 const staleSave = (error: unknown): StaleSave | null =>
   error instanceof RequestFailure && error.status === 409 && error.body?.details && typeof error.body.details === 'object' && 'current' in error.body.details
     ? { message: error.message, ...(error.body.details as Omit<StaleSave, 'message'>) }
@@ -93,11 +93,13 @@ export default function ResourceForm({ screen, resource, record, saving, progres
 
   /** The values as the server will store them (a slug typed by hand as its address). */
   const tidy = (current: Values) =>
-    Object.fromEntries(Object.entries(current).map(([name, value]) => {
-      const field = resource.fields[name];
-      const tidied = field && kindOf(field).tidy;
-      return [name, tidied ? tidied(value) : value];
-    }));
+    Object.fromEntries(
+      Object.entries(current).map(([name, value]) => {
+        const field = resource.fields[name];
+        const tidied = field && kindOf(field).tidy;
+        return [name, tidied ? tidied(value) : value];
+      }),
+    );
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,0 +1,2 @@
+/** An empty cell. */
+export const Dash = () => <span className="muted">-</span>;

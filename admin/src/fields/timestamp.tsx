@@ -1,0 +1,13 @@
+/** A time the server sets (read-only, not sent), or a publishing schedule staff set in WIB. */
+import type { TimestampField } from '@cms/worker/contract';
+import ScheduleInput from '../widgets/ScheduleInput.tsx';
+import { appendText } from './plain.ts';
+import type { FieldKindModule } from './types.ts';
+
+export const timestamp: FieldKindModule<TimestampField> = {
+  initial: (_field, current) => current ?? '',
+  append: (form, name, field, value) => {
+    if (field.schedule) appendText(form, name, value);
+  },
+  Input: ({ id, field, label, value, onChange }) => (field.schedule ? <ScheduleInput id={id} label={label} value={String(value ?? '')} onChange={onChange} /> : null),
+};

@@ -2,10 +2,9 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { ROOT } from '../scripts/lib/local.ts';
 
 /** Made photos, kept between files and runs: a 12-megapixel one takes seconds to encode. */
-const CACHE = path.join(ROOT, '.build/test/photos');
+const CACHE = path.resolve(import.meta.dirname, '../.build/test/photos');
 
 async function makePhoto(width: number, height: number, colour: string): Promise<Buffer> {
   const noise = await sharp({ create: { width, height, channels: 3, background: colour, noise: { type: 'gaussian', mean: 128, sigma: 30 } } }).png().toBuffer();

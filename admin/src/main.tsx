@@ -5,7 +5,8 @@ import { createBrowserRouter, Navigate } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { Guard } from './auth/Guard.tsx';
 import Login from './auth/Login.tsx';
-import './styles/admin.css';
+import './styles/global.css';
+import './styles/ui.css';
 
 // Each screen is its own chunk: the login page loads without tables or the editor.
 const AdminLayout = lazy(() => import('./layout/AdminLayout.tsx'));

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { api } from '../api/client.ts';
 import { RequestFailure } from '../api/messages.ts';
 import { remember } from './session.ts';
+import styles from './Login.module.css';
 
 export default function Login() {
   const navigate = useNavigate();
@@ -30,13 +31,13 @@ export default function Login() {
   }
 
   return (
-    <main className="login-page">
-      <form className="login-card" onSubmit={submit}>
+    <main className={styles.page}>
+      <form className={styles.card} onSubmit={submit}>
         <h1>Admin Login</h1>
         <label htmlFor="login-username">Username</label>
         <input id="login-username" name="username" autoComplete="username" required autoFocus disabled={submitting} />
         <label htmlFor="login-password">Password</label>
-        <span className="password-field">
+        <span className={styles.passwordField}>
           <input id="login-password" name="password" type={showPassword ? 'text' : 'password'} autoComplete="current-password" required disabled={submitting} />
           <button type="button" className="link-button" onClick={() => setShowPassword(!showPassword)} aria-pressed={showPassword} aria-controls="login-password">
             {showPassword ? 'Sembunyikan' : 'Tampilkan'}

@@ -9,6 +9,7 @@ import { useSessionUser } from '../auth/Guard.tsx';
 import { forget } from '../auth/session.ts';
 import { openablePages, pageAt, type AdminPage } from '../screens/pages.ts';
 import { NoPermissionPage } from './NoPermission.tsx';
+import './AdminLayout.css';
 
 /** The pages a user can open, under their sidebar groups in order; a group with none is left out. */
 function menuGroups(pages: AdminPage[]) {

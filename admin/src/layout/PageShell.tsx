@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import './PageShell.css';
 
 const GROUP_CRUMB: Record<string, { label: string; to: string } | undefined> = {
   'About Us': { label: 'About Us', to: '/admin/about' },

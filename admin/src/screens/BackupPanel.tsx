@@ -3,6 +3,7 @@ import type { ApiFailure, BackupSummary } from '@cms/worker/contract/api';
 import { useState, type FormEvent } from 'react';
 import { CONNECTION } from '../api/messages.ts';
 import { useSessionUser } from '../auth/Guard.tsx';
+import styles from './BackupPanel.module.css';
 
 const size = (bytes: number) => new Intl.NumberFormat('id-ID', { style: 'unit', unit: bytes >= 1_000_000 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(bytes >= 1_000_000 ? bytes / 1_000_000 : bytes / 1_000);
 
@@ -72,7 +73,7 @@ export function BackupPanel({ lastBackup }: { lastBackup: BackupSummary | null }
       )}
       {lastBackup && user.permissions.includes('backup.read') && !holdsEverything(user.permissions) && <p className="muted">Hanya Super Admin yang dapat mengunduh cadangan.</p>}
       {lastBackup && holdsEverything(user.permissions) && (
-        <form className="backup-download" onSubmit={submit}>
+        <form className={styles.download} onSubmit={submit}>
           <label htmlFor="backup-password">Password Anda (konfirmasi untuk mengunduh)</label>
           <input id="backup-password" name="password" type="password" autoComplete="current-password" required disabled={sending} />
           <button type="submit" className="button" disabled={sending}>

@@ -1,15 +1,15 @@
-import { resources } from '@cms/worker/contract';
 import type { DashboardSummary, SiteBuild } from '@cms/worker/contract/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { getJson, sendJson } from '../api/client.ts';
 import { isForbidden, saveErrorMessage } from '../api/messages.ts';
-import { useAccess, type Access } from '../auth/access.ts';
+import { useAccess } from '../auth/access.ts';
 import { NoPermissionNotice } from '../layout/NoPermission.tsx';
 import { reload } from '../api/reload.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 import { BackupPanel } from './BackupPanel.tsx';
-import { SCREENS } from './screens.ts';
+import { ADMIN_PAGES, collectionPageOf } from './pages.ts';
+import './Dashboard.css';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('id-ID') : '-');
 
@@ -29,21 +29,13 @@ const SYSTEM_PARTS = [
   ['rebuildHook', 'Rebuild situs otomatis'],
 ] as const;
 
-/** The screen that edits a collection, by the collection's API path (hero-section: Manage Hero Section). */
-const screenOf = (path: string) => SCREENS.find((screen) => resources[screen.resource].path === path);
 
 const IN_PROGRESS: readonly SiteBuild['status'][] = ['pending', 'sent', 'building'];
 /** A finished build's message says what went wrong, or which records a good build skipped. */
 const SHOWS_MESSAGE: readonly SiteBuild['status'][] = ['failed', 'timed-out', 'succeeded'];
 
-/** Shortcuts, each offered to those allowed to do what it names. */
-const QUICK_ACTIONS: ReadonlyArray<{ to: string; label: string; allowed: (access: Access) => boolean }> = [
-  { to: '/admin/vision', label: 'Tulis Vision', allowed: (access) => access.may('vision', 'create') },
-  { to: '/admin/our-work', label: 'Tambah Our Work', allowed: (access) => access.may('our-work', 'create') },
-  { to: '/admin/bio-core', label: 'Tulis artikel Bio Core', allowed: (access) => access.may('bio-core', 'create') },
-  { to: '/admin/file-manager', label: 'Upload file', allowed: (access) => access.may('files', 'create') },
-  { to: '/admin/subscribe', label: 'Lihat subscribers', allowed: (access) => access.mayRead('subscribe') },
-];
+/** Shortcuts the pages declare, in the sidebar's order. */
+const SHORTCUTS = ADMIN_PAGES.flatMap((page) => (page.shortcut ? [{ to: `/admin/${page.route}`, module: page.module, ...page.shortcut }] : []));
 
 /** Live figures from the API; nothing here is a placeholder. Each part shows when the API gave it, that is when the user may read it. */
 export default function Dashboard() {
@@ -64,7 +56,7 @@ export default function Dashboard() {
   const content = data ? Object.values(data.content).reduce((sum, c) => sum + c.total, 0) : 0;
   const subscribers = data?.subscribers;
   const growth = subscribers ? subscribers.last30Days - subscribers.previous30Days : 0;
-  const quickActions = QUICK_ACTIONS.filter((action) => action.allowed(access));
+  const quickActions = SHORTCUTS.filter((shortcut) => (shortcut.needs === 'read' ? access.mayRead(shortcut.module) : access.may(shortcut.module, 'create')));
   return (
     <PageShell title="Dashboard">
       {isForbidden(summary.error) ? (
@@ -155,7 +147,7 @@ export default function Dashboard() {
               <ul className="activity">
                 {data.recentActivity.map((entry) => (
                   <li key={entry._id}>
-                    <strong>{entry.username || 'Pengunjung'}</strong> {entry.action} {screenOf(entry.resource)?.title ?? entry.resource} <em>{entry.summary}</em> <span className="muted">{when(entry.createdAt)}</span>
+                    <strong>{entry.username || 'Pengunjung'}</strong> {entry.action} {collectionPageOf(entry.resource)?.title ?? entry.resource} <em>{entry.summary}</em> <span className="muted">{when(entry.createdAt)}</span>
                   </li>
                 ))}
               </ul>
@@ -174,7 +166,7 @@ export default function Dashboard() {
                 </thead>
                 <tbody>
                   {Object.entries(data.content).map(([path, counts]) => {
-                    const screen = screenOf(path);
+                    const screen = collectionPageOf(path);
                     return (
                       <tr key={path}>
                         <td>{screen ? <Link to={`/admin/${screen.route}`}>{screen.title}</Link> : path}</td>

@@ -13,6 +13,7 @@ import { displayName, FILES_QUERY, formatSize, isImage, isVideo, previewUrl, use
 import { prepareUpload, thumbnailOf, thumbnailPart } from '../widgets/compress.ts';
 import { matchFiles } from '../widgets/FilePicker.tsx';
 import { PageShell } from '../layout/PageShell.tsx';
+import './FileManager.css';
 
 interface Progress {
   name: string;

@@ -1,12 +1,12 @@
 /**
- * Newsletter: compose an issue (subject, rich-text body, a few published Vision and BioCore
- * articles as cards), preview it, send a test to yourself, then send it to every active
+ * Newsletter: compose an issue (subject, rich-text body, a few published articles of the collections
+ * that send newsletters, as cards), preview it, send a test to yourself, then send it to every active
  * subscriber. Sending runs on the server in batches; the list shows each issue's progress and
  * refreshes while one is being sent.
  */
-import type { BioCore, Vision } from '@cms/worker/contract';
+import { recordTitle, resources, type ResourceDefinition } from '@cms/worker/contract';
 import type { NewsletterArticleRef, NewsletterIssue, NewsletterPreview, Settings } from '@cms/worker/contract/api';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { getAll, getJson, sendJson } from '../api/client.ts';
 import { isForbidden, RequestFailure } from '../api/messages.ts';
@@ -16,6 +16,7 @@ import { PageShell } from '../layout/PageShell.tsx';
 import EditorField from '../widgets/EditorField.tsx';
 import Modal from '../widgets/Modal.tsx';
 import DataTable, { type TableColumn } from '../widgets/DataTable.tsx';
+import './Newsletter.css';
 
 const MAX_ARTICLES = 6;
 const STATUS_LABEL: Record<NewsletterIssue['status'], string> = { draft: 'Draf', sending: 'Sedang dikirim', sent: 'Terkirim' };
@@ -27,6 +28,11 @@ interface Draft {
   articles: NewsletterArticleRef[];
 }
 const EMPTY: Draft = { id: null, subject: '', body: '', articles: [] };
+
+/** The collections whose published records can go into an issue as article cards, grouped by their name in the site's navigation. */
+const ARTICLE_SOURCES = (Object.values(resources) as ResourceDefinition[]).flatMap((resource) =>
+  resource.site?.newsletter ? [{ resource, kind: resource.path as NewsletterArticleRef['kind'], group: resource.site.nav?.label ?? resource.title }] : [],
+);
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof RequestFailure && error.body?.message ? error.body.message : fallback);
 const formatDate = (value: string | null) => (value ? new Date(value).toLocaleString('id-ID', { dateStyle: 'medium', timeStyle: 'short' }) : '-');
@@ -46,8 +52,9 @@ export default function Newsletter() {
     refetchInterval: (query) => (query.state.data?.some((issue) => issue.status === 'sending') ? 3000 : false),
   });
   // Every published article is a choice, however many pages the lists have.
-  const visions = useQuery({ queryKey: ['newsletter-vision'], queryFn: () => getAll<Vision>('/vision?published=true') });
-  const bioCores = useQuery({ queryKey: ['newsletter-bio-core'], queryFn: () => getAll<BioCore>('/bio-core?published=true') });
+  const articles = useQueries({
+    queries: ARTICLE_SOURCES.map(({ kind }) => ({ queryKey: [`newsletter-${kind}`], queryFn: () => getAll<{ _id: string } & Record<string, unknown>>(`/${kind}?published=true`) })),
+  });
   const activeCount = useQuery({
     queryKey: ['subscribe-count', 'active'],
     queryFn: async () => (await getJson<unknown[]>('/subscribe?page=1&limit=1&status=active')).pagination?.total ?? 0,
@@ -135,10 +142,9 @@ export default function Newsletter() {
     },
   ];
 
-  const articleChoices = [
-    ...(visions.data ?? []).map((v) => ({ ref: { kind: 'vision' as const, id: v._id }, label: v.title, group: 'Vision' })),
-    ...(bioCores.data ?? []).map((b) => ({ ref: { kind: 'bio-core' as const, id: b._id }, label: b.title, group: 'BioCore' })),
-  ];
+  const articleChoices = ARTICLE_SOURCES.flatMap(({ resource, kind, group }, i) =>
+    (articles[i]?.data ?? []).map((record) => ({ ref: { kind, id: record._id }, label: recordTitle(resource, record, ''), group })),
+  );
 
   if (isForbidden(issues.error)) return <NoPermissionPage title="Newsletter" />;
   return (
@@ -162,10 +168,10 @@ export default function Newsletter() {
             <legend>
               Artikel pilihan (opsional, paling banyak {MAX_ARTICLES}) · {draft.articles.length} dipilih
             </legend>
-            {visions.isLoading || bioCores.isLoading ? (
+            {articles.some((query) => query.isLoading) ? (
               <p className="loading">Memuat...</p>
             ) : articleChoices.length === 0 ? (
-              <p className="muted">Belum ada artikel Vision atau BioCore yang terbit.</p>
+              <p className="muted">Belum ada artikel {ARTICLE_SOURCES.map(({ group }) => group).join(' atau ')} yang terbit.</p>
             ) : (
               <ul>
                 {articleChoices.map(({ ref, label, group }) => {

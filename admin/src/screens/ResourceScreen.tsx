@@ -3,101 +3,27 @@
  * counts the definition declares, the list paged by the API, delete with confirmation, alerts.
  * Buttons for what the user may not do are left out; a list the API refuses (403) says so.
  */
-import { LIST_PAGE_SIZE, recordTitle, resources, scheduleFields, type Column, type ResourceDefinition } from '@cms/worker/contract';
+import { LIST_PAGE_SIZE, recordTitle, resources, type ResourceDefinition } from '@cms/worker/contract';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { api, fileUrl, getJson, sendJson } from '../api/client.ts';
-import { thumbnailUrl } from '@cms/worker/contract/api';
+import { api, getJson, sendJson } from '../api/client.ts';
+import { CellValue } from '../cells/index.tsx';
+import { kindOf } from '../fields/index.ts';
 import { deleteErrorMessage, isForbidden, RequestFailure, saveErrorMessage, SUCCESS } from '../api/messages.ts';
 import { useAccess } from '../auth/access.ts';
 import { NoPermissionPage } from '../layout/NoPermission.tsx';
 import { reload } from '../api/reload.ts';
 import { PageShell } from '../layout/PageShell.tsx';
-import TextCell from '../widgets/TextCell.tsx';
 import ResourceForm, { type Submission } from './ResourceForm.tsx';
 import { saveRecord } from './save.ts';
-import { PublicStatus, ScheduleCell } from '../widgets/ScheduleInput.tsx';
 import DeletedRecords from '../widgets/DeletedRecords.tsx';
 import DataTable, { Pager, type TableColumn } from '../widgets/DataTable.tsx';
 import CsvTools from '../widgets/CsvTools.tsx';
 import { clampPage, listQuery, narrowingQuery, pageOfIndex } from './paging.ts';
 import type { Screen } from './screens.ts';
+import styles from './ResourceScreen.module.css';
 
 type Row = { _id: string } & Record<string, unknown>;
-
-const FALLBACK_IMAGE = `${import.meta.env.BASE_URL}fallback-logo.svg`;
-
-function CellValue({ column, row, resource }: { column: Column; row: Row; resource: ResourceDefinition }) {
-  const value = row[column.field];
-  const cell = column.cell;
-  switch (cell.as) {
-    case 'image':
-      if (!value) return <span className="muted">-</span>;
-      return (
-        <img
-          className="thumb"
-          // The small thumbnail stored beside the image (the worker answers with the image if there is none).
-          src={thumbnailUrl(fileUrl(String(value)))}
-          alt=""
-          width={64}
-          height={40}
-          loading="lazy"
-          // A missing or broken file shows the default logo instead of a broken image.
-          onError={(event) => event.currentTarget.src.endsWith(FALLBACK_IMAGE) || (event.currentTarget.src = FALLBACK_IMAGE)}
-        />
-      );
-    case 'flag':
-      // The visibility flag of a scheduled collection shows what the public sees, not only the tick.
-      if (column.field === resource.visibleWhen && scheduleFields(resource).length > 0) return <PublicStatus resource={resource} row={row} yes={cell.yes} no={cell.no} />;
-      return <span className={`badge ${value ? 'on' : 'off'}`}>{value ? cell.yes : cell.no}</span>;
-    case 'choice': {
-      const field = resource.fields[column.field];
-      const labels: Partial<Record<string, string>> = field?.kind === 'enum' ? (field.labels ?? {}) : {};
-      return <span className="badge">{labels[String(value)] ?? String(value ?? '')}</span>;
-    }
-    case 'date':
-      return <>{value ? new Date(String(value)).toLocaleDateString(cell.locale ?? 'id-ID', cell.locale === 'en-US' ? { month: 'short', day: 'numeric', year: 'numeric' } : undefined) : '-'}</>;
-    case 'list': {
-      const items = (Array.isArray(value) ? value : []).map((item) => {
-        if (typeof item !== 'object' || !item) return String(item);
-        const record = item as Record<string, unknown>;
-        return cell.format ? cell.format(record) : String(record[cell.key ?? 'title'] ?? '');
-      });
-      return (
-        <span className="chips">
-          {items.slice(0, cell.show).map((item, i) => (
-            <span key={i} className="badge">
-              {item}
-            </span>
-          ))}
-          {items.length > cell.show && <span className="muted">{cell.more(items.length - cell.show)}</span>}
-        </span>
-      );
-    }
-    case 'link':
-      if (!value) return <span className="muted">-</span>;
-      return cell.kind === 'email' ? <a href={`mailto:${value}`}>{String(value)}</a> : <a href={/^https?:\/\//.test(String(value)) ? String(value) : `https://${value}`} target="_blank" rel="noopener noreferrer">{String(value)}</a>;
-    case 'reference':
-      return <>{value && typeof value === 'object' ? String((value as { name?: string }).name ?? '') : cell.empty}</>;
-    case 'schedule':
-      return <ScheduleCell row={row} />;
-    case 'social': {
-      const links = Object.entries(cell.links).filter(([field]) => row[field]);
-      if (links.length === 0) return <span className="muted">-</span>;
-      return (
-        <span className="chips">
-          {links.map(([field, name]) => (
-            <a key={field} className="badge" href={String(row[field])} target="_blank" rel="noopener noreferrer" aria-label={`${name} ${recordTitle(resource, row, '')}`}>
-              {name}
-            </a>
-          ))}
-        </span>
-      );
-    }
-    default:
-      return <TextCell value={String(value ?? '')} truncate={cell.truncate} fallback={cell.fallback} expand={cell.expand} title={recordTitle(resource, row, '')} />;
-  }
-}
 
 /** What was typed in the search box, once typing pauses: one request per search, not per key. Clearing it counts at once. */
 function useSearchTerm(typed: string) {
@@ -110,19 +36,11 @@ function useSearchTerm(typed: string) {
   return term;
 }
 
-/** The choices of a filter: a choice field's values with its labels, a flag's two states as its column shows them. */
+/** The choices of a filter, as the field's kind offers them (a choice's labels, a flag's two states as its column shows them). */
 function filterOptions(resource: ResourceDefinition, screen: Screen, name: string): Array<{ value: string; label: string }> {
   const field = resource.fields[name];
-  if (field?.kind === 'enum') {
-    const labels: Partial<Record<string, string>> = field.labels ?? {};
-    return field.values.map((value) => ({ value, label: labels[value] ?? value }));
-  }
   const cell = screen.columns.find((column) => column.field === name)?.cell;
-  const [yes, no] = cell?.as === 'flag' ? [cell.yes, cell.no] : ['Ya', 'Tidak'];
-  return [
-    { value: 'true', label: yes },
-    { value: 'false', label: no },
-  ];
+  return (field && kindOf(field).filterOptions?.(field, cell)) ?? [];
 }
 
 /** A failure text followed by the server's reason when it gives one. */
@@ -236,18 +154,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
       label: column.label,
       cell: (row: Row) => (
         <div className="cell-value">
-          {column.cell.as === 'flag' && column.cell.toggle && may.update ? (
-            <button
-              type="button"
-              className={`badge ${row[column.field] ? 'on' : 'off'}`}
-              onClick={() => toggle.mutate({ row, field: column.field })}
-              aria-label={`Ubah ${column.label.toLowerCase()} ${recordTitle(resource, row, '')}`}
-            >
-              {row[column.field] ? column.cell.yes : column.cell.no}
-            </button>
-          ) : (
-            <CellValue column={column} row={row} resource={resource} />
-          )}
+          <CellValue column={column} row={row} resource={resource} onToggle={may.update ? () => toggle.mutate({ row, field: column.field }) : undefined} />
         </div>
       ),
     })),
@@ -299,7 +206,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   return (
     <PageShell title={screen.title} subtitle={list.isLoading ? undefined : `Total: ${total} item`} group={screen.group}>
       {screen.counts && (
-        <ul className="stat-cards list-counts">
+        <ul className={`stat-cards ${styles.counts}`}>
           {screen.counts.map((card, i) => (
             <li key={card.label}>
               <strong>{counts[i]?.data ?? '-'}</strong> {card.label}
@@ -329,14 +236,14 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
           onCancel={() => setEditing(null)}
         />
       ) : may.create ? (
-        <button type="button" className="primary add-button" onClick={() => (setAlert(null), setEditing('new'))}>
+        <button type="button" className={`primary ${styles.addButton}`} onClick={() => (setAlert(null), setEditing('new'))}>
           + Tambah {resource.title}
         </button>
       ) : null}
       <div className="toolbar">
         <input
           type="search"
-          className="list-search"
+          className={styles.search}
           aria-label={texts.search ?? `Cari ${resource.title}`}
           placeholder={texts.search ? `${texts.search}...` : dialect === 'en' ? 'Search...' : 'Cari...'}
           value={search}
@@ -376,7 +283,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
                 <tr key={row}>
                   {screen.columns.map((column) => (
                     <td key={column.field + column.label}>
-                      <span className="skeleton-bar" />
+                      <span className={styles.skeletonBar} />
                     </td>
                   ))}
                 </tr>

@@ -9,6 +9,7 @@ import { useRef, useState } from 'react';
 import { sendForm } from '../api/client.ts';
 import { RequestFailure } from '../api/messages.ts';
 import { useSessionUser } from '../auth/Guard.tsx';
+import './CsvTools.css';
 
 interface Props {
   resource: ResourceDefinition;

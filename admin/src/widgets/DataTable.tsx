@@ -3,6 +3,7 @@
  * labelled by its column (data-label). Lists that page add the Pager below it.
  */
 import type { HTMLAttributes, ReactNode } from 'react';
+import './DataTable.css';
 
 export interface TableColumn<R> {
   /** Unique among the columns. */

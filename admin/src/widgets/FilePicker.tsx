@@ -6,6 +6,7 @@ import type { StoredFile } from '@cms/worker/contract/api';
 import { useState } from 'react';
 import { displayName, folderOf, formatSize, isImage, previewUrl, useStoredFiles } from '../api/files.ts';
 import Modal from './Modal.tsx';
+import './FilePicker.css';
 
 export const PICK_LIMIT = 10;
 

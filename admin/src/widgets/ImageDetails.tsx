@@ -5,6 +5,7 @@
  * applied to the preview as the site applies it (object-position).
  */
 import type { KeyboardEvent, MouseEvent } from 'react';
+import './ImageDetails.css';
 
 export interface Companion {
   value: string;

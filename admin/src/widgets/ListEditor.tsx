@@ -7,6 +7,7 @@
 import type { Field } from '@cms/worker/contract';
 import type { Dialect } from '../api/messages.ts';
 import UploadButton from './UploadButton.tsx';
+import './ListEditor.css';
 
 type ListField = Extract<Field, { kind: 'list' }>;
 

@@ -3,6 +3,7 @@
  * behind is inert. Open and closed by the `open` prop; every way of closing calls onClose.
  */
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import './Modal.css';
 
 interface Props {
   open: boolean;

@@ -3,6 +3,7 @@
  * the first two choices and counts the rest ("+N lainnya").
  */
 import { useEffect, useId, useRef, useState } from 'react';
+import './MultiSelect.css';
 
 export interface Option {
   value: string;

@@ -19,6 +19,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { getAll } from '../api/client.ts';
 import { openablePages } from '../screens/pages.ts';
+import './PermissionPicker.css';
 
 export interface PermissionOption {
   _id: string;

@@ -10,6 +10,7 @@ import { api, getJson, sendJson } from '../api/client.ts';
 import { RequestFailure } from '../api/messages.ts';
 import { jakartaTime } from './differences.tsx';
 import { PENDING_FILES, type ListItem } from './ListEditor.tsx';
+import './PreviewActions.css';
 
 interface PreviewLink {
   id: string;

@@ -5,6 +5,7 @@
  */
 import { publicState, type ResourceDefinition } from '@cms/worker/contract';
 import type { ReactNode } from 'react';
+import styles from './ScheduleInput.module.css';
 
 const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
 
@@ -47,7 +48,7 @@ export function PublicStatus({ resource, row, yes, no }: { resource: ResourceDef
   if (status.state === 'scheduled' || status.state === 'ended') {
     const scheduled = status.state === 'scheduled';
     return (
-      <span className="status-cell">
+      <span className={styles.statusCell}>
         <span className={`badge ${scheduled ? 'scheduled' : 'off'}`}>{scheduled ? 'Terjadwal' : 'Berhenti tayang'}</span>
         <small className="muted">
           {scheduled ? '' : 'sejak '}

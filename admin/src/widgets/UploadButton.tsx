@@ -11,6 +11,7 @@ import { useAccess } from '../auth/access.ts';
 import { prepareUpload } from './compress.ts';
 import FilePicker from './FilePicker.tsx';
 import ImageDetails, { type Companion } from './ImageDetails.tsx';
+import './UploadButton.css';
 
 const MB = 1024 * 1024;
 

@@ -1,5 +1,6 @@
 /** Field-by-field comparison of two versions of a record as an editor reads them: rich text as text. */
 import type { Field, ResourceDefinition } from '@cms/worker/contract';
+import './DataTable.css';
 
 export interface FieldDifference {
   field: string;

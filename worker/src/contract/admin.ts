@@ -95,6 +95,8 @@ export interface AdminScreen<N extends string = string> {
   /** Heading of the screen and its sidebar link. */
   title: string;
   group: SidebarGroup;
+  /** A dashboard link to the screen with this text, for those who may add records (read them, when records are added elsewhere). */
+  shortcut?: string;
   /** Its place in the sidebar within its group, ascending. */
   order: number;
   columns: ColumnSpec<N>[];
@@ -112,6 +114,8 @@ export interface AdminScreen<N extends string = string> {
   sections?: Array<{ title: string; fields: N[] }>;
   /** Links chosen from a dropdown with search (categories) instead of checkboxes (permissions). */
   dropdowns?: N[];
+  /** Permission links chosen by module with presets (roles, users) instead of checkboxes. */
+  permissionPickers?: N[];
   /** Rich-text fields edited with the light editor (headings 1-3, 300 px). */
   lightEditor?: N[];
   /** A load failure shown with a retry (Users); other lists show an empty list. */

@@ -11,6 +11,7 @@ export const bioCore = defineResource({
     route: 'bio-core',
     order: 80,
     title: 'Bio Core',
+    shortcut: 'Tulis artikel Bio Core',
     group: 'Konten',
     slug: 'while-adding',
     slugEditable: 'add',

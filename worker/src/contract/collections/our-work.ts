@@ -11,6 +11,7 @@ export const ourWork = defineResource({
     route: 'our-work',
     order: 60,
     title: 'Manage Our Work',
+    shortcut: 'Tambah Our Work',
     group: 'Konten',
     slug: 'while-adding',
     slugEditable: 'edit',

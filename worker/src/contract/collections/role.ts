@@ -14,6 +14,7 @@ export const role = defineResource({
     title: 'Role',
     group: 'Users',
     accessField: 'permissions',
+    permissionPickers: ['permissions'],
     columns: [
       'name',
       { field: 'description', cell: truncated(80) },

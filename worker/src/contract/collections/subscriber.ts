@@ -12,6 +12,7 @@ export const subscriber = defineResource({
     order: 180,
     aliases: ['subscribers'],
     title: 'Email Subscribers',
+    shortcut: 'Lihat subscribers',
     group: 'Sistem',
     // Subscribers sign up on the public site; staff change their status or delete them.
     readOnly: true,

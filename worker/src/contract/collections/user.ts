@@ -13,6 +13,7 @@ export const user = defineResource({
     order: 150,
     title: 'Kelola Users',
     group: 'Users',
+    permissionPickers: ['permissions'],
     errors: { payloadLimit: '10MB' },
     empty: 'Belum ada data user',
     loadError: { failed: 'Gagal memuat data user', unreachable: 'Terjadi kesalahan saat memuat data user. Pastikan server API berjalan.' },

@@ -11,6 +11,7 @@ export const vision = defineResource({
     route: 'vision',
     order: 20,
     title: 'Manage Vision',
+    shortcut: 'Tulis Vision',
     group: 'Konten',
     errors: { network: 'Koneksi jaringan terputus. Silakan coba lagi.', deleteReason: true },
     texts: { actions: 'Aksi' },

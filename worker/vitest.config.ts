@@ -5,9 +5,9 @@ export default defineConfig({
     name: 'api',
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    // Each file gets its own worker and D1/R2 copy, so files run in parallel.
+    setupFiles: ['test/setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    // Tests share one local worker; files run one after another to keep counts predictable.
-    fileParallelism: false,
   },
 });

@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
@@ -97,29 +97,66 @@ export function migrate(stateDir: string) {
   run(...tool('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir]), offlineEnv(stateDir));
 }
 
-/** Seeds the local D1/R2 in `stateDir` unless it already holds data. Returns whether it seeded. */
-export async function seedIfEmpty(stateDir: string, admin = DEFAULT_ADMIN) {
+/** The local D1/R2 bindings of `stateDir` (the files `wrangler dev --persist-to stateDir` uses), in this process. */
+async function withLocalBindings<T>(stateDir: string, use: (env: { DB: D1Database; BUCKET: R2Bucket }) => Promise<T>): Promise<T> {
   Object.assign(process.env, offlineEnv(stateDir));
   const { getPlatformProxy } = await import('wrangler');
-  const { isSeeded, seed } = await import('../../worker/seed/seed.ts');
-  const { addMissingPermissions } = await import('../../worker/src/auth/permission-catalog.ts');
-  const { createDb } = await import('../../worker/src/db/client.ts');
   const proxy = await getPlatformProxy<{ DB: D1Database; BUCKET: R2Bucket }>({
     configPath: path.join(ROOT, 'wrangler.toml'),
     persist: { path: path.join(stateDir, 'v3') },
     remoteBindings: false,
   });
   try {
-    if (await isSeeded(proxy.env)) {
-      // A database made before a module existed gets that module's permissions now.
-      await addMissingPermissions(createDb(proxy.env.DB));
-      return false;
-    }
-    await seed(proxy.env, admin);
-    return true;
+    return await use(proxy.env);
   } finally {
     await proxy.dispose();
   }
+}
+
+const MIGRATIONS_DIR = path.join(ROOT, 'worker/migrations');
+/** wrangler's own record of applied migrations: the same table, so `wrangler d1 migrations apply` agrees with us. */
+const MIGRATIONS_TABLE = 'd1_migrations';
+
+/** Applies the migrations `db` lacks, each in one batch with its record, as `wrangler d1 migrations apply` does. */
+export async function applyMigrations(db: D1Database) {
+  const { unstable_splitSqlQuery: splitSql } = await import('wrangler');
+  await db.exec(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE}(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL);`);
+  const applied = new Set((await db.prepare(`SELECT name FROM ${MIGRATIONS_TABLE}`).all<{ name: string }>()).results.map((row) => row.name));
+  const pending = readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql') && !applied.has(name)).sort();
+  for (const name of pending) {
+    const statements = splitSql(readFileSync(path.join(MIGRATIONS_DIR, name), 'utf8')).map((sql) => db.prepare(sql));
+    await db.batch([...statements, db.prepare(`INSERT INTO ${MIGRATIONS_TABLE} (name) VALUES (?)`).bind(name)]);
+  }
+  return pending;
+}
+
+/** Seeds the local D1/R2 in `stateDir` unless it already holds data. Returns whether it seeded. */
+export async function seedIfEmpty(stateDir: string, admin = DEFAULT_ADMIN) {
+  return withLocalBindings(stateDir, (env) => seedEnvIfEmpty(env, admin));
+}
+
+async function seedEnvIfEmpty(env: { DB: D1Database; BUCKET: R2Bucket }, admin: typeof DEFAULT_ADMIN) {
+  const { isSeeded, seed } = await import('../../worker/seed/seed.ts');
+  const { addMissingPermissions } = await import('../../worker/src/auth/permission-catalog.ts');
+  const { createDb } = await import('../../worker/src/db/client.ts');
+  if (await isSeeded(env)) {
+    // A database made before a module existed gets that module's permissions now.
+    await addMissingPermissions(createDb(env.DB));
+    return false;
+  }
+  await seed(env, admin);
+  return true;
+}
+
+/**
+ * `migrate` and `seedIfEmpty` in one in-process session (no wrangler CLI start): the local D1/R2
+ * in `stateDir` gets the migrations it lacks, then the seed if it is empty. Returns whether it seeded.
+ */
+export async function prepareLocalState(stateDir: string, admin = DEFAULT_ADMIN) {
+  return withLocalBindings(stateDir, async (env) => {
+    await applyMigrations(env.DB);
+    return seedEnvIfEmpty(env, admin);
+  });
 }
 
 export interface WorkerOptions {

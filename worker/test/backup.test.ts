@@ -20,6 +20,7 @@ import { BACKUP_FORMAT, BackupRefused, checksumWith, optionalBackupKey, rowsChec
 import { LEFT_OUT_TABLES } from '../src/backup/policy.ts';
 import type { AuditEntry, BackupSummary, DashboardSummary } from '../src/contract/api.ts';
 import { asAdmin, Client, form, unique } from './client.ts';
+import { fileWorker } from './worker.ts';
 
 const state = mkdtempSync(path.join(tmpdir(), 'cms-backup-'));
 const files = path.join(state, 'files');
@@ -388,7 +389,7 @@ describe('the daily backup', () => {
   });
 
   describe('made by the Cron Trigger', () => {
-    const apiUrl = inject('apiUrl');
+    const apiUrl = fileWorker().url;
     // 03:00 in Jakarta on a day far ahead, so it is the newest backup of the shared worker.
     const time = Date.parse('2031-05-05T20:00:00Z');
     let admin: Client;
@@ -400,8 +401,7 @@ describe('the daily backup', () => {
       });
 
     beforeAll(async () => {
-      const fired = await fetch(`${apiUrl}/cdn-cgi/local/scheduled?${new URLSearchParams({ cron: '* * * * *', time: String(time) })}`);
-      expect(fired.ok).toBe(true);
+      await fileWorker().runScheduled(time);
       admin = await asAdmin();
     });
 

@@ -19,14 +19,19 @@ export interface TestWorkerOptions {
 }
 
 export class TestWorker {
-  private constructor(
-    private readonly miniflare: Miniflare,
-    /** The worker's address, for tests and tools that speak HTTP to it. */
-    readonly url: string,
-    readonly stateDir: string,
-    /** The build ids of the rebuild hook's calls, in order. */
-    readonly hookCalls: readonly string[],
-  ) {}
+  private readonly miniflare: Miniflare;
+  /** The worker's address, for tests and tools that speak HTTP to it. */
+  readonly url: string;
+  readonly stateDir: string;
+  /** The build ids of the rebuild hook's calls, in order. */
+  readonly hookCalls: readonly string[];
+
+  private constructor(miniflare: Miniflare, url: string, stateDir: string, hookCalls: readonly string[]) {
+    this.miniflare = miniflare;
+    this.url = url;
+    this.stateDir = stateDir;
+    this.hookCalls = hookCalls;
+  }
 
   static async start({ vars = {} }: TestWorkerOptions = {}) {
     const stateDir = mkdtempSync(path.join(tmpdir(), 'cms-api-file-'));

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { knownMigrations, makeBackup, openTarget, restoreBackup, type Target } from '../../scripts/lib/backup.ts';
-import { localBackupSecret, migrate, offlineEnv, ROOT, seedIfEmpty } from '../../scripts/lib/local.ts';
+import { localBackupSecret, offlineEnv, prepareLocalState, ROOT } from '../../scripts/lib/local.ts';
 import { productTables, tableColumns } from '../src/backup/collect.ts';
 import { DAILY_PREFIX, KEEP_DAILY, KEEP_MONTHLY, MONTHLY_PREFIX, runDailyBackup } from '../src/backup/daily.ts';
 import { BACKUP_FORMAT, BackupRefused, checksumWith, optionalBackupKey, rowsChecksum, signBackup, verifyBackup, type Backup } from '../src/backup/format.ts';
@@ -105,8 +105,7 @@ const credentials = {
 };
 
 beforeAll(async () => {
-  migrate(state);
-  await seedIfEmpty(state);
+  await prepareLocalState(state);
   const later = new Date(Date.now() + 86_400_000).toISOString();
   await withTarget(async (target) => {
     const [admin] = await target.query('select id from user limit 1');

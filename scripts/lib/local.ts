@@ -132,31 +132,24 @@ export async function applyMigrations(db: D1Database) {
 
 /** Seeds the local D1/R2 in `stateDir` unless it already holds data. Returns whether it seeded. */
 export async function seedIfEmpty(stateDir: string, admin = DEFAULT_ADMIN) {
-  return withLocalBindings(stateDir, (env) => seedEnvIfEmpty(env, admin));
+  const seedIfEmptyEnv = await seeder(admin);
+  return withLocalBindings(stateDir, seedIfEmptyEnv);
 }
 
-async function seedEnvIfEmpty(env: { DB: D1Database; BUCKET: R2Bucket }, admin: typeof DEFAULT_ADMIN) {
+/** The seed step, with its modules loaded before any binding is opened. */
+async function seeder(admin: typeof DEFAULT_ADMIN) {
   const { isSeeded, seed } = await import('../../worker/seed/seed.ts');
   const { addMissingPermissions } = await import('../../worker/src/auth/permission-catalog.ts');
   const { createDb } = await import('../../worker/src/db/client.ts');
-  if (await isSeeded(env)) {
-    // A database made before a module existed gets that module's permissions now.
-    await addMissingPermissions(createDb(env.DB));
-    return false;
-  }
-  await seed(env, admin);
-  return true;
-}
-
-/**
- * `migrate` and `seedIfEmpty` in one in-process session (no wrangler CLI start): the local D1/R2
- * in `stateDir` gets the migrations it lacks, then the seed if it is empty. Returns whether it seeded.
- */
-export async function prepareLocalState(stateDir: string, admin = DEFAULT_ADMIN) {
-  return withLocalBindings(stateDir, async (env) => {
-    await applyMigrations(env.DB);
-    return seedEnvIfEmpty(env, admin);
-  });
+  return async (env: { DB: D1Database; BUCKET: R2Bucket }) => {
+    if (await isSeeded(env)) {
+      // A database made before a module existed gets that module's permissions now.
+      await addMissingPermissions(createDb(env.DB));
+      return false;
+    }
+    await seed(env, admin);
+    return true;
+  };
 }
 
 export interface WorkerOptions {

@@ -8,12 +8,12 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { knownMigrations, makeBackup, openTarget, restoreBackup, type Target } from '../../scripts/lib/backup.ts';
-import { localBackupSecret, offlineEnv, prepareLocalState, ROOT } from '../../scripts/lib/local.ts';
+import { localBackupSecret, offlineEnv, ROOT } from '../../scripts/lib/local.ts';
 import { productTables, tableColumns } from '../src/backup/collect.ts';
 import { DAILY_PREFIX, KEEP_DAILY, KEEP_MONTHLY, MONTHLY_PREFIX, runDailyBackup } from '../src/backup/daily.ts';
 import { BACKUP_FORMAT, BackupRefused, checksumWith, optionalBackupKey, rowsChecksum, signBackup, verifyBackup, type Backup } from '../src/backup/format.ts';
@@ -105,7 +105,7 @@ const credentials = {
 };
 
 beforeAll(async () => {
-  await prepareLocalState(state);
+  cpSync(inject('templateStateDir'), state, { recursive: true });
   const later = new Date(Date.now() + 86_400_000).toISOString();
   await withTarget(async (target) => {
     const [admin] = await target.query('select id from user limit 1');

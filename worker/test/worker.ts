@@ -7,7 +7,7 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { convertV4MiniflareOptions, Miniflare, type V4MiniflareOptions } from 'miniflare';
+import { convertV4MiniflareOptions, fetch as miniflareFetch, Miniflare, type Request as MiniflareRequest, type V4MiniflareOptions } from 'miniflare';
 import { inject } from 'vitest';
 
 /** Where the worker sends its rebuild requests; answered in-process by `TestWorker`. */
@@ -66,8 +66,9 @@ export class TestWorker {
               NEWSLETTER_BATCH_SIZE: '25',
               ...vars,
             },
-            outboundService: async (request: Request) => {
-              if (request.url !== REBUILD_HOOK_URL) return fetch(request);
+            outboundService: async (request: MiniflareRequest) => {
+              // Other calls (the site a preview reads) go out as they would without this hook, by Miniflare's own fetch: the request is its undici's.
+              if (request.url !== REBUILD_HOOK_URL) return miniflareFetch(request);
               hookCalls.push(((await request.json()) as { buildId: string }).buildId);
               return Response.json({ calls: hookCalls.length }, { status: 202 });
             },

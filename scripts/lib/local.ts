@@ -97,17 +97,26 @@ export function migrate(stateDir: string) {
   run(...tool('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir]), offlineEnv(stateDir));
 }
 
-/** The local D1/R2 bindings of `stateDir` (the files `wrangler dev --persist-to stateDir` uses), in this process. */
-async function withLocalBindings<T>(stateDir: string, use: (env: { DB: D1Database; BUCKET: R2Bucket }) => Promise<T>): Promise<T> {
+/** Seeds the local D1/R2 in `stateDir` unless it already holds data. Returns whether it seeded. */
+export async function seedIfEmpty(stateDir: string, admin = DEFAULT_ADMIN) {
   Object.assign(process.env, offlineEnv(stateDir));
   const { getPlatformProxy } = await import('wrangler');
+  const { isSeeded, seed } = await import('../../worker/seed/seed.ts');
+  const { addMissingPermissions } = await import('../../worker/src/auth/permission-catalog.ts');
+  const { createDb } = await import('../../worker/src/db/client.ts');
   const proxy = await getPlatformProxy<{ DB: D1Database; BUCKET: R2Bucket }>({
     configPath: path.join(ROOT, 'wrangler.toml'),
     persist: { path: path.join(stateDir, 'v3') },
     remoteBindings: false,
   });
   try {
-    return await use(proxy.env);
+    if (await isSeeded(proxy.env)) {
+      // A database made before a module existed gets that module's permissions now.
+      await addMissingPermissions(createDb(proxy.env.DB));
+      return false;
+    }
+    await seed(proxy.env, admin);
+    return true;
   } finally {
     await proxy.dispose();
   }
@@ -128,28 +137,6 @@ export async function applyMigrations(db: D1Database) {
     await db.batch([...statements, db.prepare(`INSERT INTO ${MIGRATIONS_TABLE} (name) VALUES (?)`).bind(name)]);
   }
   return pending;
-}
-
-/** Seeds the local D1/R2 in `stateDir` unless it already holds data. Returns whether it seeded. */
-export async function seedIfEmpty(stateDir: string, admin = DEFAULT_ADMIN) {
-  const seedIfEmptyEnv = await seeder(admin);
-  return withLocalBindings(stateDir, seedIfEmptyEnv);
-}
-
-/** The seed step, with its modules loaded before any binding is opened. */
-async function seeder(admin: typeof DEFAULT_ADMIN) {
-  const { isSeeded, seed } = await import('../../worker/seed/seed.ts');
-  const { addMissingPermissions } = await import('../../worker/src/auth/permission-catalog.ts');
-  const { createDb } = await import('../../worker/src/db/client.ts');
-  return async (env: { DB: D1Database; BUCKET: R2Bucket }) => {
-    if (await isSeeded(env)) {
-      // A database made before a module existed gets that module's permissions now.
-      await addMissingPermissions(createDb(env.DB));
-      return false;
-    }
-    await seed(env, admin);
-    return true;
-  };
 }
 
 export interface WorkerOptions {

@@ -1,26 +1,54 @@
 /**
- * `npm test`: type checks, then every vitest project (API against the Workers runtime, admin
- * components, browser tests against the built product), then one closing count line.
+ * `npm test`: type checks, the linter, then every vitest project (API against the Workers
+ * runtime, admin components, site, local runner, browser tests against the built product), then
+ * one closing count line. `npm run test:fast` (`--fast`) leaves out the browser tests.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { offlineEnv, ROOT, tool } from './lib/local.ts';
+
+const fast = process.argv.includes('--fast');
+const vitestArgs = process.argv.slice(2).filter((arg) => arg !== '--fast');
+/** Every vitest project but the browser tests (e2e). */
+const FAST_PROJECTS = ['api', 'admin', 'site', 'scripts'];
 
 const state = path.join(ROOT, '.build/test');
 mkdirSync(state, { recursive: true });
 const env = { ...offlineEnv(state), FORCE_COLOR: process.env.CI ? '0' : '1' };
 const run = (pkg: string, args: string[], bin?: string) => spawnSync(...tool(pkg, args, bin), { cwd: ROOT, env, stdio: 'inherit' }).status ?? 1;
 
-const typecheckTargets = ['worker', 'admin', 'site'].filter((dir) => existsSync(path.join(ROOT, dir, 'tsconfig.json')));
+/** Runs in the background with its output kept, so checks can run side by side and print whole. */
+const runQuietly = (pkg: string, args: string[], bin?: string) =>
+  new Promise<{ status: number; output: string }>((resolve) => {
+    const child = spawn(...tool(pkg, args, bin), { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    child.on('exit', (code) => resolve({ status: code ?? 1, output }));
+  });
+
 let failedChecks = 0;
-for (const dir of typecheckTargets) {
-  console.log(`\n[test] type check: ${dir}`);
-  if (run('typescript', ['-p', dir, '--noEmit'], 'tsc') !== 0) failedChecks++;
+const typecheckTargets = ['worker', 'admin', 'site'].filter((dir) => existsSync(path.join(ROOT, dir, 'tsconfig.json')));
+const typechecks = await Promise.all(typecheckTargets.map((dir) => runQuietly('typescript', ['-p', dir, '--noEmit'], 'tsc')));
+typechecks.forEach(({ status, output }, index) => {
+  console.log(`\n[test] type check: ${typecheckTargets[index]}${status === 0 ? ' ok' : ''}`);
+  if (output) process.stdout.write(output);
+  if (status !== 0) failedChecks++;
+});
+
+// The linter's slot: whatever package.json's `lint` script runs.
+const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
+if (scripts.lint) {
+  console.log('\n[test] lint');
+  const npm = process.env.npm_execpath;
+  const lint = npm ? spawnSync(process.execPath, [npm, 'run', 'lint'], { cwd: ROOT, env, stdio: 'inherit' }) : spawnSync('npm', ['run', 'lint'], { cwd: ROOT, env, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (lint.status !== 0) failedChecks++;
 }
 
 const report = path.join(state, 'vitest.json');
-const status = run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)]);
+const projects = fast ? FAST_PROJECTS.flatMap((project) => ['--project', project]) : [];
+const status = run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...projects, ...vitestArgs]);
 
 let passed = 0;
 let failed = 0;
@@ -29,6 +57,6 @@ if (existsSync(report)) {
   passed = results.numPassedTests;
   failed = results.numFailedTests;
 }
-if (failedChecks) console.log(`\n[test] ${failedChecks} type check(s) failed`);
+if (failedChecks) console.log(`\n[test] ${failedChecks} check(s) failed`);
 console.log(`\n${passed} passed, ${failed + failedChecks} failed`);
 process.exit(status !== 0 || failedChecks ? 1 : 0);

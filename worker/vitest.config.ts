@@ -5,9 +5,13 @@ export default defineConfig({
     name: 'api',
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    // Each file gets its own worker and D1/R2 copy, so files run in parallel: more files than
+    // cores, since most of a file's time is spent waiting on its workerd process.
+    setupFiles: ['test/setup.ts'],
+    maxWorkers: 3,
+    // A project with its own maxWorkers runs as its own group, after the others.
+    sequence: { groupOrder: 1 },
     testTimeout: 30_000,
     hookTimeout: 120_000,
-    // Tests share one local worker; files run one after another to keep counts predictable.
-    fileParallelism: false,
   },
 });

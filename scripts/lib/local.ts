@@ -4,7 +4,7 @@
  */
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
@@ -120,6 +120,23 @@ export async function seedIfEmpty(stateDir: string, admin = DEFAULT_ADMIN) {
   } finally {
     await proxy.dispose();
   }
+}
+
+const MIGRATIONS_DIR = path.join(ROOT, 'worker/migrations');
+/** wrangler's own record of applied migrations: the same table, so `wrangler d1 migrations apply` agrees with us. */
+const MIGRATIONS_TABLE = 'd1_migrations';
+
+/** Applies the migrations `db` lacks, each in one batch with its record, as `wrangler d1 migrations apply` does. */
+export async function applyMigrations(db: D1Database) {
+  const { unstable_splitSqlQuery: splitSql } = await import('wrangler');
+  await db.exec(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE}(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL);`);
+  const applied = new Set((await db.prepare(`SELECT name FROM ${MIGRATIONS_TABLE}`).all<{ name: string }>()).results.map((row) => row.name));
+  const pending = readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql') && !applied.has(name)).sort();
+  for (const name of pending) {
+    const statements = splitSql(readFileSync(path.join(MIGRATIONS_DIR, name), 'utf8')).map((sql) => db.prepare(sql));
+    await db.batch([...statements, db.prepare(`INSERT INTO ${MIGRATIONS_TABLE} (name) VALUES (?)`).bind(name)]);
+  }
+  return pending;
 }
 
 export interface WorkerOptions {

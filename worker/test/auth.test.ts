@@ -1,5 +1,6 @@
 import { request } from 'node:http';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_ADMIN } from '../../scripts/lib/local.ts';
 import type { SessionUser } from '../src/contract/api.ts';
 import { DECOY_HASH, hashPassword, PBKDF2_ITERATIONS, verifyPassword } from '../src/auth/password.ts';
 import { asAdmin, Client, form, unique } from './client.ts';
@@ -79,7 +80,7 @@ const loginCookieFor = (base: string, host: string) =>
       resolve(String(response.headers['set-cookie'] ?? ''));
     });
     outgoing.on('error', reject);
-    outgoing.end(JSON.stringify({ username: 'admin', password: inject('adminPassword') }));
+    outgoing.end(JSON.stringify({ username: 'admin', password: DEFAULT_ADMIN.password }));
   });
 
 describe('sessions', () => {

@@ -8,18 +8,19 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { knownMigrations, makeBackup, openTarget, restoreBackup, type Target } from '../../scripts/lib/backup.ts';
-import { localBackupSecret, migrate, offlineEnv, ROOT, seedIfEmpty } from '../../scripts/lib/local.ts';
+import { localBackupSecret, offlineEnv, ROOT } from '../../scripts/lib/local.ts';
 import { productTables, tableColumns } from '../src/backup/collect.ts';
 import { DAILY_PREFIX, KEEP_DAILY, KEEP_MONTHLY, MONTHLY_PREFIX, runDailyBackup } from '../src/backup/daily.ts';
 import { BACKUP_FORMAT, BackupRefused, checksumWith, optionalBackupKey, rowsChecksum, signBackup, verifyBackup, type Backup } from '../src/backup/format.ts';
 import { LEFT_OUT_TABLES } from '../src/backup/policy.ts';
 import type { AuditEntry, BackupSummary, DashboardSummary } from '../src/contract/api.ts';
 import { asAdmin, Client, form, unique } from './client.ts';
+import { fileWorker } from './worker.ts';
 
 const state = mkdtempSync(path.join(tmpdir(), 'cms-backup-'));
 const files = path.join(state, 'files');
@@ -104,8 +105,7 @@ const credentials = {
 };
 
 beforeAll(async () => {
-  migrate(state);
-  await seedIfEmpty(state);
+  cpSync(inject('templateStateDir'), state, { recursive: true });
   const later = new Date(Date.now() + 86_400_000).toISOString();
   await withTarget(async (target) => {
     const [admin] = await target.query('select id from user limit 1');
@@ -388,7 +388,7 @@ describe('the daily backup', () => {
   });
 
   describe('made by the Cron Trigger', () => {
-    const apiUrl = inject('apiUrl');
+    const apiUrl = fileWorker().url;
     // 03:00 in Jakarta on a day far ahead, so it is the newest backup of the shared worker.
     const time = Date.parse('2031-05-05T20:00:00Z');
     let admin: Client;
@@ -400,8 +400,7 @@ describe('the daily backup', () => {
       });
 
     beforeAll(async () => {
-      const fired = await fetch(`${apiUrl}/cdn-cgi/local/scheduled?${new URLSearchParams({ cron: '* * * * *', time: String(time) })}`);
-      expect(fired.ok).toBe(true);
+      await fileWorker().runScheduled(time);
       admin = await asAdmin();
     });
 

@@ -1,14 +1,16 @@
 /**
  * A small API client for tests: keeps the session cookie and sends the site's Origin, as a
- * browser would, from an address of its own (login limits count per client address).
+ * browser would, from an address of its own (login limits count per client address), to this
+ * test file's own worker.
  */
 import { inject } from 'vitest';
 import type { ApiFailure, ApiSuccess } from '../src/contract/api.ts';
+import { fileWorker } from './worker.ts';
 
 export type Answer<T = unknown> = { status: number; body: ApiSuccess<T> | ApiFailure; headers: Headers };
 
 export class Client {
-  readonly base = inject('apiUrl');
+  readonly base = fileWorker().url;
   cookie = '';
   address = `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)).join('.')}`;
 

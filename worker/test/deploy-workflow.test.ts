@@ -13,6 +13,7 @@ import { parse } from 'yaml';
 import { offlineEnv, ROOT } from '../../scripts/lib/local.ts';
 import type { DashboardSummary, SiteBuild } from '../src/contract/api.ts';
 import { asAdmin, type Client } from './client.ts';
+import { fileWorker } from './worker.ts';
 
 const WORKFLOW = path.join(ROOT, '.github/workflows/deploy.yml');
 
@@ -64,7 +65,7 @@ async function shownBuild(admin: Client, id: string) {
 function localRun(buildId: string, jobStatus: string) {
   const workflow = parse(readFileSync(WORKFLOW, 'utf8')) as Workflow;
   const context: Record<string, string> = {
-    'secrets.PUBLIC_API_URL': inject('apiUrl'),
+    'secrets.PUBLIC_API_URL': fileWorker().url,
     'secrets.REBUILD_SECRET': inject('rebuildSecret'),
     'github.event.client_payload.buildId': buildId,
     'github.workspace': workspace,
@@ -106,7 +107,7 @@ describe('the deploy workflow', () => {
 
     // The build took long enough for workerd to close this process's pooled idle connection;
     // the first request after it may meet the closed socket, so one throwaway request takes it.
-    await fetch(`${inject('apiUrl')}/api/settings`).then((response) => response.text(), () => undefined);
+    await fetch(`${fileWorker().url}/api/settings`).then((response) => response.text(), () => undefined);
     const reported = step('report-result');
     expect(reported.status, reported.stderr).toBe(0);
     expect(reported.stdout).toContain(`Reported succeeded for build ${buildId}.`);

@@ -1,7 +1,8 @@
 /** Uploaded files: their bytes must be what their type says, and content's files go when no content uses them. */
 import sharp from 'sharp';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asAdmin, Client, form, unique } from './client.ts';
+import { fileWorker } from './worker.ts';
 import { PNG } from './samples.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
@@ -131,10 +132,7 @@ describe('files of deleted and edited content', () => {
 
 describe('the hourly sweep of uploads no content used', () => {
   /** Fires the worker's Cron Trigger as if at `time`. */
-  const runJobs = async (time: number) => {
-    const response = await fetch(`${inject('apiUrl')}/cdn-cgi/local/scheduled?cron=${encodeURIComponent('* * * * *')}&time=${time}`);
-    expect(response.ok).toBe(true);
-  };
+  const runJobs = (time: number) => fileWorker().runScheduled(time);
 
   it('removes an editor picture whose text was never saved once a day has passed, and nothing in use', async () => {
     const admin = await asAdmin();

@@ -1,22 +1,16 @@
 /** A save repeated with its Idempotency-Key (the admin's retry after a dropped connection) is stored once. */
-import { createClient } from '@libsql/client';
 import { describe, expect, inject, it } from 'vitest';
-import { localDatabaseFile } from '../../scripts/lib/backup.ts';
 import { asAdmin, Client, unique } from './client.ts';
+import { fileWorker } from './worker.ts';
 
-/** Rows in the stored-keys table, read from the worker's local D1 file. */
+/** Rows in the stored-keys table, read from the worker's D1. */
 async function storedKeys(where = '1 = 1', args: string[] = []) {
-  const db = createClient({ url: `file:${localDatabaseFile(inject('apiStateDir'))}` });
-  try {
-    const result = await db.execute({ sql: `select count(*) as n from idempotent_request where ${where}`, args });
-    return Number(result.rows[0]!.n);
-  } finally {
-    db.close();
-  }
+  const db = await fileWorker().database();
+  const row = await db.prepare(`select count(*) as n from idempotent_request where ${where}`).bind(...args).first<{ n: number }>();
+  return Number(row!.n);
 }
 
-const runScheduledAt = async (time: number) =>
-  expect((await fetch(`${inject('apiUrl')}/cdn-cgi/local/scheduled?cron=${encodeURIComponent('* * * * *')}&time=${time}`)).status).toBe(200);
+const runScheduledAt = (time: number) => fileWorker().runScheduled(time);
 
 type Row = { _id: string; title: string };
 

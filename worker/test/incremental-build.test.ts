@@ -3,12 +3,12 @@
  * article and the list pages showing it, reuses every other page from the last build, and reads
  * only the changed record from the API. Its own worker and state, so the counts are its own.
  */
-import { existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite } from '../../scripts/lib/builds.ts';
-import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker, type RunningWorker } from '../../scripts/lib/local.ts';
+import { DEFAULT_ADMIN, startWorker, type RunningWorker } from '../../scripts/lib/local.ts';
 
 const state = mkdtempSync(path.join(tmpdir(), 'cms-incremental-'));
 const www = path.join(state, 'www');
@@ -37,8 +37,7 @@ let first: Awaited<ReturnType<typeof build>>;
 let article: { _id: string; slug: string };
 
 beforeAll(async () => {
-  migrate(state);
-  await seedIfEmpty(state);
+  cpSync(inject('templateStateDir'), state, { recursive: true });
   worker = await startWorker({ stateDir: state, port: 9500 + Math.floor(Math.random() * 90), assetsDir: www });
   const login = await fetch(`${worker.url}/api/auth/login`, { method: 'POST', headers: { origin: worker.url, 'content-type': 'application/json' }, body: JSON.stringify(DEFAULT_ADMIN) });
   cookie = login.headers.get('set-cookie')!.split(';')[0]!;

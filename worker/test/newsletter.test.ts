@@ -7,8 +7,9 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { asAdmin, Client, form, unique } from './client.ts';
+import { fileWorker } from './worker.ts';
 
-const base = inject('apiUrl');
+const base = fileWorker().url;
 type Row = { _id: string; email: string; status: string; source: string };
 type Progress = { total: number; sent: number; failed: number; left: number };
 type Issue = { _id: string; status: string; progress: Progress };
@@ -86,11 +87,7 @@ const csvImport = (admin: Client, csv: string) => {
   return admin.post<{ added: number; existing: number; invalid: { line: number; problem: string }[] }>('/api/subscribe/import', data);
 };
 
-const runScheduled = async (time = Date.now()) => {
-  // Miniflare's trigger endpoint: unlike wrangler's /__scheduled it passes `time` on to the jobs.
-  const response = await fetch(`${base}/cdn-cgi/local/scheduled?cron=*+*+*+*+*&time=${time}`);
-  expect(response.status).toBe(200);
-};
+const runScheduled = (time = Date.now()) => fileWorker().runScheduled(time);
 
 describe('double opt-in', () => {
   it('keeps a sign-up pending until the link in its confirmation email is opened', async () => {

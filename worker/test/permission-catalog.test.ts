@@ -9,7 +9,7 @@ import { PERMISSION_ACTIONS } from '../src/contract/limits.ts';
 import { PERMISSION_MODULES } from '../src/contract/resources.ts';
 import { createDb, type Database } from '../src/db/client.ts';
 import { permission } from '../src/db/schema.ts';
-import { migrate, ROOT } from '../../scripts/lib/local.ts';
+import { applyMigrations, ROOT } from '../../scripts/lib/local.ts';
 
 let state: string;
 let db: Database;
@@ -17,9 +17,9 @@ let dispose: () => Promise<void>;
 
 beforeAll(async () => {
   state = mkdtempSync(path.join(tmpdir(), 'cms-permissions-'));
-  migrate(state);
   const { getPlatformProxy } = await import('wrangler');
   const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: path.join(ROOT, 'wrangler.toml'), persist: { path: path.join(state, 'v3') }, remoteBindings: false });
+  await applyMigrations(proxy.env.DB);
   db = createDb(proxy.env.DB);
   dispose = proxy.dispose;
 });

@@ -5,13 +5,13 @@
  * failed build keeps the last good site; and a save through the worker's hook reaches the
  * served site with nobody asking for a build. Its own worker and state.
  */
-import { mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite, currentLink, keepSiteBuildReady, startSiteBuilder, type SiteBuilder } from '../../scripts/lib/builds.ts';
-import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker, type RunningWorker } from '../../scripts/lib/local.ts';
+import { DEFAULT_ADMIN, startWorker, type RunningWorker } from '../../scripts/lib/local.ts';
 import { startSiteServer, type SiteServer } from '../../scripts/lib/site-server.ts';
 
 const state = mkdtempSync(path.join(tmpdir(), 'cms-prepared-build-'));
@@ -37,8 +37,7 @@ const send = async (method: string, route: string, body: unknown) => {
 const served = (file: string) => readFileSync(path.join(currentLink(siteDir), file), 'utf8');
 
 beforeAll(async () => {
-  migrate(state);
-  await seedIfEmpty(state);
+  cpSync(inject('templateStateDir'), state, { recursive: true });
   worker = await startWorker({ stateDir: state, port, assetsDir: www });
   await login();
   article = await send('POST', '/api/bio-core', { title: 'Artikel Awal', content: '<p>Isi awal.</p>', isPublished: true });

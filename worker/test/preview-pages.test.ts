@@ -6,7 +6,7 @@
  * templates are checked by admin/tests/preview-pages.e2e.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningWorker } from '../../scripts/lib/local.ts';
+import type { TestWorker } from './worker.ts';
 import { data, SITE_CSP, startPreviewWorker } from './preview-worker.ts';
 import { Client } from './client.ts';
 
@@ -51,7 +51,7 @@ const SITE: Record<string, string> = {
 };
 
 let fixture: Awaited<ReturnType<typeof startPreviewWorker>>;
-let worker: RunningWorker;
+let worker: TestWorker;
 let admin: Client;
 
 beforeAll(async () => {

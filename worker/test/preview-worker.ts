@@ -3,21 +3,16 @@
  * worker fetches from the built site: published pages and marked preview templates), an admin
  * client logged in to it, and clients without a session.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { expect } from 'vitest';
-import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker } from '../../scripts/lib/local.ts';
+import { DEFAULT_ADMIN } from '../../scripts/lib/local.ts';
 import { Client } from './client.ts';
+import { TestWorker } from './worker.ts';
 import { ANALYTICS_SOURCES, cspWith } from '../src/contract/headers.ts';
 
 export const SITE_CSP = cspWith({ ...ANALYTICS_SOURCES.google.csp, 'script-src': [...(ANALYTICS_SOURCES.google.csp['script-src'] ?? []), "'sha256-abc='"] });
 
 export async function startPreviewWorker(pages: Record<string, string>) {
-  const state = mkdtempSync(path.join(tmpdir(), 'cms-preview-'));
-  migrate(state);
-  await seedIfEmpty(state);
   const site = createServer((request, response) => {
     const html = pages[request.url ?? ''];
     // The policy the site build's _headers gives its pages when Google Analytics is set up.
@@ -27,7 +22,7 @@ export async function startPreviewWorker(pages: Record<string, string>) {
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   const sitePort = (site.address() as { port: number }).port;
   // No rebuild is asked for while previews are made: the debounce outlasts the test.
-  const worker = await startWorker({ stateDir: state, port: 9200 + Math.floor(Math.random() * 700), assetsDir: path.join(state, 'www'), siteOrigin: `http://127.0.0.1:${sitePort}`, vars: { REBUILD_DEBOUNCE_MS: '600000' } });
+  const worker = await TestWorker.start({ vars: { SITE_ORIGIN: `http://127.0.0.1:${sitePort}`, REBUILD_DEBOUNCE_MS: '600000' } });
   /** A client of this worker without a session. */
   const client = (): Client =>
     new (class extends Client {
@@ -42,7 +37,6 @@ export async function startPreviewWorker(pages: Record<string, string>) {
     async stop() {
       await worker.stop();
       site.close();
-      rmSync(state, { recursive: true, force: true });
     },
   };
 }

@@ -5,7 +5,7 @@
  * filled with the draft is checked here; the real templates are checked by the browser test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningWorker } from '../../scripts/lib/local.ts';
+import type { TestWorker } from './worker.ts';
 import { data, startPreviewWorker } from './preview-worker.ts';
 import { Client, form, unique } from './client.ts';
 import { dataUrl, leaks, phoneJpeg } from './photos.ts';
@@ -27,7 +27,7 @@ const TEMPLATE = `<!doctype html><html><head><title>Judul</title><meta name="rob
 </body></html>`;
 
 let fixture: Awaited<ReturnType<typeof startPreviewWorker>>;
-let worker: RunningWorker;
+let worker: TestWorker;
 let admin: Client;
 
 beforeAll(async () => {

@@ -2,14 +2,12 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { SiteBuild } from '../src/contract/api.ts';
 import { asAdmin, form, unique, type Client } from './client.ts';
+import { fileWorker } from './worker.ts';
 
 const MINUTE = 60_000;
 
 /** Fires the Cron Trigger's jobs as if it were `time`. */
-async function runScheduled(time: number) {
-  const response = await fetch(`${inject('apiUrl')}/cdn-cgi/local/scheduled?${new URLSearchParams({ cron: '* * * * *', time: String(time) })}`);
-  expect(response.status).toBe(200);
-}
+const runScheduled = (time: number) => fileWorker().runScheduled(time);
 
 const builds = async (admin: Client) => {
   const answer = await admin.get<SiteBuild[]>('/api/rebuild');
@@ -17,16 +15,11 @@ const builds = async (admin: Client) => {
 };
 
 /** Waits until no request is pending (the debounce has sent it). */
-async function settle(admin: Client) {
-  for (let i = 0; i < 60; i++) {
-    if (!(await builds(admin)).some((b) => b.status === 'pending')) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('a rebuild request stayed pending');
-}
+const settle = (admin: Client) =>
+  expect.poll(async () => (await builds(admin)).some((b) => b.status === 'pending'), { message: 'a rebuild request stayed pending', timeout: 10_000 }).toBe(false);
 
 const report = (buildId: string, status: 'building' | 'succeeded') =>
-  fetch(`${inject('apiUrl')}/api/rebuild/report`, {
+  fetch(`${fileWorker().url}/api/rebuild/report`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-rebuild-secret': inject('rebuildSecret') },
     body: JSON.stringify({ buildId, status, durationMs: 1000 }),

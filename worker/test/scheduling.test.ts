@@ -1,7 +1,8 @@
 /** Scheduled publishing through the scheduled handler, with a controlled clock. */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DashboardSummary } from '../src/contract/api.ts';
 import { asAdmin, Client, form, unique, type Answer } from './client.ts';
+import { fileWorker } from './worker.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
 type Build = { _id: string; reason: string; requestedAt: string };
@@ -12,11 +13,7 @@ const data = <T>(answer: { status: number; body: unknown }) => {
 };
 
 /** Fires the Cron Trigger's jobs once at `time`, as the minute trigger would. */
-async function runScheduled(time: number) {
-  const query = new URLSearchParams({ cron: '* * * * *', time: String(time) });
-  const response = await fetch(`${inject('apiUrl')}/cdn-cgi/local/scheduled?${query}`);
-  expect(response.status).toBe(200);
-}
+const runScheduled = (time: number) => fileWorker().runScheduled(time);
 
 const DAY = 86_400_000;
 const nextMinute = (time: number) => Math.ceil(time / 60_000) * 60_000;
@@ -24,7 +21,7 @@ const ids = (answer: Answer) => (answer.body.success ? (answer.body.data as Row[
 
 /** A visitor's read that names the ETag it holds: 304 (nothing new), or the ids of a fresh answer. */
 async function revalidate(path: string, etag: string) {
-  const response = await fetch(`${inject('apiUrl')}${path}`, { headers: { 'if-none-match': etag } });
+  const response = await fetch(`${fileWorker().url}${path}`, { headers: { 'if-none-match': etag } });
   if (response.status === 304) return { status: 304, ids: [] };
   const body = (await response.json()) as { data: Row[] };
   return { status: response.status, ids: body.data.map((row) => row._id) };

@@ -2,6 +2,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { DashboardSummary, SiteBuild } from '../src/contract/api.ts';
 import { asAdmin, Client, form, unique } from './client.ts';
+import { fileWorker } from './worker.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
 
@@ -142,31 +143,33 @@ describe('audit log', () => {
 });
 
 describe('site rebuilds', () => {
-  const calls = async () => ((await (await fetch(inject('hookCounter'))).json()) as { calls: number }).calls;
-  const settle = async (admin: Client) => {
-    for (let i = 0; i < 40; i++) {
-      const builds = await admin.get<SiteBuild[]>('/api/rebuild');
-      if (builds.body.success && !builds.body.data.some((b) => b.status === 'pending')) return;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+  const hookCalls = () => fileWorker().hookCalls.length;
+  const builds = async (admin: Client) => {
+    const answer = await admin.get<SiteBuild[]>('/api/rebuild');
+    return answer.body.success ? answer.body.data : [];
   };
+  /** Waits until no request is pending (the debounce has sent it). */
+  const settle = (admin: Client) => expect.poll(async () => (await builds(admin)).some((b) => b.status === 'pending'), { timeout: 10_000 }).toBe(false);
 
   it('asks for one rebuild after a burst of content saves, and records it', async () => {
     const admin = await asAdmin();
     await settle(admin);
-    const before = await calls();
+    const before = hookCalls();
+    const known = new Set((await builds(admin)).map((b) => b._id));
     for (let i = 0; i < 4; i++) await admin.post('/api/category', form({ title: unique('Burst') }));
     await settle(admin);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect((await calls()) - before).toBe(1);
-    const builds = await admin.get<SiteBuild[]>('/api/rebuild');
-    expect(builds.body.success && builds.body.data[0]).toMatchObject({ status: 'sent', reason: 'Category: create' });
+    // The burst recorded one request, and the hook was called for it once.
+    const made = (await builds(admin)).filter((b) => !known.has(b._id));
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ status: 'sent', reason: 'Category: create' });
+    expect(fileWorker().hookCalls.slice(before)).toEqual([made[0]!._id]);
   });
 
   it('asks for no rebuild when only data no public page shows changes', async () => {
     const admin = await asAdmin();
     await settle(admin);
-    const before = await calls();
+    const before = hookCalls();
+    const newest = (await builds(admin))[0]?._id;
     await admin.post('/api/role', form({ name: unique('Tanpa Build') }));
     await admin.post('/api/subscribe', { email: `${unique('tanpa')}@example.com` });
     await admin.put('/api/settings', { collaborateTitle: unique('Kolaborasi') });
@@ -174,8 +177,9 @@ describe('site rebuilds', () => {
     const gallery = await admin.get<Row[]>('/api/gallery');
     const first = gallery.body.success ? gallery.body.data[0]! : null;
     expect((await admin.put(`/api/gallery/${first?._id}`, form({ title: unique('Galeri') }))).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(await calls()).toBe(before);
+    // A save that asks for a build records its request before answering: none was recorded, so none will be sent.
+    expect((await builds(admin))[0]?._id).toBe(newest);
+    expect(hookCalls()).toBe(before);
   });
 
   it('lets an admin or a webhook with the secret ask for a rebuild, and the builder report its result', async () => {

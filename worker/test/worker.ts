@@ -1,0 +1,111 @@
+/**
+ * This test file's own worker: the bundle from global-setup.ts in the real Workers runtime
+ * (Miniflare, in this process), over a copy of the seeded D1/R2 template, so files run in
+ * parallel without sharing data. Its clock for the Cron Trigger is whatever time a test passes,
+ * the rebuild hook is answered here, and sent emails stay readable through Miniflare's explorer.
+ */
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { convertV4MiniflareOptions, fetch as miniflareFetch, Miniflare, type Request as MiniflareRequest, type V4MiniflareOptions } from 'miniflare';
+import { inject } from 'vitest';
+
+/** Where the worker sends its rebuild requests; answered in-process by `TestWorker`. */
+const REBUILD_HOOK_URL = 'http://rebuild-hook.test/build';
+
+export interface TestWorkerOptions {
+  /** Extra or changed vars of the worker. */
+  vars?: Record<string, string>;
+}
+
+export class TestWorker {
+  private readonly miniflare: Miniflare;
+  /** The worker's address, for tests and tools that speak HTTP to it. */
+  readonly url: string;
+  readonly stateDir: string;
+  /** The build ids of the rebuild hook's calls, in order. */
+  readonly hookCalls: readonly string[];
+
+  private constructor(miniflare: Miniflare, url: string, stateDir: string, hookCalls: readonly string[]) {
+    this.miniflare = miniflare;
+    this.url = url;
+    this.stateDir = stateDir;
+    this.hookCalls = hookCalls;
+  }
+
+  static async start({ vars = {} }: TestWorkerOptions = {}) {
+    const stateDir = mkdtempSync(path.join(tmpdir(), 'cms-api-file-'));
+    cpSync(inject('templateStateDir'), stateDir, { recursive: true });
+    const bundleDir = inject('bundleDir');
+    // modulesRules only name file kinds to bundle; the bundle is one module already.
+    const { modulesRules: _bundled, bindings, ...fromConfig } = JSON.parse(inject('workerOptionsJson')) as V4MiniflareOptions & { modulesRules?: unknown; bindings?: Record<string, string> };
+    const hookCalls: string[] = [];
+    const miniflare = new Miniflare(
+      convertV4MiniflareOptions({
+        host: '127.0.0.1',
+        port: 0,
+        resourcePersistencePath: path.join(stateDir, 'v3'),
+        // Serves /cdn-cgi/local/explorer, where sent emails are listed.
+        unsafeLocalExplorer: true,
+        workers: [
+          {
+            ...fromConfig,
+            name: 'waste-cms',
+            rootPath: bundleDir,
+            modules: true,
+            scriptPath: path.join(bundleDir, 'index.js'),
+            bindings: {
+              ...bindings,
+              // A debounce longer than a burst of saves takes on a loaded 2-core machine (about 300 ms each).
+              REBUILD_DEBOUNCE_MS: '1000',
+              REBUILD_HOOK_URL,
+              REBUILD_SECRET: inject('rebuildSecret'),
+              NEWSLETTER_SECRET: inject('newsletterSecret'),
+              BACKUP_SECRET: inject('backupSecret'),
+              // Small newsletter batches, so a test can stop a send half way.
+              NEWSLETTER_BATCH_SIZE: '25',
+              ...vars,
+            },
+            outboundService: async (request: MiniflareRequest) => {
+              // Other calls (the site a preview reads) go out as they would without this hook, by Miniflare's own fetch: the request is its undici's.
+              if (request.url !== REBUILD_HOOK_URL) return miniflareFetch(request);
+              hookCalls.push(((await request.json()) as { buildId: string }).buildId);
+              return Response.json({ calls: hookCalls.length }, { status: 202 });
+            },
+          },
+        ],
+      } as V4MiniflareOptions),
+    );
+    return new TestWorker(miniflare, (await miniflare.ready).origin, stateDir, hookCalls);
+  }
+
+  /** Runs the Cron Trigger's jobs as if the time were `time` (ms); resolves when they have run. */
+  async runScheduled(time = Date.now()) {
+    const fetcher = await this.miniflare.getWorker();
+    const result = await fetcher.scheduled({ scheduledTime: new Date(time), cron: '* * * * *' });
+    if (result.outcome !== 'ok') throw new Error(`the scheduled run ended ${result.outcome}`);
+  }
+
+  /** The worker's D1 database, for tests that count rows no endpoint shows. */
+  database() {
+    return this.miniflare.getD1Database('DB');
+  }
+
+  async stop() {
+    await this.miniflare.dispose();
+    rmSync(this.stateDir, { recursive: true, force: true });
+  }
+}
+
+let current: TestWorker | undefined;
+
+/** This test file's worker, started by setup.ts before the file runs. */
+export function fileWorker() {
+  if (!current) throw new Error('no worker for this test file: worker/test/setup.ts starts it');
+  return current;
+}
+
+export async function startFileWorker() {
+  current = await TestWorker.start();
+  return current;
+}

@@ -37,14 +37,9 @@ typechecks.forEach(({ status, output }, index) => {
   if (status !== 0) failedChecks++;
 });
 
-// The linter's slot: whatever package.json's `lint` script runs.
-const scripts = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts?: Record<string, string> }).scripts ?? {};
-if (scripts.lint) {
-  console.log('\n[test] lint');
-  const npm = process.env.npm_execpath;
-  const lint = npm ? spawnSync(process.execPath, [npm, 'run', 'lint'], { cwd: ROOT, env, stdio: 'inherit' }) : spawnSync('npm', ['run', 'lint'], { cwd: ROOT, env, stdio: 'inherit', shell: process.platform === 'win32' });
-  if (lint.status !== 0) failedChecks++;
-}
+// Type-aware lint (.oxlintrc.json): import cycles and core-to-feature imports fail the run too.
+console.log('\n[test] lint');
+if (run('oxlint', [], 'oxlint') !== 0) failedChecks++;
 
 const report = path.join(state, 'vitest.json');
 const projects = fast ? FAST_PROJECTS.flatMap((project) => ['--project', project]) : [];

@@ -15,6 +15,7 @@ import { previewTemplatePath, type ResourceDefinition } from '../contract/fields
 import { iconFor, valueIconFor } from '../contract/icons.ts';
 import { richHtml, stripHtml } from '../contract/rich-html.ts';
 import { DEFAULT_READ_TIME } from '../contract/limits.ts';
+import { wibDateTime } from '../contract/wib.ts';
 import { createDb, type Database } from '../db/client.ts';
 import type { AppEnv } from '../env.ts';
 import { previewOfToken } from './store.ts';
@@ -95,6 +96,15 @@ function withDraftValues(rewriter: HTMLRewriter, values: Record<string, unknown>
         const iso = String(at(el, 'data-preview-date') ?? '');
         el.setAttribute('datetime', iso);
         el.setInnerContent(dateFormat.format(new Date(iso)));
+      },
+    ],
+    [
+      '[data-preview-datetime]',
+      (el) => {
+        const iso = String(at(el, 'data-preview-datetime') ?? '');
+        if (!iso) return void el.remove();
+        el.setAttribute('datetime', iso);
+        el.setInnerContent(wibDateTime(iso));
       },
     ],
     [

@@ -33,5 +33,5 @@ export const withPreviewPath = <P>(paths: Array<{ params: { slug: string }; prop
   { params: { slug: PREVIEW_SLUG }, props: placeholder },
 ];
 
-/** Whether an address is a preview template built from a record page. */
-export const isPreviewPath = (pathname: string) => pathname.split('/').includes(PREVIEW_SLUG);
+/** Whether an address (or the file it is built as, `/agenda/_preview.html`) is a preview template built from a record page. */
+export const isPreviewPath = (pathname: string) => pathname.replace(/\.html$/, '').split('/').includes(PREVIEW_SLUG);

@@ -1,7 +1,8 @@
 /**
  * Previews of records shown among others: the published page with the draft in its record's
  * slot (in place, by order, or alone in a one-at-a-time slot), never another record's draft; works'
- * categories by title; pictures picked but not uploaded, kept with the draft and dropped with it.
+ * categories by title; pictures picked but not uploaded, kept with the draft and dropped with it;
+ * a record previewed in its own record page (the page built for a placeholder record).
  * A stand-in site serves marked pages and parts, so the placement is checked here; the real
  * templates are checked by admin/tests/preview-pages.e2e.ts.
  */
@@ -47,6 +48,8 @@ const SITE: Record<string, string> = {
     '<script type="module" src="/_astro/island.js"></script><script>window.ownInline = 1;</script>' +
     '</head><body><h1 data-preview-text="title">Judul</h1><img src="https://www.facebook.com/tr?id=1&ev=PageView" alt=""><img src="/logo.svg" alt="Logo">' +
     '<img srcset="/a.webp 1x, https://cdn.example/b.webp 2x" alt=""><iframe src="https://www.googletagmanager.com/ns.html?id=GTM-TEST"></iframe><p id="rest">Bagian lain yang terbit</p></body></html>',
+  // A collection previewed in its own record page: the page built for the placeholder record.
+  '/agenda/_preview': page('<h1 data-preview-text="title">Judul</h1><p><time datetime="1970-01-01T00:00:00.000Z" data-preview-datetime="startsAt">x</time><span data-preview-text="place">Tempat</span></p>'),
   '/preview-template/bio-core': page('<h1 data-preview-text="title">Judul</h1><img src="/p.svg" alt="Judul" data-preview-image="featuredImage"><ul><li data-preview-if="features.0"><img src="/p.svg" alt="Fitur" data-preview-image="features.0.image" data-preview-if="features.0.image"><span data-preview-icon="features.0.icon" data-preview-unless="features.0.image">x</span></li></ul>'),
 };
 
@@ -114,6 +117,16 @@ describe('a record shown among others', () => {
     const second = data<Preview>(await admin.post('/api/values/preview', { data: { title: 'Draf Rahasia Dua', content: '<p>x</p>', order: 1 } }));
     expect(await shown(first.url)).not.toContain('Draf Rahasia Dua');
     expect(await shown(second.url)).not.toContain('Draf Rahasia Satu');
+  });
+});
+
+describe('a record previewed in its own page', () => {
+  it('an agenda item: its record page built for the placeholder, filled with the draft, its time in WIB', async () => {
+    const preview = data<Preview>(await admin.post('/api/agenda/preview', { data: { title: 'Acara Draf', place: 'Taman Kota', startsAt: '2027-03-14T01:30:00.000Z', description: '<p>x</p>' } }));
+    const html = await shown(preview.url);
+    expect(headings(html)).toEqual(['Acara Draf']);
+    expect(html).toContain('<time datetime="2027-03-14T01:30:00.000Z" data-preview-datetime="startsAt">Minggu, 14 Maret 2027 pukul 08.30 WIB</time>');
+    expect(html).toContain('Taman Kota');
   });
 });
 

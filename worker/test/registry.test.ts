@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { ResourceDefinition } from '../src/contract/fields.ts';
-import { patternFields } from '../src/contract/fields.ts';
+import { OWN_PAGE, patternFields, PREVIEW_SLUG, previewTemplateOf, previewTemplatePath } from '../src/contract/fields.ts';
 import { PERMISSION_MODULE_CATALOG } from '../src/contract/permissions.ts';
 import { NEWSLETTER_KINDS, PREVIEW_TEMPLATES, resources, type ResourceKey } from '../src/contract/resources.ts';
 import type { Database } from '../src/db/client.ts';
@@ -43,10 +43,20 @@ describe('derived lists', () => {
   it('preview templates: one per template a collection names, each built by the site', () => {
     const named = keys.flatMap((key) => {
       const preview = definition(key).preview;
-      return preview === undefined ? [] : [typeof preview === 'string' ? preview : preview.template];
+      const template = preview === undefined ? undefined : previewTemplateOf(preview);
+      return template === undefined ? [] : [template];
     });
     expect(new Set(PREVIEW_TEMPLATES)).toEqual(new Set(named));
     for (const template of PREVIEW_TEMPLATES) expect(existsSync(path.join(ROOT, `site/src/pages/preview-template/${template}.astro`)), template).toBe(true);
+    for (const key of keys) if (definition(key).preview) expect(previewTemplatePath(definition(key)), key).toMatch(/^\//);
+  });
+
+  it.each(keys.filter((key) => definition(key).preview === OWN_PAGE))('%s: previewed in its own record page, at the reserved slug of a page built from the slug alone', (key) => {
+    const resource = definition(key);
+    expect(patternFields(resource.site!.page)).toEqual(['slug']);
+    expect(previewTemplatePath(resource)).toBe(resource.site!.page.replace(':slug', PREVIEW_SLUG));
+    const page = path.join(ROOT, 'site/src/pages', resource.site!.page.replace(':slug', '[slug]') + '.astro');
+    expect(existsSync(page), page).toBe(true);
   });
 
   it('newsletter kinds: the collections whose site says so, each with a record page and card fields it has', () => {

@@ -29,6 +29,9 @@ function sampleValue(name: string, field: Field, refs: Record<string, string>): 
       return 'rahasia-123';
     case 'file':
       return field.required ? PNG() : undefined;
+    case 'timestamp':
+      // Only times staff enter are sent; a required one (an event's) a day ahead.
+      return field.required && field.schedule ? new Date(Date.now() + 86_400_000).toISOString() : undefined;
     default:
       return undefined;
   }

@@ -31,6 +31,7 @@ const category = (slugValue: string, title: string) => ({ _id: `c-${slugValue}`,
 const stored: Record<string, PageRecord[]> = {
   events: Array.from({ length: 13 }, (_, i) => record(String(i + 1), { title: `Event ${i + 1}` })),
   vision: [record('1', { slug: 'circular' })],
+  agenda: [record('8', { slug: 'bersih-pantai', title: 'Bersih Pantai' })],
   category: [record('2', { slug: 'energy', title: 'Renewable Energy' }), record('3', { slug: 'education', title: 'Education' })],
   ourWork: [
     record('4', { slug: 'biogas', category_ids: [category('energy', 'Renewable Energy'), category('education', 'Education')] }),
@@ -48,6 +49,12 @@ describe('collections derived from the definitions', () => {
     expect(paths).not.toContain('/events/page/3');
     expect(entries.find((entry) => entry.path === '/events/record-13')?.updated).toBe('2026-11-13T08:00:00.000Z');
     expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('lists the agenda and its items in the sitemap, never the page built for previews', () => {
+    const paths = sitemapEntries(collections, recordsOf).map((entry) => entry.path);
+    expect(paths).toEqual(expect.arrayContaining(['/agenda', '/agenda/bersih-pantai']));
+    expect(paths.some((path) => path.includes('_preview'))).toBe(false);
   });
 
   it('lists a work once at its first category, and each category as a list of its works', () => {
@@ -71,6 +78,7 @@ describe('collections derived from the definitions', () => {
       ['Our Impact', '/our-impact', false],
       ['Vision', '/vision', true],
       ['BioCore', '/bio-core', true],
+      ['Agenda', '/agenda', true],
     ]);
     expect(links[0]!.children).toEqual([
       { href: '/our-work', label: 'All' },
@@ -90,6 +98,7 @@ describe('collections derived from the definitions', () => {
         back: { href: '/bio-core', label: 'Kembali ke BioCore' },
       },
       '/our-impact/': { title: 'Our Impact tidak ditemukan', back: { href: '/our-impact', label: 'Kembali ke Our Impact' } },
+      '/agenda/': { title: 'Agenda tidak ditemukan', detail: 'Acara yang Anda cari tidak ada atau sudah dihapus.', back: { href: '/agenda', label: 'Kembali ke Agenda' } },
       '/events/': { title: 'Acara tidak ditemukan', back: { href: '/events', label: 'Kembali ke Events' } },
     });
   });

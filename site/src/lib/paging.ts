@@ -24,13 +24,28 @@ export const pageItems = <T>(items: T[], page: number) => items.slice((page - 1)
  * a save re-renders only the pages that list the changed record.
  */
 export function laterPages<T extends { _id: string; updatedAt: string }>(items: T[], layout: string, context = '') {
+  return everyPage(items, layout, context).slice(1);
+}
+
+function everyPage<T extends { _id: string; updatedAt: string }>(items: T[], layout: string, context: string) {
   const pages = pageCount(items.length);
-  return Array.from({ length: pages - 1 }, (_, i) => {
-    const page = i + 2;
+  return Array.from({ length: pages }, (_, i) => {
+    const page = i + 1;
     const shown = pageItems(items, page);
     return { page, pages, items: shown, cacheKey: digest([layout, context, pages, ...shown.map((item) => `${item._id}@${item.updatedAt}`)].join('|')) };
   });
 }
+
+/**
+ * Every page of a list for one route file, `<list>/[...page].astro`: the first at the list's
+ * own address (`page` undefined), the others at `<list>/page/<n>`.
+ */
+export const listPaths = <T extends { _id: string; updatedAt: string }>(items: T[], layout: string, context = '') =>
+  everyPage(items, layout, context).map(({ page, pages, items: shown, cacheKey }) => ({
+    params: { page: page === 1 ? undefined : `page/${page}` },
+    props: { page, pages, items: shown },
+    cacheKey,
+  }));
 
 /** A later page is its own page for search engines: its own title and canonical address. */
 export const pageTitle = (title: string, page: number) => (page > 1 ? `${title} (page ${page})` : title);

@@ -2,6 +2,7 @@
  * Placeholder records the preview templates are rendered with: every optional part present, so
  * the worker only fills or removes the marked elements (worker/src/preview/page.ts).
  */
+import { PREVIEW_SLUG } from '@cms/worker/contract';
 
 /** An optional image of a placeholder record: shown as the placeholder picture, never read. */
 export const PREVIEW_IMAGE = 'preview:image';
@@ -21,3 +22,16 @@ export const previewRecord = <T>(fields: Record<string, unknown>): T =>
     updatedAt: new Date(0).toISOString(),
     ...fields,
   }) as T;
+
+/**
+ * A record page's paths plus its placeholder record's at PREVIEW_SLUG, for a collection
+ * previewed in its own page (`preview: OWN_PAGE`). The sitemap lists records, never this path,
+ * and the page says noindex (`isPreviewPath`).
+ */
+export const withPreviewPath = <P>(paths: Array<{ params: { slug: string }; props: P; cacheKey?: string }>, placeholder: P) => [
+  ...paths,
+  { params: { slug: PREVIEW_SLUG }, props: placeholder },
+];
+
+/** Whether an address (or the file it is built as, `/agenda/_preview.html`) is a preview template built from a record page. */
+export const isPreviewPath = (pathname: string) => pathname.replace(/\.html$/, '').split('/').includes(PREVIEW_SLUG);

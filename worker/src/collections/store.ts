@@ -109,8 +109,16 @@ export class CollectionStore {
 
   private ordering() {
     const created = this.column('createdAt');
-    if (this.resource.sort === 'order') return [asc(this.column('order')), desc(created)];
-    return this.resource.sort === 'oldest' ? [asc(created)] : [desc(created)];
+    const { sort } = this.resource;
+    if (sort === 'order') return [asc(this.column('order')), desc(created)];
+    if (sort === 'oldest') return [asc(created)];
+    if (sort === 'newest') return [desc(created)];
+    const time = this.column(sort.field);
+    if (sort.order === 'oldest') return [asc(time), desc(created)];
+    if (sort.order === 'newest') return [desc(time), desc(created)];
+    // Times are UTC ISO text, so text order is time order: those still ahead first, soonest first, then the past, latest first.
+    const at = now();
+    return [sql`${time} < ${at}`, sql`case when ${time} >= ${at} then ${time} end`, desc(time), desc(created)];
   }
 
   async list(query: ListQuery) {

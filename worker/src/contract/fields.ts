@@ -108,12 +108,15 @@ export interface RelationField extends Common {
 export interface PasswordField extends Common {
   kind: 'password';
 }
-/** Set by the server, read-only for clients, unless it is a publishing schedule. */
+/** Set by the server, read-only for clients, unless staff set it (`schedule`). */
 export interface TimestampField extends Common {
   kind: 'timestamp';
   defaultNow?: boolean;
-  /** A time staff set at which the scheduled job makes the record visible (publish) or hidden (unpublish). */
-  schedule?: 'publish' | 'unpublish';
+  /**
+   * A time staff set, in WIB: when the scheduled job makes the record visible (publish) or
+   * hidden (unpublish), or a time the record is about (`event`: an agenda item's date and time).
+   */
+  schedule?: 'publish' | 'unpublish' | 'event';
 }
 
 export type Field =
@@ -150,8 +153,12 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   fields: F;
   /** The flag that makes a record visible to anonymous callers; undefined: all visible. */
   visibleWhen?: string;
-  /** Sort: by `order` ascending when the resource has one, then newest first. */
-  sort: 'order' | 'newest' | 'oldest';
+  /**
+   * Sort: by `order` ascending when the resource has one, then newest first; or by a timestamp
+   * field, `upcoming` putting the times still ahead first (soonest first), then those past
+   * (latest first).
+   */
+  sort: 'order' | 'newest' | 'oldest' | FieldSort;
   /** Records with this flag set cannot be deleted. */
   protectedWhen?: string;
   /** Other names a list query may give a flag field (`?featured=true` for isFeatured). */
@@ -172,6 +179,12 @@ export interface ResourceDefinition<F extends Fields = Fields> {
   permissionArea?: PermissionArea;
   /** Its screen in the back-office; undefined: a screen of its own (subscribers) or none. */
   admin?: AdminScreen;
+}
+
+/** A list sorted by one of its timestamp fields. */
+export interface FieldSort<N extends string = string> {
+  field: N;
+  order: 'newest' | 'oldest' | 'upcoming';
 }
 
 /**
@@ -205,12 +218,34 @@ export const recordPage = (pattern: string, record: Record<string, unknown>) => 
 export type PreviewTemplate = string;
 
 /**
- * A record with a page of its own names the template of that page. A record shown among others
- * (the home page's hero, the about page's sections) names the public page that shows it and the
- * template of its part: the preview is that page as published, the record's slot filled by the
- * draft (`data-preview-slots` / `data-preview-slot` marks, worker/src/preview/page.ts).
+ * The slug of the placeholder record a collection's own record page is also built with, as its
+ * preview template. Stored slugs never start with `_` (normalizeSlug), so no record takes it.
  */
-export type PreviewOf = PreviewTemplate | { template: PreviewTemplate; page: string };
+export const PREVIEW_SLUG = '_preview';
+
+/** Previewed in its own record page (`site.page` with PREVIEW_SLUG): no template file of its own. */
+export const OWN_PAGE = { ownPage: true } as const;
+
+/**
+ * A record with a page of its own names the template of that page, or OWN_PAGE when the page
+ * itself is built as its template. A record shown among others (the home page's hero, the about
+ * page's sections) names the public page that shows it and the template of its part: the
+ * preview is that page as published, the record's slot filled by the draft
+ * (`data-preview-slots` / `data-preview-slot` marks, worker/src/preview/page.ts).
+ */
+export type PreviewOf = PreviewTemplate | { template: PreviewTemplate; page: string } | typeof OWN_PAGE;
+
+/** The template file a collection names, if it names one (not OWN_PAGE). */
+export const previewTemplateOf = (how: PreviewOf): PreviewTemplate | undefined => (typeof how === 'string' ? how : 'template' in how ? how.template : undefined);
+
+/** Where the built site has the page a collection's drafts are previewed in. */
+export function previewTemplatePath(resource: ResourceDefinition): string | undefined {
+  const how = resource.preview;
+  if (how === undefined) return undefined;
+  const template = previewTemplateOf(how);
+  if (template !== undefined) return `/preview-template/${template}`;
+  return resource.site ? recordPage(resource.site.page, { slug: PREVIEW_SLUG }) : undefined;
+}
 
 // ---- Record types as the API returns them ----
 
@@ -255,6 +290,7 @@ export const defineResource = <const F extends Fields, const P extends string, c
     site?: S;
     titleField: keyof F & string;
     admin?: AdminScreen<keyof F & string>;
+    sort: 'order' | 'newest' | 'oldest' | FieldSort<keyof F & string>;
     visibleWhen?: keyof F & string;
     protectedWhen?: keyof F & string;
     searchable?: readonly (keyof F & string)[];
@@ -324,12 +360,20 @@ export const publishingSchedule = () => ({
   unpublishAt: timestamp('Berhenti tayang pada', { schedule: 'unpublish' }),
 });
 
-export type ScheduleKind = NonNullable<TimestampField['schedule']>;
+/**
+ * A date and time staff enter in WIB (an event's), stored as UTC ISO; the site shows it in WIB.
+ * Unlike the publishing schedule it changes nothing about who sees the record.
+ */
+export const eventTime = (label: string, o: Omit<Opts<TimestampField>, 'schedule' | 'defaultNow'> = {}) => timestamp(label, { ...o, schedule: 'event' });
+
+export type ScheduleKind = 'publish' | 'unpublish';
 
 /** The schedule fields of a collection with a visibility flag: [field name, publish|unpublish]. */
 export const scheduleFields = (resource: ResourceDefinition): Array<[string, ScheduleKind]> =>
   resource.visibleWhen
-    ? Object.entries(resource.fields).flatMap(([name, field]) => (field.kind === 'timestamp' && field.schedule ? [[name, field.schedule] as [string, ScheduleKind]] : []))
+    ? Object.entries(resource.fields).flatMap(([name, field]) =>
+        field.kind === 'timestamp' && (field.schedule === 'publish' || field.schedule === 'unpublish') ? [[name, field.schedule] as [string, ScheduleKind]] : [],
+      )
     : [];
 
 /**

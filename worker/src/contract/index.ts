@@ -11,3 +11,4 @@ export * from './admin.ts';
 export * from './icons.ts';
 export * from './permissions.ts';
 export * from './word.ts';
+export * from './wib.ts';

@@ -3,7 +3,7 @@
  * listed in `collections/registry.ts`. The worker builds tables, validation and routes from
  * these; the admin builds its forms and tables from them; the site reads their record types.
  */
-import type { PreviewTemplate, RecordOf, ResourceDefinition } from './fields.ts';
+import { previewTemplateOf, type PreviewTemplate, type RecordOf, type ResourceDefinition } from './fields.ts';
 import { collections } from './collections/registry.ts';
 import { permission } from './collections/permission.ts';
 
@@ -42,7 +42,10 @@ export const resourceKeyOf = (path: string) => {
 
 /** Page templates the site builds for previews: every template a collection's preview names. */
 export const PREVIEW_TEMPLATES: readonly PreviewTemplate[] = [
-  ...new Set(definitions.flatMap(({ preview }) => (preview === undefined ? [] : [typeof preview === 'string' ? preview : preview.template]))),
+  ...new Set(definitions.flatMap(({ preview }) => {
+    const template = preview === undefined ? undefined : previewTemplateOf(preview);
+    return template === undefined ? [] : [template];
+  })),
 ];
 
 /** The path of a collection whose records a newsletter may feature (`site.newsletter`); never for the others. */

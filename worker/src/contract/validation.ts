@@ -252,7 +252,7 @@ function fieldSchema(field: Field): z.ZodType | null {
       // Passwords keep every character as typed but the surrounding spaces.
       return z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), textOnly(field.label).max(200, 'Password maksimal 200 karakter.'));
     case 'timestamp':
-      // Set by the server only, except the publishing schedule staff choose.
+      // Set by the server only, except the times staff choose (publishing schedule, an event's time).
       return field.schedule
         ? z.preprocess(
             (value) => asText()(value) || null, // blank: no schedule

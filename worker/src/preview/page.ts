@@ -1,7 +1,8 @@
 /**
  * `/preview/<token>`: a draft shown in the site's own page. The site build renders one page or
- * part per preview template (`site/src/pages/preview-template/`) from the same component as the
- * public pages, its parts marked with `data-preview-*`; here the worker streams it through
+ * part per preview template (`site/src/pages/preview-template/`, or a collection's own record
+ * page built once more for a placeholder record: `previewTemplatePath`) from the same component
+ * as the public pages, its parts marked with `data-preview-*`; here the worker streams it through
  * HTMLRewriter, putting the draft's values into the marked parts. A record shown among others
  * (the home page's hero, the about page's sections) is then put into its slot of that page as
  * published. No build and no public page is touched, and the answer is never cached nor indexed.
@@ -10,10 +11,11 @@ import type { Context } from 'hono';
 import { readingMinutes } from '../contract/reading.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { CollectionStore } from '../collections/store.ts';
-import type { PreviewOf, ResourceDefinition } from '../contract/fields.ts';
+import { previewTemplatePath, type ResourceDefinition } from '../contract/fields.ts';
 import { iconFor, valueIconFor } from '../contract/icons.ts';
 import { richHtml, stripHtml } from '../contract/rich-html.ts';
 import { DEFAULT_READ_TIME } from '../contract/limits.ts';
+import { wibDateTime } from '../contract/wib.ts';
 import { createDb, type Database } from '../db/client.ts';
 import type { AppEnv } from '../env.ts';
 import { previewOfToken } from './store.ts';
@@ -94,6 +96,15 @@ function withDraftValues(rewriter: HTMLRewriter, values: Record<string, unknown>
         const iso = String(at(el, 'data-preview-date') ?? '');
         el.setAttribute('datetime', iso);
         el.setInnerContent(dateFormat.format(new Date(iso)));
+      },
+    ],
+    [
+      '[data-preview-datetime]',
+      (el) => {
+        const iso = String(at(el, 'data-preview-datetime') ?? '');
+        if (!iso) return void el.remove();
+        el.setAttribute('datetime', iso);
+        el.setInnerContent(wibDateTime(iso));
       },
     ],
     [
@@ -286,7 +297,6 @@ const MESSAGES = {
   revoked: 'Tautan pratinjau ini sudah dicabut oleh pembuatnya.',
 } as const;
 
-const templateOf = (how: PreviewOf) => (typeof how === 'string' ? how : how.template);
 
 /**
  * @param sitePage fetches a file of the built site (ASSETS, or the local site server).
@@ -299,7 +309,8 @@ export async function previewPage(c: Context<AppEnv>, sitePage: (path: string) =
   const key = (Object.keys(resources) as ResourceKey[]).find((name) => resources[name].path === preview.collection);
   const resource: ResourceDefinition | undefined = key && resources[key];
   const how = resource?.preview;
-  const [template, published] = how ? await Promise.all([sitePage(`/preview-template/${templateOf(how)}`), typeof how === 'string' ? null : sitePage(how.page)]) : [null, null];
+  const templatePath = resource && previewTemplatePath(resource);
+  const [template, published] = how && templatePath ? await Promise.all([sitePage(templatePath), typeof how === 'object' && 'page' in how ? sitePage(how.page) : null]) : [null, null];
   if (!key || !resource || !how || !template?.ok || (published && !published.ok)) return errorPage(503, 'Templat pratinjau belum tersedia: situs sedang dibangun. Coba lagi sebentar lagi.');
 
   // A saved record keeps its own date; a new one is dated by its draft.

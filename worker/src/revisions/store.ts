@@ -187,12 +187,13 @@ export function differences(resource: ResourceDefinition, before: Snapshot | und
 
 /**
  * The fields a restore writes back: stored values only, not id or server-set timestamps, and not
- * the publishing schedule (an old version's applied time would publish again at once).
+ * the publishing schedule (an old version's applied time would publish again at once); an
+ * event's time is content and comes back.
  */
 export function restorableFields(resource: ResourceDefinition, snapshot: Snapshot): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(resource.fields)) {
-    if (field.kind === 'password' || field.kind === 'timestamp' || !(name in snapshot)) continue;
+    if (field.kind === 'password' || (field.kind === 'timestamp' && field.schedule !== 'event') || !(name in snapshot)) continue;
     fields[name] = snapshot[name] ?? '';
   }
   return fields;

@@ -18,9 +18,10 @@ import { visionMission } from './vision-mission.ts';
 import { values } from './values.ts';
 import { team } from './team.ts';
 import { ourImpact } from './our-impact.ts';
+import { agenda } from './agenda.ts';
 import { role } from './role.ts';
 import { user } from './user.ts';
 import { subscriber } from './subscriber.ts';
 import { redirect } from './redirect.ts';
 
-export const collections = { heroSection, vision, category, ourWork, impact, partner, bioCore, seo, gallery, history, visionMission, values, team, ourImpact, role, user, subscriber, redirect };
+export const collections = { heroSection, vision, category, ourWork, impact, partner, bioCore, seo, gallery, history, visionMission, values, team, ourImpact, agenda, role, user, subscriber, redirect };

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { isPreviewPath, withPreviewPath } from './preview.ts';
+
+describe('a record page built as its own preview template', () => {
+  it('adds the placeholder record at the reserved slug after the records', () => {
+    const paths = withPreviewPath([{ params: { slug: 'bersih-pantai' }, props: { title: 'Bersih Pantai' }, cacheKey: 'k' }], { title: 'Judul' });
+    expect(paths.map((path) => path.params.slug)).toEqual(['bersih-pantai', '_preview']);
+    expect(paths[1]!.props).toEqual({ title: 'Judul' });
+  });
+
+  it('knows the placeholder page (never indexed) at its address and as the file it is built as, and no record page', () => {
+    expect(isPreviewPath('/agenda/_preview')).toBe(true);
+    expect(isPreviewPath('/agenda/_preview.html')).toBe(true);
+    expect(isPreviewPath('/agenda/preview')).toBe(false);
+    expect(isPreviewPath('/agenda/bersih-pantai.html')).toBe(false);
+  });
+});

@@ -31,7 +31,8 @@ export const COLUMN_DEFAULTS: ColumnDefaults = {
   boolean: () => ({ cell: { as: 'flag', yes: 'Active', no: 'Inactive' } }),
   enum: () => ({ cell: { as: 'choice' } }),
   // One column shows both schedule times: it is named for the schedule, not its first field.
-  timestamp: (field) => (field.schedule ? { cell: { as: 'schedule' }, label: 'Jadwal' } : { cell: { as: 'date' } }),
+  timestamp: (field) =>
+    field.schedule === 'event' ? { cell: { as: 'date', time: true } } : field.schedule ? { cell: { as: 'schedule' }, label: 'Jadwal' } : { cell: { as: 'date' } },
 };
 
 /** The default of a field's kind. */

@@ -1,4 +1,4 @@
-/** A time the server sets (read-only, not sent), or a publishing schedule staff set in WIB. */
+/** A time the server sets (read-only, not sent), or one staff set in WIB: a publishing schedule or an event's time. */
 import type { TimestampField } from '@cms/worker/contract';
 import ScheduleInput from '../widgets/ScheduleInput.tsx';
 import { appendText } from './plain.ts';
@@ -9,5 +9,6 @@ export const timestamp: FieldKindModule<TimestampField> = {
   append: (form, name, field, value) => {
     if (field.schedule) appendText(form, name, value);
   },
-  Input: ({ id, field, label, value, onChange }) => (field.schedule ? <ScheduleInput id={id} label={label} value={String(value ?? '')} onChange={onChange} /> : null),
+  Input: ({ id, field, label, value, onChange }) =>
+    field.schedule ? <ScheduleInput id={id} label={label} required={field.required === true} value={String(value ?? '')} onChange={onChange} /> : null,
 };

@@ -28,7 +28,8 @@ export type Cell =
   | { as: 'flag'; yes: string; no: string; toggle?: boolean }
   /** A choice shown with its definition's labels (Kiri/Kanan), else as stored. */
   | { as: 'choice' }
-  | { as: 'date'; locale?: 'id-ID' | 'en-US' }
+  /** `time`: with the hour, in WIB (an event's time). */
+  | { as: 'date'; locale?: 'id-ID' | 'en-US'; time?: boolean }
   | { as: 'list'; show: number; more: (n: number) => string; key?: string; format?: (item: Record<string, unknown>) => string }
   | { as: 'link'; kind: 'url' | 'email' }
   | { as: 'reference'; empty: string }

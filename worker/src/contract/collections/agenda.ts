@@ -18,7 +18,7 @@ export const agenda = defineResource({
     columns: [
       'image',
       'title',
-      { field: 'startsAt', cell: { as: 'date', locale: 'id-ID' } },
+      'startsAt',
       'place',
       { field: 'isPublished', label: 'Status', cell: PUBLISHED },
       { field: 'createdAt', label: 'Tanggal Dibuat' },

@@ -1,0 +1,25 @@
+import { resources } from '@cms/worker/contract';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { SCREENS } from '../screens/screens.ts';
+import { timestamp } from '../fields/timestamp.tsx';
+import { DateCell } from './date.tsx';
+
+afterEach(cleanup);
+
+describe("an event's time", () => {
+  it('is a required WIB input that does not invite leaving it empty', () => {
+    const field = resources.agenda.fields.startsAt;
+    render(<timestamp.Input id="startsAt" field={field} label={<label htmlFor="startsAt">Tanggal & Waktu</label>} value="2026-12-20T00:00:00.000Z" onChange={() => {}} resource={resources.agenda} values={{}} />);
+    const input = screen.getByLabelText('Tanggal & Waktu');
+    expect(input).toHaveProperty('required', true);
+    expect((input as HTMLInputElement).value).toBe('2026-12-20T07:00');
+    expect(screen.getByText('WIB (Asia/Jakarta).')).toBeTruthy();
+  });
+
+  it('shows in the list with its hour in WIB', () => {
+    const column = SCREENS.find((screen) => screen.resource === 'agenda')!.columns.find((column) => column.field === 'startsAt')!;
+    render(<DateCell cell={column.cell as Extract<typeof column.cell, { as: 'date' }>} column={column} row={{ startsAt: '2026-12-20T00:00:00.000Z' }} />);
+    expect(screen.getByText(/20 Des 2026.*07[.:]00 WIB/)).toBeTruthy();
+  });
+});

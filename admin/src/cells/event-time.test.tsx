@@ -7,10 +7,16 @@ import { DateCell } from './date.tsx';
 
 afterEach(cleanup);
 
+const agendaScreen = SCREENS.find((screen) => screen.resource === 'agenda')!;
+
 describe("an event's time", () => {
   it('is a required WIB input that does not invite leaving it empty', () => {
     const field = resources.agenda.fields.startsAt;
-    render(<timestamp.Input id="startsAt" field={field} label={<label htmlFor="startsAt">Tanggal & Waktu</label>} value="2026-12-20T00:00:00.000Z" onChange={() => {}} resource={resources.agenda} values={{}} />);
+    const Input = timestamp.Input;
+    const form = { resource: resources.agenda, screen: agendaScreen, record: null, values: {} };
+    render(
+      <Input id="startsAt" name="startsAt" field={field} label={<label htmlFor="startsAt">Tanggal & Waktu</label>} value="2026-12-20T00:00:00.000Z" onChange={() => {}} onFile={() => {}} required dialect="id" form={form} />,
+    );
     const input = screen.getByLabelText('Tanggal & Waktu');
     expect(input).toHaveProperty('required', true);
     expect((input as HTMLInputElement).value).toBe('2026-12-20T07:00');
@@ -18,8 +24,8 @@ describe("an event's time", () => {
   });
 
   it('shows in the list with its hour in WIB', () => {
-    const column = SCREENS.find((screen) => screen.resource === 'agenda')!.columns.find((column) => column.field === 'startsAt')!;
-    render(<DateCell cell={column.cell as Extract<typeof column.cell, { as: 'date' }>} column={column} row={{ startsAt: '2026-12-20T00:00:00.000Z' }} />);
+    const column = agendaScreen.columns.find((column) => column.field === 'startsAt')!;
+    render(<DateCell cell={column.cell as Extract<typeof column.cell, { as: 'date' }>} column={column} row={{ _id: 'event-1', startsAt: '2026-12-20T00:00:00.000Z' }} resource={resources.agenda} />);
     expect(screen.getByText(/20 Des 2026.*07[.:]00 WIB/)).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@
  * browser would, from an address of its own (login limits count per client address), to this
  * test file's own worker.
  */
+import { request as httpRequest } from 'node:http';
 import { inject } from 'vitest';
 import type { ApiFailure, ApiSuccess } from '../src/contract/api.ts';
 import { fileWorker } from './worker.ts';
@@ -15,22 +16,26 @@ export class Client {
   address = `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 256)).join('.')}`;
 
   async request<T = unknown>(method: string, path: string, body?: FormData | Record<string, unknown> | string, headers: Record<string, string> = {}): Promise<Answer<T>> {
-    const init: RequestInit = { method, headers: { origin: this.base, 'cf-connecting-ip': this.address, ...headers }, redirect: 'manual' };
-    if (this.cookie) (init.headers as Record<string, string>).cookie = this.cookie;
-    if (body instanceof FormData || typeof body === 'string') init.body = body;
-    else if (body) {
-      init.body = JSON.stringify(body);
-      (init.headers as Record<string, string>)['content-type'] = 'application/json';
+    const sent: Record<string, string> = { origin: this.base, 'cf-connecting-ip': this.address, ...headers };
+    if (this.cookie) sent.cookie = this.cookie;
+    let bytes: Buffer | undefined;
+    if (body instanceof FormData || typeof body === 'string') {
+      // The multipart body and its boundary exactly as fetch would send them.
+      const encoded = new Request(this.base, { method: 'POST', body });
+      bytes = Buffer.from(await encoded.arrayBuffer());
+      sent['content-type'] ??= encoded.headers.get('content-type') ?? 'text/plain;charset=UTF-8';
+    } else if (body) {
+      bytes = Buffer.from(JSON.stringify(body));
+      sent['content-type'] = 'application/json';
     }
-    const response = await fetch(this.base + path, init);
+    const response = await send(method, this.base + path, sent, bytes);
     const setCookie = response.headers.get('set-cookie');
     if (setCookie) this.cookie = setCookie.split(';')[0]!.includes('=;') || /max-age=0/i.test(setCookie) ? '' : setCookie.split(';')[0]!;
-    const text = await response.text();
     let parsed: Answer<T>['body'];
     try {
-      parsed = JSON.parse(text) as Answer<T>['body'];
+      parsed = JSON.parse(response.text) as Answer<T>['body'];
     } catch {
-      throw new Error(`${method} ${path} answered ${response.status} with non-JSON: ${text.slice(0, 200)}`);
+      throw new Error(`${method} ${path} answered ${response.status} with non-JSON: ${response.text.slice(0, 200)}`);
     }
     return { status: response.status, body: parsed, headers: response.headers };
   }
@@ -45,6 +50,38 @@ export class Client {
     if (answer.status !== 200) throw new Error(`login failed: ${JSON.stringify(answer.body)}`);
     return answer;
   }
+}
+
+/**
+ * One request on a connection of its own, read as a browser reads it: the worker may answer (401,
+ * 413) before it has read a large body and close the connection, and that answer still counts.
+ * fetch would report such a request as failed and could reuse the closed connection.
+ */
+function send(method: string, url: string, headers: Record<string, string>, body: Buffer | undefined) {
+  return new Promise<{ status: number; headers: Headers; text: string }>((resolve, reject) => {
+    let answered = false;
+    const request = httpRequest(url, { method, headers: body ? { ...headers, 'content-length': String(body.length) } : headers, agent: false }, (response) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', reject);
+      response.on('end', () => {
+        const received = new Headers();
+        for (const [name, value] of Object.entries(response.headers)) {
+          for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value]) received.append(name, one);
+        }
+        resolve({ status: response.statusCode ?? 0, headers: received, text: Buffer.concat(chunks).toString('utf8') });
+      });
+    });
+    // A write cut short by an early answer is not a failure: the answer arrives or the request errors.
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+    });
+    request.on('close', () => {
+      if (!answered) reject(new Error(`${method} ${url}: the connection closed without an answer`));
+    });
+    request.end(body);
+  });
 }
 
 export const asAdmin = async () => {

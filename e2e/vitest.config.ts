@@ -17,6 +17,6 @@ export default defineConfig({
     hookTimeout: 300_000,
     maxWorkers: WORKERS,
     // Its own group in a full run: the other projects' worker counts need not match this one.
-    sequence: { groupOrder: 1 },
+    sequence: { groupOrder: 2 },
   },
 });

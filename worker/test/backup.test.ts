@@ -342,7 +342,7 @@ function memoryBucket() {
   const bucket = {
     objects,
     head: async (key: string) => (objects.has(key) ? { key, customMetadata: objects.get(key)!.customMetadata } : null),
-    put: async (key: string, body: string, options?: R2PutOptions) => void objects.set(key, { body, customMetadata: options?.customMetadata as Record<string, string> }),
+    put: async (key: string, body: string, options?: R2PutOptions) => void objects.set(key, { body, customMetadata: options?.customMetadata }),
     delete: async (keys: string | string[]) => [keys].flat().forEach((key) => objects.delete(key)),
     list: async ({ prefix = '' }: R2ListOptions = {}) => ({ objects: [...objects.keys()].filter((key) => key.startsWith(prefix)).map((key) => ({ key, size: 1, etag: 'e', httpMetadata: {} })), truncated: false }),
   };

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestWorker } from './worker.ts';
 import { data, SITE_CSP, startPreviewWorker } from './preview-worker.ts';
-import { Client } from './client.ts';
+import type { Client } from './client.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
 type Preview = { id: string; url: string };

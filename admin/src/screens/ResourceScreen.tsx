@@ -148,17 +148,15 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   const deleteLabel = texts.delete ?? 'Hapus';
   const confirmText = screen.deleteConfirm ?? 'Apakah Anda yakin ingin menghapus data ini?';
   const rowActions = may.delete || (may.update && (!screen.readOnly || (screen.setActions ?? []).length > 0));
-  const columns: TableColumn<Row>[] = [
-    ...screen.columns.map((column) => ({
-      key: column.field + column.label,
-      label: column.label,
-      cell: (row: Row) => (
-        <div className="cell-value">
-          <CellValue column={column} row={row} resource={resource} onToggle={may.update ? () => toggle.mutate({ row, field: column.field }) : undefined} />
-        </div>
-      ),
-    })),
-  ];
+  const columns: TableColumn<Row>[] = screen.columns.map((column) => ({
+    key: column.field + column.label,
+    label: column.label,
+    cell: (row: Row) => (
+      <div className="cell-value">
+        <CellValue column={column} row={row} resource={resource} onToggle={may.update ? () => toggle.mutate({ row, field: column.field }) : undefined} />
+      </div>
+    ),
+  }));
   if (rowActions) {
     columns.push({
       key: 'actions',

@@ -35,7 +35,7 @@ describe('the repeatable-list editor', () => {
     expect(within(second).getByLabelText('Judul').tagName).toBe('INPUT');
     expect(within(second).getByLabelText('Deskripsi').tagName).toBe('TEXTAREA');
     expect(within(second).getByLabelText('Ikon').getAttribute('aria-describedby')).toBe('field-features-1-icon-hint');
-    expect((within(second).getByLabelText('Gambar') as HTMLInputElement).type).toBe('file');
+    expect(within(second).getByLabelText<HTMLInputElement>('Gambar').type).toBe('file');
     expect(within(second).getByRole('button', { name: 'Hapus Fitur Utama 2' })).toBeTruthy();
   });
 
@@ -58,7 +58,7 @@ describe('the repeatable-list editor', () => {
     ]);
     expect(latest[0]![PENDING_FILES]?.image?.name).toBe('modular.png');
     // The card that moved up keeps its own inputs and preview.
-    expect((within(cards()[0]!).getByLabelText('Judul') as HTMLInputElement).value).toBe('Modular');
+    expect(within(cards()[0]!).getByLabelText<HTMLInputElement>('Judul').value).toBe('Modular');
     expect(within(cards()[0]!).getByAltText('Pratinjau')).toBeTruthy();
     expect(within(cards()[1]!).queryByAltText('Pratinjau')).toBeNull();
     const sent = toFormData(resources.bioCore, { ...initialValues(resources.bioCore, null), features: latest }, {});

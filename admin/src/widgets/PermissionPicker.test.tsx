@@ -28,7 +28,7 @@ async function newRole() {
   await waitFor(() => expect(summary()).toMatch(/ dari 234 izin dipilih/));
 }
 
-const toggle = (module: string, name: string) => within(screen.getByRole('group', { name: module })).getByRole('checkbox', { name }) as HTMLInputElement;
+const toggle = (module: string, name: string) => within(screen.getByRole('group', { name: module })).getByRole<HTMLInputElement>('checkbox', { name });
 const summary = () => document.querySelector('.permission-summary')!.textContent;
 const sentPermissions = () => (client.sendFormWithProgress.mock.calls[0]![2] as FormData).getAll('permissions[]').sort();
 

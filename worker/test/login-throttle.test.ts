@@ -149,6 +149,6 @@ describe('usernames and emails regardless of letter case', () => {
       account(username.toLowerCase(), `${unique('b')}@example.org`),
       account(username.toUpperCase(), `${unique('c')}@example.org`),
     ]);
-    expect(statuses(answers).sort()).toEqual([201, 409, 409]);
+    expect(statuses(answers).sort((a, b) => a - b)).toEqual([201, 409, 409]);
   });
 });

@@ -558,7 +558,7 @@ describe('CSV export and import', () => {
     const csv = await exported.text();
     const lines = csv.replace(/^\ufeff/, '').trim().split('\r\n');
     expect(lines[0]).toBe('email,status,source,subscribedAt,createdAt');
-    expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual([addresses[0], addresses[1], addresses[3], addresses[4]].sort());
+    expect(lines.slice(1).map((line) => line.slice(0, line.indexOf(','))).sort()).toEqual(addresses.filter((_, i) => i !== 2).sort());
     expect(csv).toContain(`${addresses[3]},active,"'=HYPERLINK(""https://jahat.example"")"`);
 
     // Round trip: two removed, the exported file brings back exactly those two.

@@ -81,7 +81,7 @@ export default function FileManager() {
     );
     // One line per file: a dozen uploads read as a list, not a paragraph.
     setAlert(messages.length === 1 ? messages[0]! : messages);
-    refresh();
+    void refresh();
   }
 
   async function deleteSelected() {
@@ -91,7 +91,7 @@ export default function FileManager() {
     const done = results.length - failed;
     setAlert(done ? `Berhasil menghapus ${done} file${failed ? `, ${failed} gagal` : ''}` : `${failed} file gagal dihapus`);
     setSelected([]);
-    refresh();
+    void refresh();
   }
 
   async function createFolder() {
@@ -101,7 +101,7 @@ export default function FileManager() {
       setAlert('Folder berhasil dibuat!');
       setFolderOpen(false);
       setFolderName('');
-      refresh();
+      void refresh();
     } catch (error) {
       setAlert(error instanceof RequestFailure ? 'Gagal membuat folder' : 'Terjadi kesalahan saat membuat folder');
     } finally {
@@ -119,15 +119,15 @@ export default function FileManager() {
           <>
             <label className="button">
               Upload File
-              <input type="file" className="sr-only" onChange={onFiles} />
+              <input type="file" className="sr-only" onChange={(event) => void onFiles(event)} />
             </label>
             <label className="button">
               Upload Banyak File
-              <input type="file" multiple className="sr-only" onChange={onFiles} />
+              <input type="file" multiple className="sr-only" onChange={(event) => void onFiles(event)} />
             </label>
             <label className="button">
               Upload Video
-              <input type="file" accept="video/*" className="sr-only" onChange={onFiles} />
+              <input type="file" accept="video/*" className="sr-only" onChange={(event) => void onFiles(event)} />
             </label>
             <button type="button" onClick={() => setFolderOpen(true)}>
               Buat Folder
@@ -143,7 +143,7 @@ export default function FileManager() {
             <button type="button" onClick={() => setSelected([])}>
               Bersihkan
             </button>
-            <button type="button" className="danger" disabled={selected.length === 0} onClick={deleteSelected}>
+            <button type="button" className="danger" disabled={selected.length === 0} onClick={() => void deleteSelected()}>
               Hapus ({selected.length})
             </button>
           </>
@@ -155,7 +155,7 @@ export default function FileManager() {
           <input id="folder-name" value={folderName} onChange={(event) => setFolderName(event.target.value)} disabled={creating} />
         </div>
         <div className="form-actions">
-          <button type="button" className="primary" disabled={!folderName.trim() || creating} onClick={createFolder}>
+          <button type="button" className="primary" disabled={!folderName.trim() || creating} onClick={() => void createFolder()}>
             {creating ? 'Membuat...' : 'Buat'}
           </button>
           <button type="button" onClick={() => setFolderOpen(false)}>

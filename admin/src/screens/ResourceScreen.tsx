@@ -116,7 +116,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
       setAlert({ kind: 'success', text: texts[created ? 'create' : 'update'] });
       setEditing(null);
       if (created) await showCreated((answer.data as Row)._id).catch(() => setPage(1));
-      refresh();
+      void refresh();
     },
     onError: (error) => setAlert({ kind: 'error', text: saveErrorMessage(error, errors) }),
   });
@@ -124,7 +124,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
     mutationFn: (row: Row) => sendJson('DELETE', `/${resource.path}/${row._id}`),
     onSuccess: () => {
       setAlert({ kind: 'success', text: texts.deleted ?? SUCCESS[dialect].delete });
-      refresh();
+      void refresh();
     },
     onError: (error) => setAlert({ kind: 'error', text: texts.deleteFailed ? withReason(texts.deleteFailed, error) : deleteErrorMessage(error, errors) }),
   });
@@ -132,7 +132,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
     mutationFn: ({ row, field, value }: { row: Row; field: string; value: string }) => sendJson('PUT', `/${resource.path}/${row._id}`, { [field]: value }),
     onSuccess: () => {
       setAlert({ kind: 'success', text: texts.updated ?? SUCCESS[dialect].update });
-      refresh();
+      void refresh();
     },
     onError: (error) => setAlert({ kind: 'error', text: texts.updateFailed ? withReason(texts.updateFailed, error) : saveErrorMessage(error, errors) }),
   });
@@ -263,13 +263,13 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
         {list.isFetching && !list.isLoading && <span className="muted">{dialect === 'en' ? 'Searching...' : 'Mencari...'}</span>}
       </div>
       {screen.widgets && (
-        <CsvTools resource={resource} widgets={screen.widgets} narrowing={narrowingQuery({ search: searched, filters })} onAlert={setAlert} onImported={refresh} />
+        <CsvTools resource={resource} widgets={screen.widgets} narrowing={narrowingQuery({ search: searched, filters })} onAlert={setAlert} onImported={() => void refresh()} />
       )}
       {resource.public && <DeletedRecords resource={resource} canRestore={may.create} />}
       {list.isError && screen.loadError ? (
         <div className="alert error" role="alert">
           {list.error instanceof RequestFailure ? screen.loadError.failed : screen.loadError.unreachable}{' '}
-          <button type="button" onClick={() => list.refetch()}>
+          <button type="button" onClick={() => void list.refetch()}>
             Coba lagi
           </button>
         </div>

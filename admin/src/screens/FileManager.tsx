@@ -12,6 +12,7 @@ import { fileProblem } from '../widgets/UploadButton.tsx';
 import { displayName, FILES_QUERY, formatSize, isImage, isVideo, previewUrl, useStoredFiles } from '../api/files.ts';
 import { prepareUpload, thumbnailOf, thumbnailPart } from '../widgets/compress.ts';
 import { matchFiles } from '../widgets/FilePicker.tsx';
+import { keyedTexts } from '../widgets/keys.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 import './FileManager.css';
 
@@ -177,7 +178,7 @@ export default function FileManager() {
         : (
           <div className="alert" role="status">
             <ul className="upload-results">
-              {alert.map((line, i) => <li key={i}>{line}</li>)}
+              {keyedTexts(alert).map(({ text, key }) => <li key={key}>{text}</li>)}
             </ul>
           </div>
         )}

@@ -28,11 +28,14 @@ type Row = { _id: string } & Record<string, unknown>;
 /** What was typed in the search box, once typing pauses: one request per search, not per key. Clearing it counts at once. */
 function useSearchTerm(typed: string) {
   const [term, setTerm] = useState('');
+  const cleared = typed.trim() === '';
+  // Set while rendering, so no render shows the old term once the box is empty.
+  if (cleared && term !== '') setTerm('');
   useEffect(() => {
-    if (typed.trim() === '') return setTerm('');
+    if (cleared) return;
     const timer = setTimeout(() => setTerm(typed.trim()), 300);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, cleared]);
   return term;
 }
 
@@ -68,9 +71,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   });
   const pages = list.data?.pagination?.pages ?? 1;
   // Deleting the last record of the last page leaves that page empty: show the one before.
-  useEffect(() => {
-    if (list.data?.pagination && !list.isPlaceholderData && page > pages) setPage(clampPage(page, pages));
-  }, [list.data, list.isPlaceholderData, page, pages]);
+  if (list.data?.pagination && !list.isPlaceholderData && page > pages) setPage(clampPage(page, pages));
   const counts = useQueries({
     queries: (screen.counts ?? []).map((card) => ({
       queryKey: [resource.path, 'count', card.where?.field ?? '', card.where?.value ?? ''],

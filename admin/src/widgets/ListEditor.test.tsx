@@ -1,7 +1,7 @@
 import { resources } from '@cms/worker/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toFormData, initialValues } from '../screens/ResourceForm.tsx';
 import { SignedIn } from '../test/session.tsx';
@@ -15,7 +15,9 @@ let preparing: boolean[] = [];
 
 function Harness({ start = [] as ListItem[] }) {
   const [items, setItems] = useState<ListItem[]>(start);
-  latest = items;
+  useEffect(() => {
+    latest = items;
+  }, [items]);
   return (
     <SignedIn>
       <QueryClientProvider client={new QueryClient()}>

@@ -118,10 +118,10 @@ describe('the presets', () => {
   const area = (module: string) => PERMISSION_MODULE_CATALOG.find((entry) => entry.module === module)!.area;
 
   it('give writers content, editors content, files and SEO, the newsletter its module and subscribers, admins everything', () => {
-    expect([...modulesOf('Penulis')].every((module) => area(module!) === 'content')).toBe(true);
+    expect([...modulesOf('Penulis')].every((module) => area(module) === 'content')).toBe(true);
     expect(modulesOf('Penulis')).toContain('vision');
     expect(preset('Penulis').has('vision.update') && !preset('Penulis').has('vision.approve')).toBe(true);
-    expect([...modulesOf('Editor')].filter((module) => area(module!) !== 'content').sort()).toEqual(['files', 'redirect', 'seo']);
+    expect([...modulesOf('Editor')].filter((module) => area(module) !== 'content').sort()).toEqual(['files', 'redirect', 'seo']);
     expect(modulesOf('Newsletter')).toEqual(new Set(['newsletter', 'subscribe']));
     expect(preset('Newsletter').has('newsletter.approve') && preset('Newsletter').has('subscribe.export')).toBe(true);
     expect(preset('Admin')).toEqual(new Set(PERMISSIONS.map((permission) => permission.name)));

@@ -1,4 +1,3 @@
-/// <reference path="./context.d.ts" />
 /**
  * The whole product for browser tests, started as `npm start` starts it (scripts/lib/product.ts),
  * once for each test file that may run at the same time: every file drives a product of its own
@@ -13,6 +12,8 @@ import type { TestProject } from 'vitest/node';
 import { buildAdmin, hasAdmin, hasSite } from '../scripts/lib/builds.ts';
 import { DEFAULT_ADMIN, ROOT } from '../scripts/lib/local.ts';
 import { prepareState, startProduct, type RunningProduct } from '../scripts/lib/product.ts';
+// What the global setup provides to inject(), typed.
+import type {} from './context.d.ts';
 
 export default async function setup(project: TestProject) {
   const root = mkdtempSync(path.join(tmpdir(), 'cms-e2e-'));

@@ -1,4 +1,3 @@
-/// <reference path="./context.d.ts" />
 /**
  * The product this test file drives, held for the file alone while it runs: files run side by
  * side, each against its own product (e2e/global-setup.ts), so none sees another's writes, builds
@@ -8,6 +7,8 @@
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, inject } from 'vitest';
+// What the global setup provides to inject(), typed.
+import type {} from './context.d.ts';
 
 const products = inject('products');
 

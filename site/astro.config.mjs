@@ -2,7 +2,6 @@ import preact from '@astrojs/preact';
 import { defineConfig } from 'astro/config';
 import linkedPages from './integrations/linked-pages.ts';
 import securityHeaders from './integrations/security-headers.ts';
-import path from 'node:path';
 
 // Built by scripts/lib/builds.ts with PUBLIC_API_URL (where the content comes from at build
 // time) and SITE_OUT_DIR (the worker's assets folder); SITE_URL is the public address.

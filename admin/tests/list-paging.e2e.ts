@@ -4,7 +4,7 @@
  * records beyond the first page, and edits, deletes and new records working from any page.
  */
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword } from '../../e2e/product.ts';
 import { openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 
@@ -39,8 +39,8 @@ beforeAll(async () => {
     headers: { origin: base },
     multipart: { file: { name: 'paging.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
   });
-  expect(imported.status()).toBe(200);
-  expect(((await imported.json()) as { data: { added: number } }).data.added).toBe(SUBSCRIBERS);
+  assert.strictEqual(imported.status(), 200, 'the subscribers CSV is imported');
+  assert.strictEqual(((await imported.json()) as { data: { added: number } }).data.added, SUBSCRIBERS, 'every subscriber of the CSV is added');
 });
 afterAll(() => browser?.close());
 
@@ -123,7 +123,7 @@ describe('a content collection', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     for (let i = 0; i < CATEGORIES; i++) {
       const answer = await page.request.post(`${base}/api/category`, { headers: { origin: base }, data: { title: `${prefix} ${String(i).padStart(2, '0')}`, order: 500 + i } });
-      expect(answer.status()).toBe(201);
+      assert.strictEqual(answer.status(), 201, 'a category is created');
     }
   });
 

@@ -68,7 +68,7 @@ describe('newsletter screen', () => {
     await expect.poll(() => page.locator('tbody tr').count()).toBe(10);
     const download = page.waitForEvent('download');
     await page.getByRole('link', { name: 'Export CSV' }).click();
-    const csv = readFileSync((await (await download).path())!, 'utf8');
+    const csv = readFileSync(await (await download).path(), 'utf8');
     expect(csv.trim().split('\r\n')).toHaveLength(13);
     expect(addresses.every((address) => csv.includes(address))).toBe(true);
 

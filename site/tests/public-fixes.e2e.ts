@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword } from '../../e2e/product.ts';
 import { until } from '../../e2e/wait.ts';
 import { openBrowser } from '../../e2e/browser.ts';
@@ -66,7 +66,7 @@ beforeAll(async () => {
   await admin.locator('.alert', { hasText: 'berhasil' }).waitFor();
   const stored = ((await (await fetch(`${base}/api/vision?search=${suffix}`, { headers: { cookie } })).json()) as { data: Array<{ slug: string; content: string }> }).data[0]!;
   visionSlug = stored.slug;
-  expect(stored.content).toContain('<ul>');
+  assert.include(stored.content, '<ul>', 'the pasted Word list is stored as a list');
   await admin.close();
   await published(`/vision/${visionSlug}`);
 }, 200_000);

@@ -37,42 +37,45 @@ function jsonLdOf(page: string): Array<Record<string, unknown>> {
   });
 }
 
+type JsonLd = Record<string, unknown>;
+const checkAbsolute = (value: unknown, where: string) => expect(String(value), where).toMatch(/^https?:\/\//);
+
 /** The properties search engines need of each type, as absolute addresses where they are links. */
-function checkSchema(item: Record<string, unknown>, where: string) {
-  const absolute = (value: unknown) => expect(String(value), where).toMatch(/^https?:\/\//);
+const schemaChecks: Record<string, (item: JsonLd, where: string) => void> = {
+  Organization(item, where) {
+    expect(item.name, where).toBeTruthy();
+    checkAbsolute(item.url, where);
+    checkAbsolute(item.logo, where);
+    expect(Array.isArray(item.sameAs) ? item.sameAs : [], where).not.toHaveLength(0);
+    for (const profile of item.sameAs as string[]) checkAbsolute(profile, where);
+  },
+  Article(item, where) {
+    expect(item.headline, where).toBeTruthy();
+    expect((item.author as { name?: string }).name, where).toBeTruthy();
+    expect(Number.isNaN(Date.parse(String(item.datePublished))), where).toBe(false);
+    expect(Number.isNaN(Date.parse(String(item.dateModified))), where).toBe(false);
+    const images = item.image as string[];
+    expect(images.length, where).toBeGreaterThan(0);
+    for (const image of images) checkAbsolute(image, where);
+    checkAbsolute((item.publisher as { logo: { url: string } }).logo.url, where);
+  },
+  BreadcrumbList(item, where) {
+    const items = item.itemListElement as Array<{ position: number; name: string; item: string }>;
+    expect(items.length, where).toBeGreaterThanOrEqual(2);
+    items.forEach((crumb, index) => {
+      expect(crumb.position, where).toBe(index + 1);
+      expect(crumb.name, where).toBeTruthy();
+      checkAbsolute(crumb.item, where);
+    });
+  },
+};
+
+/** An item of a known type, with what search engines need of that type; another type fails. */
+function checkSchema(item: JsonLd, where: string) {
   expect(item['@context'], where).toBe('https://schema.org');
-  switch (item['@type']) {
-    case 'Organization':
-      expect(item.name, where).toBeTruthy();
-      absolute(item.url);
-      absolute(item.logo);
-      expect(Array.isArray(item.sameAs) ? item.sameAs : [], where).not.toHaveLength(0);
-      for (const profile of item.sameAs as string[]) absolute(profile);
-      break;
-    case 'Article': {
-      expect(item.headline, where).toBeTruthy();
-      expect((item.author as { name?: string }).name, where).toBeTruthy();
-      expect(Number.isNaN(Date.parse(String(item.datePublished))), where).toBe(false);
-      expect(Number.isNaN(Date.parse(String(item.dateModified))), where).toBe(false);
-      const images = item.image as string[];
-      expect(images.length, where).toBeGreaterThan(0);
-      images.forEach(absolute);
-      absolute((item.publisher as { logo: { url: string } }).logo.url);
-      break;
-    }
-    case 'BreadcrumbList': {
-      const items = item.itemListElement as Array<{ position: number; name: string; item: string }>;
-      expect(items.length, where).toBeGreaterThanOrEqual(2);
-      items.forEach((crumb, index) => {
-        expect(crumb.position, where).toBe(index + 1);
-        expect(crumb.name, where).toBeTruthy();
-        absolute(crumb.item);
-      });
-      break;
-    }
-    default:
-      throw new Error(`${where}: unexpected JSON-LD type ${String(item['@type'])}`);
-  }
+  const type = String(item['@type']);
+  expect(Object.keys(schemaChecks), `${where}: JSON-LD type`).toContain(type);
+  schemaChecks[type]!(item, where);
 }
 
 beforeAll(async () => {

@@ -34,7 +34,7 @@ it('creates a first admin who can log in with every permission, once', { timeout
     headers: { 'content-type': 'application/json', origin: worker.url },
     body: JSON.stringify({ username: 'alice', password: 'a-strong-pass' }),
   });
-  const body = (await login.json()) as { success: boolean; data: { role: { name: string }; permissions: string[] } };
+  const body = await login.json<{ success: boolean; data: { role: { name: string }; permissions: string[] } }>();
   expect(login.status).toBe(200);
   expect(body.data.role.name).toBe('Super Admin');
   expect(body.data.permissions).toContain('user.create');
@@ -53,6 +53,6 @@ it('records rebuild requests as not-configured on a worker without a hook URL', 
   const requested = await fetch(`${worker.url}/api/rebuild`, { method: 'POST', headers });
   expect(requested.status).toBe(202);
   expect(await requested.json()).toMatchObject({ data: { status: 'not-configured', message: 'REBUILD_HOOK_URL is not set: nothing was asked to build.' } });
-  const status = (await (await fetch(`${worker.url}/api/rebuild`, { headers })).json()) as { data: { status: string }[] };
+  const status = await (await fetch(`${worker.url}/api/rebuild`, { headers })).json<{ data: { status: string }[] }>();
   expect(status.data[0]!.status).toBe('not-configured');
 });

@@ -15,7 +15,7 @@ import { SCREENS } from '../../admin/src/screens/screens.ts';
 /** The tables drizzle-kit finds among the exports of the file its config names, by name. */
 const drizzleKitTables = Object.values(createRequire(import.meta.url)('../src/db/drizzle-kit.cjs') as Record<string, unknown>)
   .filter((value) => is(value, SQLiteTable))
-  .map((table) => getTableName(table as SQLiteTable));
+  .map((table) => getTableName(table));
 
 describe.each(Object.keys(resources) as ResourceKey[])('the %s collection', (key) => {
   const resource: ResourceDefinition = resources[key];

@@ -1,5 +1,5 @@
 /** A save repeated with its Idempotency-Key (the admin's retry after a dropped connection) is stored once. */
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { asAdmin, Client, unique } from './client.ts';
 import { fileWorker } from './worker.ts';
 

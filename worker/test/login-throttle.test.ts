@@ -75,11 +75,13 @@ describe('per address, across usernames (password spraying)', () => {
     const sprayer = new Client();
     const targets = Array.from({ length: 25 }, () => unique('sasaran'));
     const seen: number[] = [];
+    const ownLogins: number[] = [];
     for (const [i, username] of targets.entries()) {
       seen.push((await attempt(sprayer, username, 'Rahasia2026!')).status);
       // Its own valid logins take back only their own attempt.
-      if (i % 5 === 0 && seen.at(-1) === 401) expect((await attempt(sprayer, own, 'benar-12345')).status).toBe(200);
+      if (i % 5 === 0 && seen.at(-1) === 401) ownLogins.push((await attempt(sprayer, own, 'benar-12345')).status);
     }
+    expect(ownLogins).toEqual([200, 200, 200, 200]);
     expect(seen.slice(0, 20)).toEqual(Array(20).fill(401));
     expect(seen.slice(20)).toEqual(Array(5).fill(429));
     const limited = await attempt(sprayer, own, 'benar-12345');
@@ -149,6 +151,6 @@ describe('usernames and emails regardless of letter case', () => {
       account(username.toLowerCase(), `${unique('b')}@example.org`),
       account(username.toUpperCase(), `${unique('c')}@example.org`),
     ]);
-    expect(statuses(answers).sort()).toEqual([201, 409, 409]);
+    expect(statuses(answers).sort((a, b) => a - b)).toEqual([201, 409, 409]);
   });
 });

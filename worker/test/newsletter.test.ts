@@ -30,10 +30,10 @@ async function sentEmails(): Promise<Omit<SentEmail, 'text' | 'html'>[]> {
   let cursor = '';
   for (;;) {
     const query = new URLSearchParams({ per_page: '100', ...(cursor ? { cursor } : {}) });
-    const page = (await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?${query}`)).json()) as {
+    const page = await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?${query}`)).json<{
       result: Omit<SentEmail, 'text' | 'html'>[];
       result_info: { has_more: boolean; cursor?: string };
-    };
+    }>();
     all.push(...page.result);
     if (!page.result_info.has_more || !page.result_info.cursor) return all;
     cursor = page.result_info.cursor;
@@ -46,7 +46,7 @@ async function mailbox(address: string): Promise<SentEmail[]> {
   return Promise.all(
     mine.map(async (email) => {
       const query = new URLSearchParams({ email_id: email.messageId });
-      const detail = (await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?${query}`)).json()) as { result: SentEmail };
+      const detail = await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?${query}`)).json<{ result: SentEmail }>();
       return detail.result;
     }),
   );
@@ -558,7 +558,7 @@ describe('CSV export and import', () => {
     const csv = await exported.text();
     const lines = csv.replace(/^\ufeff/, '').trim().split('\r\n');
     expect(lines[0]).toBe('email,status,source,subscribedAt,createdAt');
-    expect(lines.slice(1).map((line) => line.split(',')[0]).sort()).toEqual([addresses[0], addresses[1], addresses[3], addresses[4]].sort());
+    expect(lines.slice(1).map((line) => line.slice(0, line.indexOf(','))).sort()).toEqual(addresses.filter((_, i) => i !== 2).sort());
     expect(csv).toContain(`${addresses[3]},active,"'=HYPERLINK(""https://jahat.example"")"`);
 
     // Round trip: two removed, the exported file brings back exactly those two.
@@ -584,7 +584,7 @@ describe('CSV export and import', () => {
     expect((await reader.get('/api/subscribe?page=1')).status).toBe(200);
     const exported = await fetch(`${base}/api/subscribe/export`, { headers: { cookie: reader.cookie } });
     expect(exported.status).toBe(403);
-    expect(((await exported.json()) as { message: string }).message).toBe('Anda tidak memiliki izin untuk melakukan aksi ini.');
+    expect((await exported.json<{ message: string }>()).message).toBe('Anda tidak memiliki izin untuk melakukan aksi ini.');
     expect((await csvImport(reader, 'email\nx@example.com\n')).status).toBe(403);
     const draft = await reader.post<Issue>('/api/newsletter/issues', { subject: 'Draf pembaca' });
     expect(draft.status).toBe(201);

@@ -82,7 +82,7 @@ describe('ETag', () => {
     const changed = await conditional(path, etag);
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
-    expect(((await changed.json()) as { data: unknown[] }).data).toHaveLength(5);
+    expect((await changed.json<{ data: unknown[] }>()).data).toHaveLength(5);
 
     // Unpublishing and deleting change it too.
     const afterUpdate = changed.headers.get('etag')!;

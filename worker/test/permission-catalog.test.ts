@@ -37,7 +37,7 @@ describe('the permission catalogue', () => {
 
     expect(await addMissingPermissions(db)).toBe(2 * PERMISSION_ACTIONS.length);
     const gallery = await db.select().from(permission).where(eq(permission.module, 'gallery'));
-    expect(gallery.map((row) => row.name).sort()).toEqual(PERMISSION_ACTIONS.map((action) => `gallery.${action}`).sort());
+    expect(gallery.map((row) => String(row.name)).sort()).toEqual(PERMISSION_ACTIONS.map((action) => `gallery.${action}`).sort());
     expect(gallery.every((row) => row.isSystem && row.isActive)).toBe(true);
 
     expect(await addMissingPermissions(db)).toBe(0);

@@ -30,7 +30,7 @@ const login = async () => {
 };
 const send = async (method: string, route: string, body: unknown) => {
   const response = await fetch(worker.url + route, { method, headers: { cookie, origin: worker.url, 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const answer = (await response.json()) as { success: boolean; data: { _id: string; slug: string }; message: string };
+  const answer = await response.json<{ success: boolean; data: { _id: string; slug: string }; message: string }>();
   if (!answer.success) throw new Error(`${method} ${route}: ${answer.message}`);
   return answer.data;
 };

@@ -7,9 +7,8 @@
  * templates are checked by admin/tests/preview-pages.e2e.ts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestWorker } from './worker.ts';
 import { data, SITE_CSP, startPreviewWorker } from './preview-worker.ts';
-import { Client } from './client.ts';
+import type { Client } from './client.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
 type Preview = { id: string; url: string };
@@ -54,12 +53,11 @@ const SITE: Record<string, string> = {
 };
 
 let fixture: Awaited<ReturnType<typeof startPreviewWorker>>;
-let worker: TestWorker;
 let admin: Client;
 
 beforeAll(async () => {
   fixture = await startPreviewWorker(SITE);
-  ({ worker, admin } = fixture);
+  ({ admin } = fixture);
 }, 120_000);
 
 afterAll(() => fixture?.stop());

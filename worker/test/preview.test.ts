@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestWorker } from './worker.ts';
 import { data, startPreviewWorker } from './preview-worker.ts';
-import { Client, form, unique } from './client.ts';
+import { type Client, form, unique } from './client.ts';
 import { dataUrl, leaks, phoneJpeg } from './photos.ts';
 import { sendLarge } from './large-body.ts';
 

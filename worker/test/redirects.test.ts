@@ -23,7 +23,7 @@ describe('redirects', () => {
     expect(moved.headers.get('location')).toBe(`/vision/${first}-terbaru?utm=x`);
     expect((await visit(admin.base, `/vision/${first}-baru`)).headers.get('location')).toBe(`/vision/${first}-terbaru`);
     const listed = await admin.get<Row[]>(`/api/redirect?search=${encodeURIComponent(first)}`);
-    expect(listed.body.success && listed.body.data.map((r) => [r.from, r.to, r.status]).sort()).toEqual([
+    expect(listed.body.success && listed.body.data.map((r) => [r.from, r.to, r.status]).sort((a, b) => String(a[0]).localeCompare(String(b[0])))).toEqual([
       [`/vision/${first}`, `/vision/${first}-terbaru`, '301'],
       [`/vision/${first}-baru`, `/vision/${first}-terbaru`, '301'],
     ]);

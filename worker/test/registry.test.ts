@@ -24,11 +24,10 @@ const unreachable = new Proxy({}, { get: () => expect.unreachable('the database 
 describe('record pages', () => {
   it.each(keys.filter((key) => definition(key).site))('%s: its page pattern names its own fields, a relation only to a collection with slugs', (key) => {
     const resource = definition(key);
-    for (const name of patternFields(resource.site!.page)) {
-      const field = resource.fields[name];
-      expect(field, name).toBeDefined();
-      if (field?.kind === 'relation') expect((Object.values(resources) as ResourceDefinition[]).find((target) => target.path === field.to)?.fields.slug?.kind).toBe('slug');
-    }
+    const fields = patternFields(resource.site!.page).map((name) => [name, resource.fields[name]] as const);
+    for (const [name, field] of fields) expect(field, name).toBeDefined();
+    const relationTargets = fields.flatMap(([, field]) => (field?.kind === 'relation' ? [field.to] : []));
+    for (const to of relationTargets) expect((Object.values(resources) as ResourceDefinition[]).find((target) => target.path === to)?.fields.slug?.kind, to).toBe('slug');
   });
 
   it('a record page is its pattern filled with the record, the addresses a slug change moves', async () => {
@@ -48,7 +47,7 @@ describe('derived lists', () => {
     });
     expect(new Set(PREVIEW_TEMPLATES)).toEqual(new Set(named));
     for (const template of PREVIEW_TEMPLATES) expect(existsSync(path.join(ROOT, `site/src/pages/preview-template/${template}.astro`)), template).toBe(true);
-    for (const key of keys) if (definition(key).preview) expect(previewTemplatePath(definition(key)), key).toMatch(/^\//);
+    for (const key of keys.filter((key) => definition(key).preview)) expect(previewTemplatePath(definition(key)), key).toMatch(/^\//);
   });
 
   it.each(keys.filter((key) => definition(key).preview === OWN_PAGE))('%s: previewed in its own record page, at the reserved slug of a page built from the slug alone', (key) => {

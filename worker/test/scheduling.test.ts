@@ -23,7 +23,7 @@ const ids = (answer: Answer) => (answer.body.success ? (answer.body.data as Row[
 async function revalidate(path: string, etag: string) {
   const response = await fetch(`${fileWorker().url}${path}`, { headers: { 'if-none-match': etag } });
   if (response.status === 304) return { status: 304, ids: [] };
-  const body = (await response.json()) as { data: Row[] };
+  const body = await response.json<{ data: Row[] }>();
   return { status: response.status, ids: body.data.map((row) => row._id) };
 }
 

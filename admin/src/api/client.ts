@@ -1,5 +1,5 @@
 /** Talking to the worker's /api with the session cookie; every answer is the { success, data, message } envelope. */
-import type { ApiFailure, ApiResponse, Pagination } from '@cms/worker/contract/api';
+import type { ApiResponse, Pagination } from '@cms/worker/contract/api';
 import { RequestFailure } from './messages.ts';
 
 export interface Answer<T> {
@@ -35,7 +35,7 @@ async function send(url: string, init: RequestInit) {
 /** The envelope's data, or a RequestFailure carrying the API's error (or the status when no JSON came). */
 function unwrap<T>(status: number, statusText: string, body: ApiResponse<T> | null): Answer<T> {
   if (status >= 300 || !body || !body.success) {
-    const failure = body && !body.success ? (body as ApiFailure) : null;
+    const failure = body && !body.success ? body : null;
     throw new RequestFailure(status, failure, failure?.message || statusText || String(status));
   }
   return { data: body.data, message: body.message, pagination: body.pagination };

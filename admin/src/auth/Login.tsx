@@ -23,7 +23,7 @@ export default function Login() {
         body: JSON.stringify({ username: form.get('username'), password: form.get('password') }),
       });
       remember(data);
-      navigate('/admin', { replace: true });
+      void navigate('/admin', { replace: true });
     } catch (failure) {
       setError(failure instanceof RequestFailure ? failure.body?.message || 'Login gagal' : 'Terjadi kesalahan jaringan');
       setSubmitting(false);
@@ -32,7 +32,7 @@ export default function Login() {
 
   return (
     <main className={styles.page}>
-      <form className={styles.card} onSubmit={submit}>
+      <form className={styles.card} onSubmit={(event) => void submit(event)}>
         <h1>Admin Login</h1>
         <label htmlFor="login-username">Username</label>
         <input id="login-username" name="username" autoComplete="username" required autoFocus disabled={submitting} />

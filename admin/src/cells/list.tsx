@@ -1,4 +1,5 @@
 /** The first few items of a list as badges, and how many more there are. */
+import { keyedTexts } from '../widgets/keys.ts';
 import type { CellOf, CellProps } from './types.ts';
 
 export function ListCell({ cell, column, row }: CellProps<CellOf<'list'>>) {
@@ -10,9 +11,9 @@ export function ListCell({ cell, column, row }: CellProps<CellOf<'list'>>) {
   });
   return (
     <span className="chips">
-      {items.slice(0, cell.show).map((item, i) => (
-        <span key={i} className="badge">
-          {item}
+      {keyedTexts(items.slice(0, cell.show)).map(({ text, key }) => (
+        <span key={key} className="badge">
+          {text}
         </span>
       ))}
       {items.length > cell.show && <span className="muted">{cell.more(items.length - cell.show)}</span>}

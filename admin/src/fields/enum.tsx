@@ -3,7 +3,7 @@ import type { EnumField } from '@cms/worker/contract';
 import { appendText } from './plain.ts';
 import type { FieldKindModule } from './types.ts';
 
-const labelOf = (field: EnumField, value: string) => (field.labels as Partial<Record<string, string>> | undefined)?.[value] ?? value;
+const labelOf = (field: EnumField, value: string) => field.labels?.[value] ?? value;
 
 export const enumKind: FieldKindModule<EnumField> = {
   initial: (field, current) => current ?? field.default ?? '',

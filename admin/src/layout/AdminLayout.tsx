@@ -54,7 +54,7 @@ export default function AdminLayout() {
     await sendJson('POST', '/auth/logout').catch(() => undefined);
     forget();
     client.clear();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }
 
   return (
@@ -75,7 +75,7 @@ export default function AdminLayout() {
             {user.username}
           </span>
         </span>
-        <button type="button" onClick={logout}>
+        <button type="button" onClick={() => void logout()}>
           Logout
         </button>
       </header>

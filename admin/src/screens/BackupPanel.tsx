@@ -73,7 +73,7 @@ export function BackupPanel({ lastBackup }: { lastBackup: BackupSummary | null }
       )}
       {lastBackup && user.permissions.includes('backup.read') && !holdsEverything(user.permissions) && <p className="muted">Hanya Super Admin yang dapat mengunduh cadangan.</p>}
       {lastBackup && holdsEverything(user.permissions) && (
-        <form className={styles.download} onSubmit={submit}>
+        <form className={styles.download} onSubmit={(event) => void submit(event)}>
           <label htmlFor="backup-password">Password Anda (konfirmasi untuk mengunduh)</label>
           <input id="backup-password" name="password" type="password" autoComplete="current-password" required disabled={sending} />
           <button type="submit" className="button" disabled={sending}>

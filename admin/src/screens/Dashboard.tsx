@@ -64,7 +64,7 @@ export default function Dashboard() {
       ) : summary.isError ? (
         <div className="alert error" role="alert">
           Gagal memuat dashboard.{' '}
-          <button type="button" onClick={() => summary.refetch()}>
+          <button type="button" onClick={() => void summary.refetch()}>
             Coba lagi
           </button>
         </div>

@@ -12,6 +12,7 @@ import { fileProblem } from '../widgets/UploadButton.tsx';
 import { displayName, FILES_QUERY, formatSize, isImage, isVideo, previewUrl, useStoredFiles } from '../api/files.ts';
 import { prepareUpload, thumbnailOf, thumbnailPart } from '../widgets/compress.ts';
 import { matchFiles } from '../widgets/FilePicker.tsx';
+import { keyedTexts } from '../widgets/keys.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 import './FileManager.css';
 
@@ -81,7 +82,7 @@ export default function FileManager() {
     );
     // One line per file: a dozen uploads read as a list, not a paragraph.
     setAlert(messages.length === 1 ? messages[0]! : messages);
-    refresh();
+    void refresh();
   }
 
   async function deleteSelected() {
@@ -91,7 +92,7 @@ export default function FileManager() {
     const done = results.length - failed;
     setAlert(done ? `Berhasil menghapus ${done} file${failed ? `, ${failed} gagal` : ''}` : `${failed} file gagal dihapus`);
     setSelected([]);
-    refresh();
+    void refresh();
   }
 
   async function createFolder() {
@@ -101,7 +102,7 @@ export default function FileManager() {
       setAlert('Folder berhasil dibuat!');
       setFolderOpen(false);
       setFolderName('');
-      refresh();
+      void refresh();
     } catch (error) {
       setAlert(error instanceof RequestFailure ? 'Gagal membuat folder' : 'Terjadi kesalahan saat membuat folder');
     } finally {
@@ -119,15 +120,15 @@ export default function FileManager() {
           <>
             <label className="button">
               Upload File
-              <input type="file" className="sr-only" onChange={onFiles} />
+              <input type="file" className="sr-only" onChange={(event) => void onFiles(event)} />
             </label>
             <label className="button">
               Upload Banyak File
-              <input type="file" multiple className="sr-only" onChange={onFiles} />
+              <input type="file" multiple className="sr-only" onChange={(event) => void onFiles(event)} />
             </label>
             <label className="button">
               Upload Video
-              <input type="file" accept="video/*" className="sr-only" onChange={onFiles} />
+              <input type="file" accept="video/*" className="sr-only" onChange={(event) => void onFiles(event)} />
             </label>
             <button type="button" onClick={() => setFolderOpen(true)}>
               Buat Folder
@@ -143,7 +144,7 @@ export default function FileManager() {
             <button type="button" onClick={() => setSelected([])}>
               Bersihkan
             </button>
-            <button type="button" className="danger" disabled={selected.length === 0} onClick={deleteSelected}>
+            <button type="button" className="danger" disabled={selected.length === 0} onClick={() => void deleteSelected()}>
               Hapus ({selected.length})
             </button>
           </>
@@ -155,7 +156,7 @@ export default function FileManager() {
           <input id="folder-name" value={folderName} onChange={(event) => setFolderName(event.target.value)} disabled={creating} />
         </div>
         <div className="form-actions">
-          <button type="button" className="primary" disabled={!folderName.trim() || creating} onClick={createFolder}>
+          <button type="button" className="primary" disabled={!folderName.trim() || creating} onClick={() => void createFolder()}>
             {creating ? 'Membuat...' : 'Buat'}
           </button>
           <button type="button" onClick={() => setFolderOpen(false)}>
@@ -177,7 +178,7 @@ export default function FileManager() {
         : (
           <div className="alert" role="status">
             <ul className="upload-results">
-              {alert.map((line, i) => <li key={i}>{line}</li>)}
+              {keyedTexts(alert).map(({ text, key }) => <li key={key}>{text}</li>)}
             </ul>
           </div>
         )}

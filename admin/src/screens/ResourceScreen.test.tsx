@@ -95,10 +95,10 @@ describe('the history of a record opened for editing', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Visi Hijau' }));
     const compare = await screen.findByRole('button', { name: 'Lihat perbedaan' });
     expect((compare as HTMLButtonElement).disabled).toBe(true);
-    expect((screen.getByRole('button', { name: 'Pulihkan' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Pulihkan' }).disabled).toBe(true);
 
     arrive();
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Lihat perbedaan' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Lihat perbedaan' }).disabled).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: 'Lihat perbedaan' }));
     const row = await screen.findByRole('row', { name: /Deskripsi Singkat/ });
     expect(row.textContent).toBe('Deskripsi SingkatRingkasan awalRingkasan yang keliru');
@@ -110,7 +110,7 @@ describe('the history of a record opened for editing', () => {
     });
     arrive();
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Visi Hijau' }));
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Lihat perbedaan' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Lihat perbedaan' }).disabled).toBe(false));
     fireEvent.click(screen.getByRole('button', { name: 'Lihat perbedaan' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Perbedaan tidak dapat dimuat. Versi tidak ditemukan.');
   });

@@ -28,11 +28,14 @@ type Row = { _id: string } & Record<string, unknown>;
 /** What was typed in the search box, once typing pauses: one request per search, not per key. Clearing it counts at once. */
 function useSearchTerm(typed: string) {
   const [term, setTerm] = useState('');
+  const cleared = typed.trim() === '';
+  // Set while rendering, so no render shows the old term once the box is empty.
+  if (cleared && term !== '') setTerm('');
   useEffect(() => {
-    if (typed.trim() === '') return setTerm('');
+    if (cleared) return;
     const timer = setTimeout(() => setTerm(typed.trim()), 300);
     return () => clearTimeout(timer);
-  }, [typed]);
+  }, [typed, cleared]);
   return term;
 }
 
@@ -68,9 +71,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   });
   const pages = list.data?.pagination?.pages ?? 1;
   // Deleting the last record of the last page leaves that page empty: show the one before.
-  useEffect(() => {
-    if (list.data?.pagination && !list.isPlaceholderData && page > pages) setPage(clampPage(page, pages));
-  }, [list.data, list.isPlaceholderData, page, pages]);
+  if (list.data?.pagination && !list.isPlaceholderData && page > pages) setPage(clampPage(page, pages));
   const counts = useQueries({
     queries: (screen.counts ?? []).map((card) => ({
       queryKey: [resource.path, 'count', card.where?.field ?? '', card.where?.value ?? ''],
@@ -116,7 +117,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
       setAlert({ kind: 'success', text: texts[created ? 'create' : 'update'] });
       setEditing(null);
       if (created) await showCreated((answer.data as Row)._id).catch(() => setPage(1));
-      refresh();
+      void refresh();
     },
     onError: (error) => setAlert({ kind: 'error', text: saveErrorMessage(error, errors) }),
   });
@@ -124,7 +125,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
     mutationFn: (row: Row) => sendJson('DELETE', `/${resource.path}/${row._id}`),
     onSuccess: () => {
       setAlert({ kind: 'success', text: texts.deleted ?? SUCCESS[dialect].delete });
-      refresh();
+      void refresh();
     },
     onError: (error) => setAlert({ kind: 'error', text: texts.deleteFailed ? withReason(texts.deleteFailed, error) : deleteErrorMessage(error, errors) }),
   });
@@ -132,7 +133,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
     mutationFn: ({ row, field, value }: { row: Row; field: string; value: string }) => sendJson('PUT', `/${resource.path}/${row._id}`, { [field]: value }),
     onSuccess: () => {
       setAlert({ kind: 'success', text: texts.updated ?? SUCCESS[dialect].update });
-      refresh();
+      void refresh();
     },
     onError: (error) => setAlert({ kind: 'error', text: texts.updateFailed ? withReason(texts.updateFailed, error) : saveErrorMessage(error, errors) }),
   });
@@ -148,17 +149,15 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   const deleteLabel = texts.delete ?? 'Hapus';
   const confirmText = screen.deleteConfirm ?? 'Apakah Anda yakin ingin menghapus data ini?';
   const rowActions = may.delete || (may.update && (!screen.readOnly || (screen.setActions ?? []).length > 0));
-  const columns: TableColumn<Row>[] = [
-    ...screen.columns.map((column) => ({
-      key: column.field + column.label,
-      label: column.label,
-      cell: (row: Row) => (
-        <div className="cell-value">
-          <CellValue column={column} row={row} resource={resource} onToggle={may.update ? () => toggle.mutate({ row, field: column.field }) : undefined} />
-        </div>
-      ),
-    })),
-  ];
+  const columns: TableColumn<Row>[] = screen.columns.map((column) => ({
+    key: column.field + column.label,
+    label: column.label,
+    cell: (row: Row) => (
+      <div className="cell-value">
+        <CellValue column={column} row={row} resource={resource} onToggle={may.update ? () => toggle.mutate({ row, field: column.field }) : undefined} />
+      </div>
+    ),
+  }));
   if (rowActions) {
     columns.push({
       key: 'actions',
@@ -265,13 +264,13 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
         {list.isFetching && !list.isLoading && <span className="muted">{dialect === 'en' ? 'Searching...' : 'Mencari...'}</span>}
       </div>
       {screen.widgets && (
-        <CsvTools resource={resource} widgets={screen.widgets} narrowing={narrowingQuery({ search: searched, filters })} onAlert={setAlert} onImported={refresh} />
+        <CsvTools resource={resource} widgets={screen.widgets} narrowing={narrowingQuery({ search: searched, filters })} onAlert={setAlert} onImported={() => void refresh()} />
       )}
       {resource.public && <DeletedRecords resource={resource} canRestore={may.create} />}
       {list.isError && screen.loadError ? (
         <div className="alert error" role="alert">
           {list.error instanceof RequestFailure ? screen.loadError.failed : screen.loadError.unreachable}{' '}
-          <button type="button" onClick={() => list.refetch()}>
+          <button type="button" onClick={() => void list.refetch()}>
             Coba lagi
           </button>
         </div>

@@ -3,7 +3,7 @@
  * login page). While it loads, a plain textarea edits the HTML. If loading or the editor fails,
  * the spec's message, a simple HTML editor and a "Retry CKEditor" button take its place.
  */
-import { Component, lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import type { RichTextEditorProps } from './RichTextEditor.tsx';
 
 export type EditorFieldProps = RichTextEditorProps;
@@ -35,9 +35,11 @@ class EditorErrorBoundary extends Component<BoundaryProps, { failed: boolean }> 
 /** EditorField with the editor module's loader given, so tests can make it fail. */
 export function EditorFieldWithLoader({ load, id, value, onChange, light, label }: EditorFieldProps & { load: () => Promise<EditorModule> }) {
   const [attempt, setAttempt] = useState(0);
-  // React keeps a rejected lazy() rejected forever, so each attempt gets a new one (keyed by
-  // `attempt`), which calls import() again.
-  const Editor = useMemo(() => lazy(load), [load, attempt]);
+  // React keeps a rejected lazy() rejected forever, so each attempt (and each loader) gets a new
+  // one, which calls import() again.
+  const [editor, setEditor] = useState(() => ({ load, Editor: lazy(load) }));
+  if (editor.load !== load) setEditor({ load, Editor: lazy(load) });
+  const { Editor } = editor;
   const rows = light ? 10 : 14;
 
   const whileLoading = <textarea id={id} rows={rows} value={value} onChange={(event) => onChange(event.target.value)} />;
@@ -48,7 +50,13 @@ export function EditorFieldWithLoader({ load, id, value, onChange, light, label 
       </p>
       <label htmlFor={id}>HTML</label>
       <textarea id={id} rows={rows} value={value} onChange={(event) => onChange(event.target.value)} />
-      <button type="button" onClick={() => setAttempt((count) => count + 1)}>
+      <button
+        type="button"
+        onClick={() => {
+          setAttempt((count) => count + 1);
+          setEditor({ load, Editor: lazy(load) });
+        }}
+      >
         {RETRY_LABEL}
       </button>
     </div>

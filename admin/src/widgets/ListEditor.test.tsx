@@ -1,7 +1,7 @@
 import { resources } from '@cms/worker/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { toFormData, initialValues } from '../screens/ResourceForm.tsx';
 import { SignedIn } from '../test/session.tsx';
@@ -15,7 +15,9 @@ let preparing: boolean[] = [];
 
 function Harness({ start = [] as ListItem[] }) {
   const [items, setItems] = useState<ListItem[]>(start);
-  latest = items;
+  useEffect(() => {
+    latest = items;
+  }, [items]);
   return (
     <SignedIn>
       <QueryClientProvider client={new QueryClient()}>
@@ -35,7 +37,7 @@ describe('the repeatable-list editor', () => {
     expect(within(second).getByLabelText('Judul').tagName).toBe('INPUT');
     expect(within(second).getByLabelText('Deskripsi').tagName).toBe('TEXTAREA');
     expect(within(second).getByLabelText('Ikon').getAttribute('aria-describedby')).toBe('field-features-1-icon-hint');
-    expect((within(second).getByLabelText('Gambar') as HTMLInputElement).type).toBe('file');
+    expect(within(second).getByLabelText<HTMLInputElement>('Gambar').type).toBe('file');
     expect(within(second).getByRole('button', { name: 'Hapus Fitur Utama 2' })).toBeTruthy();
   });
 
@@ -58,7 +60,7 @@ describe('the repeatable-list editor', () => {
     ]);
     expect(latest[0]![PENDING_FILES]?.image?.name).toBe('modular.png');
     // The card that moved up keeps its own inputs and preview.
-    expect((within(cards()[0]!).getByLabelText('Judul') as HTMLInputElement).value).toBe('Modular');
+    expect(within(cards()[0]!).getByLabelText<HTMLInputElement>('Judul').value).toBe('Modular');
     expect(within(cards()[0]!).getByAltText('Pratinjau')).toBeTruthy();
     expect(within(cards()[1]!).queryByAltText('Pratinjau')).toBeNull();
     const sent = toFormData(resources.bioCore, { ...initialValues(resources.bioCore, null), features: latest }, {});

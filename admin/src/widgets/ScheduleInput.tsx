@@ -45,6 +45,7 @@ export function ScheduleCell({ row }: { row: Record<string, unknown> }) {
  * "Terjadwal" with the time it goes up, or "Berhenti tayang" with the time it came down.
  */
 export function PublicStatus({ resource, row, yes, no }: { resource: ResourceDefinition; row: Record<string, unknown>; yes: string; no: string }) {
+  // oxlint-disable-next-line react/purity -- the status is as of this render on purpose: a list re-rendered later (a refetch) shows a scheduled record's current state
   const status = publicState(resource, row, new Date());
   if (status.state === 'scheduled' || status.state === 'ended') {
     const scheduled = status.state === 'scheduled';

@@ -4,7 +4,7 @@
  * with a preview of what will be saved and, for images, their alternative text and focal point.
  */
 import { MAX_UPLOAD_BYTES, thumbnailUrl, type FileField } from '@cms/worker/contract';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ChangeEvent, type ReactNode } from 'react';
 import { fileUrl } from '../api/client.ts';
 import { tooLarge, type Dialect } from '../api/messages.ts';
 import { useAccess } from '../auth/access.ts';
@@ -63,6 +63,26 @@ export default function UploadButton({ id, label, field, value, onUpload, onChoo
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
+  async function pick(event: ChangeEvent<HTMLInputElement>) {
+    const file = event.target.files?.[0] ?? null;
+    // The limits apply to what the user picked, before the photo is scaled down.
+    const refused = file && fileProblem(file, field, dialect);
+    setProblem(refused || null);
+    if (!file || refused) {
+      event.target.value = '';
+      onUpload(null);
+      setPreview(null);
+      return;
+    }
+    setPreparing(true);
+    onPreparing?.(true);
+    const prepared = await prepareUpload(file);
+    setPreparing(false);
+    onPreparing?.(false);
+    onUpload(prepared);
+    setPreview(URL.createObjectURL(prepared));
+  }
+
   // A stored image is previewed by its small thumbnail, not the original.
   const shown = preview ?? (value ? (images ? thumbnailUrl(fileUrl(value)) : fileUrl(value)) : null);
   return (
@@ -76,25 +96,7 @@ export default function UploadButton({ id, label, field, value, onUpload, onChoo
         type="file"
         accept={field.accept?.join(',')}
         aria-describedby={`${id}-hint`}
-        onChange={async (event) => {
-          const file = event.target.files?.[0] ?? null;
-          // The limits apply to what the user picked, before the photo is scaled down.
-          const refused = file && fileProblem(file, field, dialect);
-          setProblem(refused || null);
-          if (!file || refused) {
-            event.target.value = '';
-            onUpload(null);
-            setPreview(null);
-            return;
-          }
-          setPreparing(true);
-          onPreparing?.(true);
-          const prepared = await prepareUpload(file);
-          setPreparing(false);
-          onPreparing?.(false);
-          onUpload(prepared);
-          setPreview(URL.createObjectURL(prepared));
-        }}
+        onChange={(event) => void pick(event)}
       />
       {preparing && <small role="status">Menyiapkan foto...</small>}
       {images && (alt || focus) && <ImageDetails id={id} src={shown} alt={alt} focus={focus} />}

@@ -62,7 +62,7 @@ export async function prepareUpload(file: File, { editor = false } = {}): Promis
   const options = preparationOptions(file, editor);
   if (!options) return file;
   try {
-    const { onlyWhenLarger, ...compression } = options as ReturnType<typeof preparationOptions> & { onlyWhenLarger?: boolean };
+    const { onlyWhenLarger, ...compression } = options;
     let prepared = file;
     if (!onlyWhenLarger || Math.max(...Object.values(await dimensions(file))) > BIG_IMAGE_EDGE) {
       const redrawn = await imageCompression(file, { ...compression, useWebWorker: false, preserveExif: false });

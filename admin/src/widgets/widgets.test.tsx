@@ -158,7 +158,7 @@ describe('upload button', () => {
     render(<UploadButton id="image" label={<label htmlFor="image">Gambar</label>} field={resources.values.fields.image} value="" onUpload={onUpload} onChoose={onChoose} />, {
       wrapper: withFiles([storedFile('tim.png'), storedFile('video.mp4', 'video/mp4')]),
     });
-    const input = screen.getByLabelText('Gambar') as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('Gambar');
     fireEvent.change(input, { target: { files: [sized('besar.png', 11 * MB)] } });
     expect(screen.getByRole('alert').textContent).toBe('Ukuran file terlalu besar. Maksimal 10MB.');
     expect(onUpload).toHaveBeenLastCalledWith(null);

@@ -139,6 +139,12 @@ export default function BioCoreBrowser({ articles, tags, paging, indexUrl, tagsP
   );
 }
 
+/** The pagination links with their React keys: a page's number, a gap the page it follows (a gap never comes first). */
+function keyedPageLinks(base: string, page: number, pages: number) {
+  const links = pageLinks(base, page, pages);
+  return links.map((link, at) => ({ link, key: link ? String(link.page) : `gap-after-${links[at - 1]?.page}` }));
+}
+
 /** The same links as the site's Pagination component. */
 function Pagination({ base, page, pages }: Paging) {
   if (pages <= 1) return null;
@@ -152,15 +158,15 @@ function Pagination({ base, page, pages }: Paging) {
         <span className="disabled">← Previous</span>
       )}
       <ol>
-        {pageLinks(base, page, pages).map((link, i) =>
+        {keyedPageLinks(base, page, pages).map(({ link, key }) =>
           link ? (
-            <li key={link.page}>
+            <li key={key}>
               <a href={link.href} aria-current={link.current ? 'page' : undefined}>
                 {link.page}
               </a>
             </li>
           ) : (
-            <li key={`gap-${i}`} className="gap" aria-hidden="true">
+            <li key={key} className="gap" aria-hidden="true">
               …
             </li>
           ),

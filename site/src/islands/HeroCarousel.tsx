@@ -30,7 +30,8 @@ const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedi
 export default function HeroCarousel({ slides }: { slides: Slide[] }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
-  const [reducedMotion, setReducedMotion] = useState(false);
+  // Read once on the client (the server has no matchMedia and renders the same markup either way).
+  const [reducedMotion] = useState(prefersReducedMotion);
   const lockedUntil = useRef(0);
   const count = slides.length;
 
@@ -44,7 +45,6 @@ export default function HeroCarousel({ slides }: { slides: Slide[] }) {
     [count],
   );
 
-  useEffect(() => setReducedMotion(prefersReducedMotion()), []);
   useEffect(() => {
     if (count < 2 || paused || reducedMotion) return;
     const timer = setTimeout(() => go(index + 1), AUTO_ADVANCE_MS);
@@ -71,7 +71,7 @@ export default function HeroCarousel({ slides }: { slides: Slide[] }) {
           </button>
           <div className="hero-dots">
             {slides.map((slide, i) => (
-              <button key={i} type="button" aria-label={`Go to slide ${i + 1}: ${slide.title}`} aria-current={i === index} onClick={() => go(i)} />
+              <button key={slide.id || i} type="button" aria-label={`Go to slide ${i + 1}: ${slide.title}`} aria-current={i === index} onClick={() => go(i)} />
             ))}
           </div>
           <button type="button" className="hero-next" aria-label="Next slide" onClick={() => go(index + 1)}>

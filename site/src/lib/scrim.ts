@@ -10,7 +10,7 @@ const SCRIM_OPACITY = 0.82;
 const channels = (color: string): number[] | null => {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color.trim())?.[1];
   if (!hex) return null;
-  const full = hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex;
+  const full = hex.length === 3 ? hex.replace(/./g, '$&$&') : hex;
   return [0, 2, 4].map((at) => Number.parseInt(full.slice(at, at + 2), 16));
 };
 

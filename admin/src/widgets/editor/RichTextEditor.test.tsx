@@ -115,7 +115,7 @@ describe('RichTextEditor', () => {
     expect(upload).toHaveBeenCalledTimes(1);
     const [path, init] = upload.mock.calls[0]!;
     expect(path).toBe('/upload');
-    expect((init?.body as FormData).get('file')).toBeInstanceOf(File);
+    expect((init!.body as FormData).get('file')).toBeInstanceOf(File);
     expect(document.querySelector('.ProseMirror img')?.getAttribute('src')).toBe('/uploads/tempel.png');
     expect(screen.getByTestId('value').textContent).toContain('src="/uploads/tempel.png"');
   });

@@ -24,7 +24,7 @@ describe('inline embedded images of the light editor', () => {
     expect(file.type).toBe('image/svg+xml');
     expect(await file.text()).toBe('<svg xmlns="http://www.w3.org/2000/svg"/>');
     expect(dataUriToFile('data:image/jpeg;base64,/9j/', 'x').name).toBe('x.jpg');
-    expect(() => dataUriToFile('/uploads/a.png', 'x')).toThrow();
+    expect(() => dataUriToFile('/uploads/a.png', 'x')).toThrow('Not a data URI');
   });
 
   it('replaces the uploaded images’ sources and leaves the rest as written', () => {

@@ -167,20 +167,20 @@ export function cleanPaste(html: string): CleanedPaste {
     const alt = image.getAttribute('title')?.trim() || descriptions.get(image.getAttribute('v:shapes') ?? '');
     if (alt) image.setAttribute('alt', alt);
   }
-  for (const element of [...document.querySelectorAll(REMOVED_ELEMENTS)]) element.remove();
+  for (const element of document.querySelectorAll(REMOVED_ELEMENTS)) element.remove();
   // Word and Chrome wrap fragments in comments (StartFragment, conditional comments).
   removeComments(document);
   const local = [...body.querySelectorAll('img')].filter((image) => /^(file:|blob:|cid:|ms-)/i.test(image.getAttribute('src')?.trim() ?? ''));
   for (const image of local) image.remove();
   rebuildWordLists(document);
   // The page's title is its only h1: pasted headings start one level down.
-  for (const heading of [...body.querySelectorAll('h1')]) {
+  for (const heading of body.querySelectorAll('h1')) {
     const h2 = document.createElement('h2');
     for (const name of heading.getAttributeNames()) h2.setAttribute(name, heading.getAttribute(name)!);
     h2.append(...heading.childNodes);
     heading.replaceWith(h2);
   }
-  for (const element of [...body.querySelectorAll('*')]) cleanAttributes(element);
+  for (const element of body.querySelectorAll('*')) cleanAttributes(element);
   // Deepest first, so a list that only held empty paragraphs goes too.
   for (const element of [...body.querySelectorAll(EMPTY_REMOVED)].reverse()) {
     if (isEmpty(element)) element.remove();

@@ -10,13 +10,13 @@ describe('text pasted from Word', () => {
 
   it('turns bulleted and numbered paragraphs into real lists, nested by level, without the typed markers', () => {
     const bullets = doc.querySelector('ul')!;
-    expect([...bullets.children].map((li) => li.firstElementChild!.textContent!.replace(/\s+/g, ' ').trim())).toEqual([
+    expect([...bullets.children].map((li) => li.firstElementChild!.textContent.replace(/\s+/g, ' ').trim())).toEqual([
       '4 ton sampah per bulan tidak lagi ke TPA',
       '312 keluarga menabung dari sampah',
       'Rp 18 juta tabungan terkumpul',
     ]);
-    expect(bullets.children[1]!.querySelector('ul li')!.textContent!.replace(/\s+/g, ' ').trim()).toBe('termasuk 40 warung');
-    expect([...doc.querySelectorAll('ol > li')].map((li) => li.textContent!.replace(/\s+/g, ' ').trim())).toEqual(['Pilah sampah di rumah', 'Setor ke bank sampah']);
+    expect(bullets.children[1]!.querySelector('ul li')!.textContent.replace(/\s+/g, ' ').trim()).toBe('termasuk 40 warung');
+    expect([...doc.querySelectorAll('ol > li')].map((li) => li.textContent.replace(/\s+/g, ' ').trim())).toEqual(['Pilah sampah di rumah', 'Setor ke bank sampah']);
     expect(doc.body.textContent).not.toMatch(/[·]/);
     expect(html).not.toMatch(/mso-|MsoList/);
   });
@@ -24,14 +24,14 @@ describe('text pasted from Word', () => {
   it('keeps no justified alignment and no h1: the page title is the only h1', () => {
     expect(html).not.toContain('justify');
     expect(doc.querySelectorAll('h1')).toHaveLength(0);
-    expect([...doc.querySelectorAll('h2')].map((h) => h.textContent!.trim())).toEqual(['Laporan Bank Sampah Cibunut 2026', 'Hasil utama']);
+    expect([...doc.querySelectorAll('h2')].map((h) => h.textContent.trim())).toEqual(['Laporan Bank Sampah Cibunut 2026', 'Hasil utama']);
   });
 
   it("drops pictures that point at the author's disk and counts them", () => {
     expect(html).not.toContain('file:');
     expect(doc.querySelectorAll('img')).toHaveLength(0);
     expect(droppedImages).toBe(1);
-    expect(doc.body.textContent!.replace(/\s+/g, ' ')).toContain('Foto: penimbangan setoran warga.');
+    expect(doc.body.textContent.replace(/\s+/g, ' ')).toContain('Foto: penimbangan setoran warga.');
   });
 
   it('leaves ordinary paragraphs and dashes alone', () => {

@@ -74,7 +74,7 @@ export class TestWorker {
             },
           },
         ],
-      } as V4MiniflareOptions),
+      }),
     );
     return new TestWorker(miniflare, (await miniflare.ready).origin, stateDir, hookCalls);
   }

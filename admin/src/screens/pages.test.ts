@@ -6,7 +6,7 @@ const titlesOf = (group: string) => ADMIN_PAGES.filter((page) => page.group === 
 describe('the pages read from the definitions', () => {
   it('lists each group in the order its screens declare, with the pages of their own in place', () => {
     expect(titlesOf('Konten')).toEqual([
-      'Manage Hero Section', 'Manage Vision', 'Manage Impact', 'Kelola Partners', 'Manage Category', 'Manage Our Work', 'Our Impact', 'Bio Core', 'SEO Management', 'Collaborate',
+      'Manage Hero Section', 'Manage Vision', 'Manage Impact', 'Kelola Partners', 'Manage Category', 'Manage Our Work', 'Our Impact', 'Agenda', 'Bio Core', 'SEO Management', 'Collaborate',
     ]);
     expect(titlesOf('About Us')).toEqual(['Gallery Management', 'History', 'Vision & Mission', 'Values', 'Team']);
     expect(titlesOf('Users')).toEqual(['Kelola Users', 'Role', 'Permission (Hak Akses)']);

@@ -138,7 +138,8 @@ describe('screens', () => {
         if ((await page.locator('.list-row').count()) === 0) await page.getByRole('button', { name: /^\+ (Tambah|Add) / }).first().click();
         await page.locator('.list-row input').nth(0).fill('10');
         await page.locator('.list-row input').nth(1).fill('Trees');
-      } else if (field.kind === 'password') await input.fill('rahasia-123');
+      } else if (field.kind === 'timestamp') await input.fill('2027-01-15T09:30');
+      else if (field.kind === 'password') await input.fill('rahasia-123');
       else if (field.kind === 'text' && field.format === 'email') await input.fill(`${marker.toLowerCase().replace(/\W/g, '')}@example.org`);
       else if (field.kind === 'text' && field.pattern && name === 'name') await input.fill(`${marker.toLowerCase().replace(/[^a-z0-9]/g, '')}.create`);
       else if (field.kind === 'text' && field.pattern) await input.fill(marker.replace(/[^A-Za-z0-9]/g, ''));

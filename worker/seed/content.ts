@@ -291,6 +291,22 @@ export const content: SeedContent = {
       featuredImage: picture('Impact 2025'),
     },
   ],
+  agenda: [
+    {
+      title: 'Bersih Sungai Cikapundung',
+      startsAt: '2027-03-21T00:00:00.000Z',
+      place: 'Taman Teras Cikapundung, Bandung',
+      description: p('Kami mengajak warga dan relawan membersihkan sungai bersama, memilah sampah yang terangkat, dan belajar mengompos di tempat.', 'Sarung tangan dan karung disediakan; bawa botol minum sendiri.'),
+      image: picture('Bersih Sungai Cikapundung'),
+    },
+    {
+      title: 'Lokakarya Biogas untuk Desa',
+      startsAt: '2026-06-05T02:00:00.000Z',
+      place: 'Balai Desa Sukamaju, Garut',
+      description: p('Lokakarya satu hari tentang unit BioCore: cara kerja, perawatan, dan manfaatnya bagi dapur keluarga.'),
+      image: picture('Lokakarya Biogas'),
+    },
+  ],
   gallery: [
     { title: 'Tim Lapangan', description: 'Tim lapangan kami di Bandung.', category: 'team', order: 1, image: picture('Tim Lapangan') },
     { title: 'Kantor Kami', description: 'Ruang kerja di Jakarta.', category: 'office', order: 2, image: picture('Kantor Kami') },

@@ -100,12 +100,13 @@ describe('a record whose slug cannot be a page', () => {
     const { _id: id } = ((await saved.json()) as { data: { _id: string } }).data;
     const longSlug = 'judul-yang-sangat-panjang-'.repeat(12);
     const state = stateDir;
-    // Written past the API, into the database file the running worker holds: while the worker
+    // Written past the API (which refuses such a slug), with a new change time as every write has,
+    // so the build's kept copy reads the record again. Into the database file the running worker holds: while the worker
     // writes (build reports, the last test's deletions), SQLite answers busy; try again shortly.
     const update = () =>
       spawnSync(
         path.join(ROOT, 'node_modules/.bin/wrangler'),
-        ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--command', `UPDATE category SET slug = '${longSlug}' WHERE id = '${id}'`],
+        ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--command', `UPDATE category SET slug = '${longSlug}', updatedAt = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = '${id}'`],
         { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', XDG_CONFIG_HOME: path.join(state, 'config') }, encoding: 'utf8' },
       );
     let sql = update();

@@ -50,7 +50,7 @@ export function PublicStatus({ resource, row, yes, no }: { resource: ResourceDef
   if (status.state === 'scheduled' || status.state === 'ended') {
     const scheduled = status.state === 'scheduled';
     return (
-      <span className={styles.statusCell}>
+      <span className={`${styles.statusCell} status-cell`}>
         <span className={`badge ${scheduled ? 'scheduled' : 'off'}`}>{scheduled ? 'Terjadwal' : 'Berhenti tayang'}</span>
         <small className="muted">
           {scheduled ? '' : 'sejak '}

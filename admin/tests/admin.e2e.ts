@@ -187,13 +187,16 @@ describe('screens', () => {
   });
 });
 
+/** Handing the browser a file of 10 MB or more takes longer than 10 s on a loaded 2-core machine. */
+const LARGE_FILE = { timeout: 60_000 };
+
 describe('uploads', () => {
-  it('refuses an oversized image and a wrong type as soon as they are chosen, with the spec messages', async () => {
+  it('refuses an oversized image and a wrong type as soon as they are chosen, with their messages', { timeout: 180_000 }, async () => {
     await page.goto(`${base}/admin/about/values`);
     await expect.poll(() => page.locator('h1').innerText()).toBe('Values');
     await page.getByRole('button', { name: /^\+ Tambah/ }).click();
     await page.locator('#field-title').fill('Terlalu besar');
-    await page.locator('#field-image').setInputFiles({ name: 'besar.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+    await page.locator('#field-image').setInputFiles({ name: 'besar.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) }, LARGE_FILE);
     await expect.poll(() => page.getByRole('alert').innerText()).toBe('Ukuran file terlalu besar. Maksimal 10MB.');
     // The refused file is discarded, not kept for the save.
     expect(await page.locator('#field-image').evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
@@ -207,7 +210,7 @@ describe('uploads', () => {
     const big = path.join(mkdtempSync(path.join(tmpdir(), 'cms-upload-')), 'besar.png');
     writeFileSync(big, '');
     truncateSync(big, 50 * 1024 * 1024 + 1);
-    await page.locator('#field-logo').setInputFiles(big);
+    await page.locator('#field-logo').setInputFiles(big, LARGE_FILE);
     await expect.poll(() => page.getByRole('alert').innerText()).toBe('File besar.png terlalu besar. Maksimal 50MB.');
   });
 
@@ -388,7 +391,7 @@ describe('widgets', () => {
     await page.unroute('**/uploads/**');
   });
 
-  it('falls back to a plain HTML editor when the editor fails to load, and "Retry CKEditor" loads it', async () => {
+  it('falls back to a plain HTML editor when the editor fails to load, and its retry button loads it', async () => {
     const editorChunk = '**/admin/assets/RichTextEditor-*.js';
     await page.route(editorChunk, (route) => route.abort('connectionreset'));
     await screenReady('about/history', 'History');
@@ -396,7 +399,7 @@ describe('widgets', () => {
     await expect.poll(() => page.getByRole('alert').innerText()).toBe('Editor gagal dimuat. Anda tetap bisa menulis HTML di bawah ini.');
     await page.getByLabel('HTML').fill('<p>Ditulis tanpa editor</p>');
     await page.unroute(editorChunk);
-    await page.getByRole('button', { name: 'Retry CKEditor' }).click();
+    await page.getByRole('button', { name: 'Muat ulang editor' }).click();
     await expect.poll(() => page.locator('.ProseMirror#field-content').innerText()).toBe('Ditulis tanpa editor');
     await page.getByRole('button', { name: 'Batal' }).click();
   });

@@ -21,7 +21,7 @@ describe('envelope', () => {
     }
   });
 
-  it('refuses unreadable bodies with 400 and the spec\'s message', async () => {
+  it('refuses unreadable bodies with 400 and a clear message', async () => {
     const admin = await asAdmin();
     for (const [body, type] of [
       ['{"title": ', 'application/json'],
@@ -34,7 +34,7 @@ describe('envelope', () => {
     }
   });
 
-  it('answers a success with data and the spec\'s message', async () => {
+  it('answers a success with data and a message', async () => {
     const admin = await asAdmin();
     const created = await admin.post('/api/category', form({ title: unique('Amplop') }));
     expect(created.body).toMatchObject({ success: true, message: 'Data berhasil ditambahkan!' });

@@ -49,7 +49,7 @@ describe.each(staffCreated)('%s', (_key, resource) => {
 });
 
 describe('public reads', () => {
-  it('lists only active/published records to visitors and honours the spec query filters', async () => {
+  it('lists only active/published records to visitors and honours the query filters', async () => {
     const visitor = new Client();
     for (const [path, flag] of [
       ['vision', 'isPublished'],
@@ -88,7 +88,7 @@ describe('public reads', () => {
   });
 });
 
-describe('payloads as the spec\'s screens send them', () => {
+describe('payloads as the admin screens send them', () => {
   it('links a work to categories sent as JSON array text, as legacy objects, or repeated parts, and refuses unknown ones', async () => {
     const admin = await asAdmin();
     const categories = await admin.get<Row[]>('/api/category?active=true');

@@ -1,4 +1,4 @@
-/** The spec's validation rules (section 5), answered with clear messages and nothing stored. */
+/** Validation rules, answered with clear messages and nothing stored. */
 import { describe, expect, it } from 'vitest';
 import type { ResourceDefinition } from '../src/contract/fields.ts';
 import { resources } from '../src/contract/resources.ts';
@@ -193,7 +193,7 @@ describe('slugs', () => {
     expect(permission.body.message).toBe('Name "vision.create" sudah digunakan.');
   });
 
-  it('generates slugs with the spec rules: words for vision, alphanumerics for BioCore', async () => {
+  it('generates slugs by rule: words for vision, alphanumerics for BioCore', async () => {
     const admin = await asAdmin();
     const suffix = Date.now().toString(36);
     const vision = await admin.post<Row>('/api/vision', form({ title: `  Ekonomi -- Sirkular: Kota & Desa! ${suffix} `, shortDescription: 's', content: '<p>c</p>' }));

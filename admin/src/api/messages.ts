@@ -49,14 +49,14 @@ export class RequestFailure extends Error {
 }
 
 /**
- * How one screen words its failures where the spec gives it texts of its own; every field is
+ * How one screen words its failures where it has texts of its own; every field is
  * optional and the general texts apply otherwise.
  */
 export interface ErrorProfile extends ScreenErrors {
   dialect?: Dialect;
 }
 
-/** The size refusal, naming the limit as the spec writes it ("10MB"); the same in both dialects. */
+/** The size refusal, naming the limit as messages write it ("10MB"); the same in both dialects. */
 export const tooLarge = (limit = '50MB') => `Ukuran file terlalu besar. Maksimal ${limit}.`;
 
 /** The alert text for a failed save. */

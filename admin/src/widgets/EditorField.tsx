@@ -1,7 +1,7 @@
 /**
  * A rich-text form field that loads the tiptap editor on demand (its own chunk, never on the
  * login page). While it loads, a plain textarea edits the HTML. If loading or the editor fails,
- * the spec's message, a simple HTML editor and a "Retry CKEditor" button take its place.
+ * a message, a simple HTML editor and a button that loads the editor again take its place.
  */
 import { Component, lazy, Suspense, useState, type ComponentType, type ReactNode } from 'react';
 import type { RichTextEditorProps } from './RichTextEditor.tsx';
@@ -10,7 +10,7 @@ export type EditorFieldProps = RichTextEditorProps;
 export type EditorModule = { default: ComponentType<RichTextEditorProps> };
 
 export const EDITOR_FAILED_MESSAGE = 'Editor gagal dimuat. Anda tetap bisa menulis HTML di bawah ini.';
-export const RETRY_LABEL = 'Retry CKEditor';
+export const RETRY_LABEL = 'Muat ulang editor';
 
 const loadRichTextEditor = (): Promise<EditorModule> => import('./RichTextEditor.tsx');
 

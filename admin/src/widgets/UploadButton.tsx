@@ -20,7 +20,7 @@ export const isHeic = (file: File) => /^image\/hei[cf]/.test(file.type) || /\.he
 export const HEIC_REFUSED =
   'Foto HEIC dari iPhone belum bisa diupload. Simpan dulu sebagai JPG (di iPhone: Pengaturan > Kamera > Format > Paling Kompatibel, atau kirim foto lewat email/WhatsApp), lalu upload lagi.';
 
-/** The spec's refusal text for a chosen file, or null when it may be sent. */
+/** The refusal text for a chosen file, or null when it may be sent. */
 export function fileProblem(file: File, field: Pick<FileField, 'maxBytes' | 'accept' | 'acceptLabel'>, dialect: Dialect = 'id'): string | null {
   if (isHeic(file)) return dialect === 'en' ? 'HEIC photos from an iPhone cannot be uploaded yet. Save the photo as JPG first, then upload it again.' : HEIC_REFUSED;
   if (file.size > field.maxBytes) {

@@ -142,7 +142,7 @@ describe('file picker dialog', () => {
 });
 
 describe('upload button', () => {
-  it('refuses files with the spec text for each limit', () => {
+  it('refuses files with the text for each limit', () => {
     const fields = resources;
     expect(fileProblem(sized('besar.png', 50 * MB + 1), fields.vision.fields.image)).toBe('File besar.png terlalu besar. Maksimal 50MB.');
     expect(fileProblem(sized('v.png', 10 * MB + 1), fields.values.fields.image)).toBe('Ukuran file terlalu besar. Maksimal 10MB.');

@@ -55,7 +55,7 @@ describe('EditorField', () => {
     expect(editor.dataset.light).toBe('true');
   });
 
-  it('after a failed import shows the message and a fallback HTML editor, and Retry CKEditor imports again', async () => {
+  it('after a failed import shows the message and a fallback HTML editor, and its retry button imports again', async () => {
     const load = vi
       .fn<() => Promise<EditorModule>>()
       .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))

@@ -19,7 +19,7 @@ import type { CDPSession } from 'playwright-core';
 import { closeBrowser, openBrowser, CHROMIUM, signInAsAdmin } from '../e2e/browser.ts';
 import { buildAdmin, buildSite, currentLink } from './lib/builds.ts';
 import { startSiteServer } from './lib/site-server.ts';
-import { DEFAULT_ADMIN, migrate, ROOT, seedIfEmpty, startWorker, type RunningWorker } from './lib/local.ts';
+import { DEFAULT_ADMIN, ROOT, migrateAndSeed, startWorker, type RunningWorker } from './lib/local.ts';
 
 const KB = 1024;
 const MB = KB * KB;
@@ -254,8 +254,7 @@ const www = path.join(state, 'www');
 // Site builds go to their own folders under siteDir; the worker fetches pages from the site server.
 const siteDir = path.join(state, 'site');
 const log = (line: string) => console.log(line);
-migrate(state);
-await seedIfEmpty(state);
+await migrateAndSeed(state);
 const port = 9700 + Math.floor(Math.random() * 100);
 // The admin, for the uploads made as staff make them.
 await buildAdmin(www, state);

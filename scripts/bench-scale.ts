@@ -12,7 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildSite, currentLink, startSiteBuilder } from './lib/builds.ts';
-import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker } from './lib/local.ts';
+import { DEFAULT_ADMIN, migrateAndSeed, startWorker } from './lib/local.ts';
 import { runtimeMemoryKb } from './lib/runtime-memory.ts';
 import { startSiteServer } from './lib/site-server.ts';
 
@@ -27,8 +27,7 @@ const www = path.join(state, 'www');
 // Site builds go to their own folders; the worker fetches pages from the site server.
 const siteDir = path.join(state, 'site');
 const served = () => path.resolve(siteDir, readlinkSync(currentLink(siteDir)));
-migrate(state);
-await seedIfEmpty(state);
+await migrateAndSeed(state);
 const port = 9700 + Math.floor(Math.random() * 100);
 const apiUrl = `http://127.0.0.1:${port}`;
 const secret = randomBytes(16).toString('hex');

@@ -6,13 +6,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker } from './lib/local.ts';
+import { DEFAULT_ADMIN, migrateAndSeed, startWorker } from './lib/local.ts';
 import { runtimeMemoryKb } from './lib/runtime-memory.ts';
 
 const MB = 1024 * 1024;
 const state = mkdtempSync(path.join(tmpdir(), 'cms-bench-'));
-migrate(state);
-await seedIfEmpty(state);
+await migrateAndSeed(state);
 const worker = await startWorker({ stateDir: state, port: 9600 + Math.floor(Math.random() * 100), assetsDir: path.join(state, 'www') });
 
 const peakKb = () => runtimeMemoryKb(worker.process.pid!, 'VmHWM');

@@ -6,12 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_ADMIN, migrate, seedIfEmpty, startWorker } from './lib/local.ts';
+import { DEFAULT_ADMIN, migrateAndSeed, startWorker } from './lib/local.ts';
 
 const count = Number(process.argv[2] ?? 2000);
 const state = mkdtempSync(path.join(tmpdir(), 'cms-newsletter-bench-'));
-migrate(state);
-await seedIfEmpty(state);
+await migrateAndSeed(state);
 const worker = await startWorker({ stateDir: state, port: 9700 + Math.floor(Math.random() * 100), assetsDir: path.join(state, 'www') });
 try {
   const base = worker.url;

@@ -2,7 +2,7 @@
  * Running the product locally: offline settings for the tools, migrations and seed of the
  * local D1/R2 under a state folder, and a wrangler dev server that stops cleanly.
  */
-import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -85,41 +85,45 @@ export async function assertPortFree(port: number, what: string) {
   });
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv, cwd = ROOT) {
-  const result = spawnSync(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-  if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}\n${result.stderr}`);
-  }
-  return result.stdout;
-}
-
-export function migrate(stateDir: string) {
-  run(...tool('wrangler', ['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', stateDir]), offlineEnv(stateDir));
-}
-
-/** Seeds the local D1/R2 in `stateDir` unless it already holds data. Returns whether it seeded. */
-export async function seedIfEmpty(stateDir: string, admin = DEFAULT_ADMIN) {
+/** Runs `work` with the local D1/R2 bindings of `stateDir`, in this process's own workerd. */
+async function withLocalBindings<T>(stateDir: string, work: (env: { DB: D1Database; BUCKET: R2Bucket }) => Promise<T>) {
   Object.assign(process.env, offlineEnv(stateDir));
   const { getPlatformProxy } = await import('wrangler');
-  const { isSeeded, seed } = await import('../../worker/seed/seed.ts');
-  const { addMissingPermissions } = await import('../../worker/src/auth/permission-catalog.ts');
-  const { createDb } = await import('../../worker/src/db/client.ts');
   const proxy = await getPlatformProxy<{ DB: D1Database; BUCKET: R2Bucket }>({
     configPath: path.join(ROOT, 'wrangler.toml'),
     persist: { path: path.join(stateDir, 'v3') },
     remoteBindings: false,
   });
   try {
-    if (await isSeeded(proxy.env)) {
-      // A database made before a module existed gets that module's permissions now.
-      await addMissingPermissions(createDb(proxy.env.DB));
-      return false;
-    }
-    await seed(proxy.env, admin);
-    return true;
+    return await work(proxy.env);
   } finally {
     await proxy.dispose();
   }
+}
+
+/** Applies the pending migrations to the local D1 database in `stateDir`. */
+export function migrate(stateDir: string) {
+  return withLocalBindings(stateDir, (env) => applyMigrations(env.DB));
+}
+
+/**
+ * Applies the pending migrations to the local D1/R2 in `stateDir` and seeds it unless it already
+ * holds data, in one local runtime. Returns whether it seeded.
+ */
+export function migrateAndSeed(stateDir: string, admin = DEFAULT_ADMIN) {
+  return withLocalBindings(stateDir, async (env) => {
+    await applyMigrations(env.DB);
+    const { isSeeded, seed } = await import('../../worker/seed/seed.ts');
+    if (await isSeeded(env)) {
+      const { addMissingPermissions } = await import('../../worker/src/auth/permission-catalog.ts');
+      const { createDb } = await import('../../worker/src/db/client.ts');
+      // A database made before a module existed gets that module's permissions now.
+      await addMissingPermissions(createDb(env.DB));
+      return false;
+    }
+    await seed(env, admin);
+    return true;
+  });
 }
 
 const MIGRATIONS_DIR = path.join(ROOT, 'worker/migrations');

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildAdmin, currentLink, hasAdmin, hasSite, startSiteBuilder, type SiteBuilder, type SiteBuildResult } from './builds.ts';
-import { assertPortFree, migrate, seedIfEmpty, startWorker, type RunningWorker } from './local.ts';
+import { assertPortFree, migrateAndSeed, startWorker, type RunningWorker } from './local.ts';
 import { startSiteServer, type SiteServer } from './site-server.ts';
 
 export interface ProductOptions {
@@ -42,8 +42,7 @@ export interface RunningProduct {
 /** Migrates the local D1 database in `stateDir` and seeds it when it is empty. */
 export async function prepareState(stateDir: string, log: (line: string) => void = () => {}) {
   log('applying migrations to the local D1 database');
-  migrate(stateDir);
-  if (await seedIfEmpty(stateDir)) log('seeded demo content and the admin account');
+  if (await migrateAndSeed(stateDir)) log('seeded demo content and the admin account');
 }
 
 export async function startProduct({ stateDir, outDir, port, sitePort = port + 2, builderPort = port + 3, vars = {}, verbose = false, log = () => {}, adminDir, stateReady = false, buildFirst = true }: ProductOptions): Promise<RunningProduct> {

@@ -17,7 +17,7 @@ beforeAll(async () => {
   for (const [file, html] of Object.entries({ 'index.html': 'home', 'about-us.html': 'about', 'vision/first.html': 'first', '404.html': 'missing' })) {
     writeFileSync(path.join(www, file), `<!doctype html><title>${html}</title>`);
   }
-  migrate(state);
+  await migrate(state);
   worker = await startWorker({ stateDir: state, port: 9900 + Math.floor(Math.random() * 90), assetsDir: www });
 }, 120_000);
 

@@ -21,7 +21,7 @@ const createAdmin = (password: string, ...extra: string[]) =>
   });
 
 it('creates a first admin who can log in with every permission, once', { timeout: 120_000 }, async () => {
-  migrate(state);
+  await migrate(state);
   expect(createAdmin('short').status).not.toBe(0);
   expect(createAdmin('admin12345', '--remote').stderr).toContain('at least 12');
   const created = createAdmin('a-strong-pass');

@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { DEFAULT_ADMIN, localBackupSecret, migrate, offlineEnv, ROOT, seedIfEmpty, tool } from '../../scripts/lib/local.ts';
+import { DEFAULT_ADMIN, localBackupSecret, migrateAndSeed, offlineEnv, ROOT, tool } from '../../scripts/lib/local.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -48,8 +48,7 @@ export default async function setup(project: TestProject) {
   const { unstable_getMiniflareWorkerOptions: workerOptionsOf } = await import('wrangler');
   const { workerOptions } = workerOptionsOf(path.join(ROOT, 'wrangler.toml'), undefined, { overrides: { assets: { directory: assetsDir } } });
   const bundled = bundleWorker(bundleDir, assetsDir);
-  migrate(templateStateDir);
-  await seedIfEmpty(templateStateDir);
+  await migrateAndSeed(templateStateDir);
   await bundled;
   project.provide('bundleDir', bundleDir);
   project.provide('workerOptionsJson', JSON.stringify(workerOptions));

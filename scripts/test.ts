@@ -1,7 +1,8 @@
 /**
  * `npm test`: type checks, the linter, then every vitest project (API against the Workers
  * runtime, admin components, site, local runner, browser tests against the built product), then
- * one closing count line. `npm run test:fast` (`--fast`) leaves out the browser tests.
+ * one closing count line. `npm run test:fast` (`--fast`) leaves out the browser tests and the
+ * runs of the product's commands.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -12,11 +13,12 @@ const fast = process.argv.includes('--fast');
 const vitestArgs = process.argv.slice(2).filter((arg) => arg !== '--fast');
 /** Every vitest project but the browser tests (e2e). */
 const FAST_PROJECTS = ['api', 'admin', 'site', 'scripts'];
+/** Runs of the product's own commands (backup, restore, create-admin, site builds, the deploy workflow): seconds of CPU each. */
+const COMMAND_TESTS = '**/test/commands/**';
 
 const state = path.join(ROOT, '.build/test');
 mkdirSync(state, { recursive: true });
 const env = { ...offlineEnv(state), FORCE_COLOR: process.env.CI ? '0' : '1' };
-const run = (pkg: string, args: string[], bin?: string) => spawnSync(...tool(pkg, args, bin), { cwd: ROOT, env, stdio: 'inherit' }).status ?? 1;
 
 /** Runs in the background with its output kept, so checks can run side by side and print whole. */
 const runQuietly = (pkg: string, args: string[], bin?: string) =>
@@ -30,20 +32,21 @@ const runQuietly = (pkg: string, args: string[], bin?: string) =>
 
 let failedChecks = 0;
 const typecheckTargets = ['worker', 'admin', 'site'].filter((dir) => existsSync(path.join(ROOT, dir, 'tsconfig.json')));
-const typechecks = await Promise.all(typecheckTargets.map((dir) => runQuietly('typescript', ['-p', dir, '--noEmit'], 'tsc')));
-typechecks.forEach(({ status, output }, index) => {
-  console.log(`\n[test] type check: ${typecheckTargets[index]}${status === 0 ? ' ok' : ''}`);
+// Type-aware lint (.oxlintrc.json): import cycles and core-to-feature imports fail the run too.
+const checks = [
+  ...typecheckTargets.map((dir) => ({ name: `type check: ${dir}`, result: runQuietly('typescript', ['-p', dir, '--noEmit'], 'tsc') })),
+  { name: 'lint', result: runQuietly('oxlint', [], 'oxlint') },
+];
+for (const { name, result } of checks) {
+  const { status, output } = await result;
+  console.log(`\n[test] ${name}${status === 0 ? ' ok' : ''}`);
   if (output) process.stdout.write(output);
   if (status !== 0) failedChecks++;
-});
-
-// Type-aware lint (.oxlintrc.json): import cycles and core-to-feature imports fail the run too.
-console.log('\n[test] lint');
-if (run('oxlint', [], 'oxlint') !== 0) failedChecks++;
+}
 
 const report = path.join(state, 'vitest.json');
-const projects = fast ? FAST_PROJECTS.flatMap((project) => ['--project', project]) : [];
-const status = run('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...projects, ...vitestArgs]);
+const projects = fast ? [...FAST_PROJECTS.flatMap((project) => ['--project', project]), '--exclude', COMMAND_TESTS] : [];
+const status = spawnSync(...tool('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...projects, ...vitestArgs]), { cwd: ROOT, env, stdio: 'inherit' }).status ?? 1;
 
 let passed = 0;
 let failed = 0;

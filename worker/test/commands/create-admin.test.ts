@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { migrate, ROOT, startWorker, type RunningWorker } from '../../scripts/lib/local.ts';
+import { migrate, ROOT, startWorker, type RunningWorker } from '../../../scripts/lib/local.ts';
 
 const state = mkdtempSync(path.join(tmpdir(), 'cms-create-admin-'));
 let worker: RunningWorker | undefined;

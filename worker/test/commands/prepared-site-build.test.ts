@@ -10,9 +10,9 @@ import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildSite, currentLink, keepSiteBuildReady, startSiteBuilder, type SiteBuilder } from '../../scripts/lib/builds.ts';
-import { DEFAULT_ADMIN, startWorker, type RunningWorker } from '../../scripts/lib/local.ts';
-import { startSiteServer, type SiteServer } from '../../scripts/lib/site-server.ts';
+import { buildSite, currentLink, keepSiteBuildReady, startSiteBuilder, type SiteBuilder } from '../../../scripts/lib/builds.ts';
+import { DEFAULT_ADMIN, startWorker, type RunningWorker } from '../../../scripts/lib/local.ts';
+import { startSiteServer, type SiteServer } from '../../../scripts/lib/site-server.ts';
 
 const state = mkdtempSync(path.join(tmpdir(), 'cms-prepared-build-'));
 const www = path.join(state, 'www');

@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, startWorker, type RunningWorker } from '../../scripts/lib/local.ts';
+import { migrate, startWorker, type RunningWorker } from '../../../scripts/lib/local.ts';
 
 const state = mkdtempSync(path.join(tmpdir(), 'cms-assets-'));
 let worker: RunningWorker;

@@ -12,15 +12,15 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, assert, beforeAll, describe, expect, inject, it } from 'vitest';
-import { knownMigrations, makeBackup, openTarget, restoreBackup, type Target } from '../../scripts/lib/backup.ts';
-import { localBackupSecret, offlineEnv, ROOT } from '../../scripts/lib/local.ts';
-import { productTables, tableColumns } from '../src/backup/collect.ts';
-import { DAILY_PREFIX, KEEP_DAILY, KEEP_MONTHLY, MONTHLY_PREFIX, runDailyBackup } from '../src/backup/daily.ts';
-import { BACKUP_FORMAT, BackupRefused, checksumWith, optionalBackupKey, rowsChecksum, signBackup, verifyBackup, type Backup } from '../src/backup/format.ts';
-import { LEFT_OUT_TABLES } from '../src/backup/policy.ts';
-import type { AuditEntry, BackupSummary, DashboardSummary } from '../src/contract/api.ts';
-import { asAdmin, Client, form, unique } from './client.ts';
-import { fileWorker } from './worker.ts';
+import { knownMigrations, makeBackup, openTarget, restoreBackup, type Target } from '../../../scripts/lib/backup.ts';
+import { localBackupSecret, offlineEnv, ROOT } from '../../../scripts/lib/local.ts';
+import { productTables, tableColumns } from '../../src/backup/collect.ts';
+import { DAILY_PREFIX, KEEP_DAILY, KEEP_MONTHLY, MONTHLY_PREFIX, runDailyBackup } from '../../src/backup/daily.ts';
+import { BACKUP_FORMAT, BackupRefused, checksumWith, optionalBackupKey, rowsChecksum, signBackup, verifyBackup, type Backup } from '../../src/backup/format.ts';
+import { LEFT_OUT_TABLES } from '../../src/backup/policy.ts';
+import type { AuditEntry, BackupSummary, DashboardSummary } from '../../src/contract/api.ts';
+import { asAdmin, Client, form, unique } from '../client.ts';
+import { fileWorker } from '../worker.ts';
 
 const state = mkdtempSync(path.join(tmpdir(), 'cms-backup-'));
 const files = path.join(state, 'files');

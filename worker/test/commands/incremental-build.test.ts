@@ -7,8 +7,8 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync, st
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildSite } from '../../scripts/lib/builds.ts';
-import { DEFAULT_ADMIN, startWorker, type RunningWorker } from '../../scripts/lib/local.ts';
+import { buildSite } from '../../../scripts/lib/builds.ts';
+import { DEFAULT_ADMIN, startWorker, type RunningWorker } from '../../../scripts/lib/local.ts';
 
 const state = mkdtempSync(path.join(tmpdir(), 'cms-incremental-'));
 const www = path.join(state, 'www');

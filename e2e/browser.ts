@@ -2,6 +2,8 @@
  * Debian's chromium driven by playwright-core, offline: one browser per process (launching takes
  * seconds), each openBrowser a fresh context of it with its own empty storage and cookies.
  */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -66,4 +68,15 @@ export async function medianOfFive(label: string, run: (attempt: number) => Prom
   const median = [...times].sort((a, b) => a - b)[2]!;
   console.log(`${label}, ms: ${times.join(', ')} (median ${median})`);
   return median;
+}
+
+/**
+ * Keeps a screenshot for a person to look at, in SCREENSHOT_DIR when it is set. Without it none is
+ * taken: encoding a full page costs CPU the rest of the run needs.
+ */
+export async function keepScreenshot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  const folder = process.env.SCREENSHOT_DIR;
+  if (!folder) return;
+  mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: path.join(folder, `${name}.png`), ...options });
 }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword, stateDir } from '../../e2e/product.ts';
-import { openBrowser } from '../../e2e/browser.ts';
+import { openBrowser, keepScreenshot } from '../../e2e/browser.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 let browser: BrowserContext;
@@ -64,7 +64,7 @@ describe('the backup panel', () => {
     await expect.poll(() => panel.innerText()).toMatch(/\d+ baris, \d+ file · [\d,]+ (kB|MB)/);
     // Signed with the local BACKUP_SECRET: no warning.
     expect(await panel.innerText()).not.toContain('BACKUP_SECRET belum diatur');
-    await page.screenshot({ path: '/tmp/backup-panel-1280.png', fullPage: true });
+    await keepScreenshot(page, 'backup-panel-1280', { fullPage: true });
 
     const password = panel.getByLabel('Password Anda (konfirmasi untuk mengunduh)');
     const button = panel.getByRole('button', { name: 'Unduh cadangan terakhir' });
@@ -74,7 +74,7 @@ describe('the backup panel', () => {
 
     await page.setViewportSize({ width: 390, height: 844 });
     await panel.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/backup-panel-390.png' });
+    await keepScreenshot(page, 'backup-panel-390');
 
     await password.fill(adminPassword);
     const [download] = await Promise.all([page.waitForEvent('download'), button.click()]);

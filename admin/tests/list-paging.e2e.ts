@@ -6,7 +6,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword } from '../../e2e/product.ts';
-import { openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
+import { openBrowser, signInAsAdmin, keepScreenshot } from '../../e2e/browser.ts';
 
 let browser: BrowserContext;
 let page: Page;
@@ -55,7 +55,7 @@ describe.each([1280, 390])('lists at %i px', (width) => {
     await expect.poll(subtitle).toBe(`Total: ${total} item`);
     await expect.poll(() => pager().innerText()).toBe(`Page 1 of ${Math.ceil(total / 10)}`);
     const firstPage = await rows().allInnerTexts();
-    await page.screenshot({ path: `/tmp/list-paging-subscribers-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `list-paging-subscribers-${width}`, { fullPage: true });
 
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => pager().innerText()).toBe(`Page 2 of ${Math.ceil(total / 10)}`);
@@ -83,7 +83,7 @@ describe.each([1280, 390])('lists at %i px', (width) => {
     expect(await rows().locator('.badge').allInnerTexts()).toEqual(Array(10).fill('Unsubscribed'));
     await page.getByRole('button', { name: 'Last page' }).click();
     await expect.poll(() => rows().count()).toBe(unsubscribed % 10 || 10);
-    await page.screenshot({ path: `/tmp/list-paging-subscribers-filtered-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `list-paging-subscribers-filtered-${width}`, { fullPage: true });
     await page.getByRole('combobox', { name: 'Status' }).selectOption('');
     await expect.poll(() => pager().innerText()).toBe(`Page 1 of ${Math.ceil(tagged / 10)}`);
   });
@@ -165,7 +165,7 @@ describe('a content collection', () => {
     const after = Math.ceil((total + 1) / 20);
     await expect.poll(() => pager().innerText()).toBe(`Page ${after} of ${after}`);
     await expect.poll(() => rows().allInnerTexts()).toContainEqual(expect.stringContaining(`${prefix} baru`));
-    await page.screenshot({ path: '/tmp/list-paging-category-1280.png', fullPage: true });
+    await keepScreenshot(page, 'list-paging-category-1280', { fullPage: true });
 
     await page.getByRole('button', { name: `Hapus ${prefix} baru` }).click();
     await expect.poll(() => page.getByRole('status').first().innerText()).toContain('berhasil dihapus');

@@ -6,7 +6,7 @@ import { emailImagePath } from '../../worker/src/contract/email-images.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword } from '../../e2e/product.ts';
-import { openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
+import { openBrowser, signInAsAdmin, keepScreenshot } from '../../e2e/browser.ts';
 
 let browser: BrowserContext;
 let page: Page;
@@ -84,7 +84,7 @@ describe('newsletter screen', () => {
     const preview = page.frameLocator('iframe[title="Pratinjau email"]');
     await expect.poll(() => preview.locator('body').innerText()).toContain('Halo sahabat lingkungan');
     expect(await preview.locator('body').innerText()).toContain('A Circular Economy Starts at Home');
-    await page.screenshot({ path: '/tmp/newsletter-preview.png' });
+    await keepScreenshot(page, 'newsletter-preview');
     await page.getByRole('button', { name: 'Teks biasa' }).click();
     await expect.poll(() => page.locator('.preview-text').innerText()).toContain('Bacaan pilihan');
     await page.getByRole('button', { name: 'Tutup' }).click();
@@ -121,7 +121,7 @@ describe('newsletter screen', () => {
     await expect.poll(() => row.locator('.badge').innerText(), { timeout: 20_000 }).toBe('Terkirim');
     expect(await row.locator('.sent-count').innerText()).toBe(`${total} / ${total}`);
     expect(await row.locator('.left-count').innerText()).toBe('0');
-    await page.screenshot({ path: '/tmp/newsletter-sent.png', fullPage: true });
+    await keepScreenshot(page, 'newsletter-sent', { fullPage: true });
     const recipients = await sent(subject);
     expect(recipients).toHaveLength(total);
     expect(addresses.every((address) => recipients.filter((to) => to === address).length === 1)).toBe(true);
@@ -169,7 +169,7 @@ describe('newsletter screen', () => {
     await phone.setViewportSize({ width: 390, height: 844 });
     await phone.goto(`${base}/admin/newsletter`);
     await phone.getByLabel('Subjek').waitFor();
-    await phone.screenshot({ path: '/tmp/newsletter-390.png', fullPage: true });
+    await keepScreenshot(phone, 'newsletter-390', { fullPage: true });
     const wider = await phone.evaluate(() =>
       [...document.querySelectorAll('main *')].filter((element) => !element.closest('thead') && element.getBoundingClientRect().right > 391).map((element) => `${element.tagName}.${element.className}`).slice(0, 5),
     );

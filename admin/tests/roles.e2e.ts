@@ -6,16 +6,12 @@
  * tried in the same editor.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PERMISSION_PRESETS } from '@cms/worker/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword } from '../../e2e/product.ts';
-import { openBrowser, signIn, signInAsAdmin } from '../../e2e/browser.ts';
+import { keepScreenshot, openBrowser, signIn, signInAsAdmin } from '../../e2e/browser.ts';
 
-const SHOTS = path.resolve('.build/screenshots');
-mkdirSync(SHOTS, { recursive: true });
 
 const NO_PERMISSION = 'Anda tidak memiliki izin untuk membuka halaman ini.';
 const ROLE = `Vision saja ${Date.now().toString(36)}`;
@@ -65,7 +61,7 @@ describe('the role editor', () => {
     expect(await moduleToggle(page, 'Vision', 'Tulis').isChecked()).toBe(true);
     expect(await moduleToggle(page, 'Vision & Mission', 'Semua').isChecked()).toBe(false);
     expect(await summary(page)).toMatch(/^9 dari \d+ izin dipilih\. Membuka 2 halaman: Dashboard, Manage Vision\.$/);
-    await page.screenshot({ path: path.join(SHOTS, 'role-editor-1280.png'), fullPage: true });
+    await keepScreenshot(page, 'role-editor-1280', { fullPage: true });
     await page.getByRole('button', { name: 'Simpan' }).click();
     await expect.poll(() => page.getByRole('status').first().innerText()).toContain('berhasil');
 
@@ -94,7 +90,7 @@ describe('the role editor', () => {
     expect(await moduleToggle(page, 'Email Subscribers', 'Baca').isChecked()).toBe(false);
     const editorPermissions = PERMISSION_PRESETS.find((preset) => preset.name === 'Editor')!.permissions.length;
     expect(await summary(page)).toMatch(new RegExp(`^${editorPermissions} dari \\d+ izin dipilih\\. Membuka \\d+ halaman: Dashboard, Manage Hero Section, Manage Vision, Manage \\w+ dan \\d+ lainnya\\.$`));
-    await page.screenshot({ path: path.join(SHOTS, 'role-editor-390.png'), fullPage: true });
+    await keepScreenshot(page, 'role-editor-390', { fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
@@ -102,7 +98,7 @@ describe('the role editor', () => {
     await page.getByRole('button', { name: 'Simpan' }).click();
     const warning = page.getByRole('dialog', { name: 'Role ini tidak membuka halaman apa pun' });
     await warning.waitFor();
-    await page.screenshot({ path: path.join(SHOTS, 'role-opens-nothing-390.png') });
+    await keepScreenshot(page, 'role-opens-nothing-390');
     await warning.getByRole('button', { name: 'Kembali memilih izin' }).click();
     await warning.waitFor({ state: 'hidden' });
     expect(await page.getByRole('form', { name: 'Tambah data' }).isVisible()).toBe(true);
@@ -131,7 +127,7 @@ describe.each([1280, 390])('the Vision-only user at %i px', (width) => {
     expect(await page.getByRole('link', { name: 'Lihat subscribers' }).count()).toBe(0);
     // A long user name is cut short in the top bar: the page keeps the phone's width.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-    await page.screenshot({ path: path.join(SHOTS, `vision-only-dashboard-${width}.png`), fullPage: true });
+    await keepScreenshot(page, `vision-only-dashboard-${width}`, { fullPage: true });
   });
 
   it('has only the permitted entries in the menu', async () => {
@@ -140,7 +136,7 @@ describe.each([1280, 390])('the Vision-only user at %i px', (width) => {
     await menu.getByRole('link', { name: 'Manage Vision' }).waitFor();
     expect(await menu.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Manage Vision']);
     expect(await menu.getByRole('button').allTextContents()).toEqual(['Konten']);
-    await page.screenshot({ path: path.join(SHOTS, `vision-only-menu-${width}.png`) });
+    await keepScreenshot(page, `vision-only-menu-${width}`);
     await menu.getByRole('link', { name: 'Manage Vision' }).click();
     await expect.poll(() => page.locator('h1').innerText()).toBe('Manage Vision');
     await page.locator('tbody tr').first().waitFor();
@@ -158,7 +154,7 @@ describe.each([1280, 390])('the Vision-only user at %i px', (width) => {
       expect(await page.locator('main').innerText()).not.toContain('Belum ada subscriber');
       expect(page.url()).toBe(`${base}/admin/subscribe`);
     }
-    await page.screenshot({ path: path.join(SHOTS, `vision-only-subscribers-${width}.png`), fullPage: true });
+    await keepScreenshot(page, `vision-only-subscribers-${width}`, { fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword as password } from '../../e2e/product.ts';
-import { openBrowser } from '../../e2e/browser.ts';
+import { openBrowser, keepScreenshot } from '../../e2e/browser.ts';
 
 let rina: BrowserContext;
 let budi: BrowserContext;
@@ -62,7 +62,7 @@ describe('two people editing one record', () => {
     const changed = dialog.locator('tr', { hasText: 'Deskripsi Singkat' });
     await expect.poll(() => changed.innerText()).toContain('Ringkasan dari Rina');
     expect(await changed.innerText()).toContain('Ringkasan dari Budi');
-    await budiPage.screenshot({ path: '/tmp/safety-conflict-390.png' });
+    await keepScreenshot(budiPage, 'safety-conflict-390');
 
     await dialog.getByRole('button', { name: 'Timpa' }).click();
     await expect.poll(() => budiPage.locator('.alert').first().innerText()).toContain('Data berhasil diperbarui!');
@@ -122,7 +122,7 @@ describe('history', () => {
     const difference = page.getByRole('dialog', { name: 'Versi 1 dibanding versi sekarang' });
     await expect.poll(() => difference.locator('tr', { hasText: 'Deskripsi Singkat' }).innerText()).toMatch(/Ringkasan awal\s+Ringkasan yang keliru/);
     await difference.getByRole('button', { name: 'Tutup' }).click();
-    await page.screenshot({ path: '/tmp/safety-history-1280.png', fullPage: true });
+    await keepScreenshot(page, 'safety-history-1280', { fullPage: true });
 
     await first.getByRole('button', { name: 'Pulihkan' }).click();
     await page.getByRole('dialog', { name: 'Pulihkan versi 1?' }).getByRole('button', { name: 'Ya, pulihkan' }).click();

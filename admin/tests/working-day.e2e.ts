@@ -2,19 +2,15 @@
  * A working day in the back-office at 1280 px and on a 390 px phone: the seeded hero saved with
  * its relative CTA, the slug shown is the slug stored, features edited with an image uploaded
  * from the row, lists that never hide their actions, upload progress on a slow connection.
- * Screenshots of every screen land in .build/screenshots/ to be looked at.
+ * SCREENSHOT_DIR=<folder> keeps screenshots of every screen to be looked at.
  */
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword as password } from '../../e2e/product.ts';
-import { openBrowser } from '../../e2e/browser.ts';
+import { keepScreenshot, openBrowser } from '../../e2e/browser.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
 import { SCREENS } from '../src/screens/screens.ts';
 
-const SHOTS = path.resolve('.build/screenshots');
-mkdirSync(SHOTS, { recursive: true });
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 const png = (name: string) => ({ name, mimeType: 'image/png', buffer: PNG });
@@ -66,7 +62,7 @@ describe.each([1280, 390])('at %i px', (width) => {
     await expect.poll(() => colours.allInnerTexts()).toEqual(['Teks', 'Latar']);
     for (const swatch of await colours.locator('input[type=color]').all()) expect((await swatch.boundingBox())!.width).toBeGreaterThanOrEqual(24);
     await page.locator('#field-backgroundImage').setInputFiles(png(`latar-${width}.png`));
-    await page.screenshot({ path: `${SHOTS}/admin-hero-form-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `admin-hero-form-${width}`, { fullPage: true });
     await page.getByRole('button', { name: 'Update' }).click();
     await expect.poll(() => page.locator('.alert').first().innerText()).toContain('Data updated successfully!');
     const after = (await apiList('hero-section')).find((hero) => hero._id === before._id)!;
@@ -160,7 +156,7 @@ describe.each([1280, 390])('at %i px', (width) => {
     const add = (await features.getByRole('button', { name: '+ Tambah Fitur' }).boundingBox())!;
     expect(add.y).toBeGreaterThan(cards.at(-1)!.bottom - 1);
     await features.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/admin-bio-core-features-${width}.png`, fullPage: true });
+    await keepScreenshot(page, `admin-bio-core-features-${width}`, { fullPage: true });
     await features.getByRole('button', { name: 'Hapus Fitur Utama 1' }).click();
     await card(1).getByLabel('Judul').fill('Hemat Energi Biogas');
     await page.getByRole('button', { name: 'Simpan' }).click();
@@ -200,7 +196,7 @@ describe.each([1280, 390])('at %i px', (width) => {
       }, { timeout: 20_000, interval: 50 })
       .toBeGreaterThanOrEqual(2);
     expect(await page.getByRole('progressbar', { name: 'Upload file' }).count()).toBe(1);
-    await page.screenshot({ path: `${SHOTS}/admin-save-progress-${width}.png` });
+    await keepScreenshot(page, `admin-save-progress-${width}`);
     await expect.poll(() => page.locator('.alert').first().innerText(), { timeout: 30_000 }).toContain('Gallery berhasil dibuat!');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     const percents = [...seen].map((text) => Number(/(\d+)%/.exec(text)![1]));
@@ -227,7 +223,7 @@ describe('every list at 1280, 1366 and 390 px', () => {
       // Not hidden under another cell: the button itself is what a tap there meets.
       expect(await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent, [box.x + box.width / 2, box.y + box.height / 2]), `at ${width} px`).toBe(deleteLabel);
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `at ${width} px`).toBeLessThanOrEqual(width);
-      if (width !== 1366) await page.screenshot({ path: `${SHOTS}/admin-${route.replace('/', '-')}-${width}.png`, fullPage: true });
+      if (width !== 1366) await keepScreenshot(page, `admin-${route.replace('/', '-')}-${width}`, { fullPage: true });
     }
     await page.close();
   });
@@ -256,7 +252,7 @@ describe('the header and the other screens', () => {
     /** The page fits the width with no sideways scrolling; a screenshot is kept and the page closed. */
     const checkFitsAndClose = async (page: Page, route: string) => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      await page.screenshot({ path: `${SHOTS}/admin-${route || 'dashboard'}-${width}.png`, fullPage: true });
+      await keepScreenshot(page, `admin-${route || 'dashboard'}-${width}`, { fullPage: true });
       await page.close();
     };
     const dashboard = await settled('');

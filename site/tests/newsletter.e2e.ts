@@ -5,7 +5,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base } from '../../e2e/product.ts';
-import { openBrowser } from '../../e2e/browser.ts';
+import { openBrowser, keepScreenshot } from '../../e2e/browser.ts';
 
 let noScript: BrowserContext;
 beforeAll(async () => {
@@ -38,7 +38,7 @@ describe('newsletter without JavaScript', () => {
     await page.waitForURL(`${base}/?newsletter=ok#newsletter-ok`);
     expect(await page.locator('#newsletter-ok').isVisible()).toBe(true);
     expect(await page.locator('#newsletter-ok').innerText()).toContain('Thank you for subscribing! Please check your email.');
-    await page.screenshot({ path: '/tmp/newsletter-nojs-390.png' });
+    await keepScreenshot(page, 'newsletter-nojs-390');
 
     let text: string | null = null;
     await expect.poll(async () => (text = await lastEmailTo(email))).not.toBeNull();
@@ -46,13 +46,13 @@ describe('newsletter without JavaScript', () => {
     // Opening the link shows a page and changes nothing; its button confirms.
     await page.goto(link);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Konfirmasi langganan newsletter');
-    await page.screenshot({ path: '/tmp/newsletter-confirm-page-390.png' });
+    await keepScreenshot(page, 'newsletter-confirm-page-390');
     await page.goto(`${base}/`);
     await page.goto(link);
     await page.getByRole('button', { name: 'Konfirmasi langganan' }).click();
     await page.waitForURL(`${base}/newsletter/confirmed`);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Langganan Anda sudah aktif');
-    await page.screenshot({ path: '/tmp/newsletter-confirmed-390.png' });
+    await keepScreenshot(page, 'newsletter-confirmed-390');
 
     await page.goto(`${base}/about-us`);
     await page.goto(`${base}/`);
@@ -87,7 +87,7 @@ describe('newsletter without JavaScript', () => {
     await page.goto(`${base}/api/newsletter/unsubscribe?token=unsubscribe.abc.0.dipalsukan`);
     await page.waitForURL(`${base}/newsletter/unsubscribe?token=unsubscribe.abc.0.dipalsukan`);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Berhenti berlangganan?');
-    await page.screenshot({ path: '/tmp/newsletter-unsubscribe-page-390.png' });
+    await keepScreenshot(page, 'newsletter-unsubscribe-page-390');
     await page.getByRole('button', { name: 'Berhenti berlangganan' }).click();
     await page.waitForURL(`${base}/newsletter/invalid-link`);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Tautan tidak valid');

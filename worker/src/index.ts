@@ -87,6 +87,12 @@ const sitePage = (c: Context<AppEnv>, path?: string) => {
   return c.env.SITE_ORIGIN ? fetch(request, { redirect: 'manual' }) : c.env.ASSETS.fetch(request);
 };
 
+/** A built page of the site, read with a plain GET whatever the request it answers. */
+const builtPage = (c: Context<AppEnv>, path: string) => {
+  const url = new URL(path, c.req.url);
+  return c.env.SITE_ORIGIN ? fetch(c.env.SITE_ORIGIN + url.pathname, { redirect: 'manual' }) : c.env.ASSETS.fetch(url);
+};
+
 /**
  * The admin's page headers. Its built files hold no inline script; upload previews are blob:
  * images. Registered before secureHeaders so these win where both set a header.
@@ -115,7 +121,7 @@ const app = new Hono<AppEnv>()
   .route('/newsletter', newsletterPageActions)
   .get('/preview/:token', (c) => previewPage(c, (path) => sitePage(c, path)))
   // The inquiry form's page: stamped when served, and answering its own plain form post.
-  .route(INQUIRY_PAGE, inquiryPageRoutes(sitePage))
+  .route(INQUIRY_PAGE, inquiryPageRoutes(builtPage))
   .get('/work', (c) => c.redirect('/our-work', 301))
   .get('/work/*', (c) => c.redirect(`/our-work${new URL(c.req.url).pathname.slice('/work'.length)}`, 301))
   // The admin SPA: its files, and index.html for every client-side route.

@@ -96,7 +96,7 @@ async function inquiryPost(c: Context<AppEnv>, fetchPage: SitePage) {
   try {
     fields = await readInquiryBody(c);
     await receiveInquiry(c, fields);
-    return c.redirect(`${INQUIRY_PAGE}?${SENT_QUERY}#kolaborasi-form`, 303);
+    return c.redirect(`${INQUIRY_PAGE}?${SENT_QUERY}#kolaborasi`, 303);
   } catch (error) {
     if (!(error instanceof ApiError)) console.error('inquiry form post failed:', error);
     const refusal = error instanceof ApiError ? error : new ApiError(503, 'SERVER_ERROR', INQUIRY_MESSAGES.failed);

@@ -1,5 +1,5 @@
 import { INQUIRY_HONEYPOT, INQUIRY_LIMITS, INQUIRY_MESSAGES, INQUIRY_PAGE, INQUIRY_STARTED_FIELD } from '@cms/worker/contract/inquiry';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import './InquiryForm.css';
 
 interface Props {
@@ -32,6 +32,10 @@ async function freshStamp(form: HTMLFormElement) {
 export default function InquiryForm({ topics, consentText, language, children }: Props) {
   const [state, setState] = useState<State>({ status: 'idle' });
   const formRef = useRef<HTMLFormElement>(null);
+  // Marks the form as sent by this island from now on.
+  useEffect(() => {
+    if (formRef.current) formRef.current.dataset.ready = '1';
+  }, []);
 
   async function send(form: HTMLFormElement) {
     const fields: Record<string, string | boolean> = Object.fromEntries([...new FormData(form).entries()].map(([key, value]) => [key, String(value)]));

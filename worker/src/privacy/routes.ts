@@ -4,7 +4,7 @@
  * their replies, its sign-up counters, and the address inside older audit entries. The audit
  * entry erasure leaves names what was removed, never the address.
  */
-import { eq, inArray, like, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, like, or, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { auditStatement } from '../audit/log.ts';
 import { assertPermission } from '../auth/guard.ts';
@@ -88,7 +88,10 @@ export const privacyRoutes = new Hono<AppEnv>()
       db.delete(subscriber).where(eq(subscriber.email, email)),
       db.delete(inquiryReply).where(inArray(inquiryReply.inquiryId, db.select({ id: inquiry.id }).from(inquiry).where(eq(inquiry.email, email)))),
       db.delete(inquiry).where(eq(inquiry.email, email)),
-      db.delete(signupAttempts).where(or(eq(signupAttempts.key, `email:${email}`), like(signupAttempts.key, `confirmation:%:${email}`))),
+      // D1 caps LIKE patterns at 50 bytes: the address is matched as the key's end instead.
+      db
+        .delete(signupAttempts)
+        .where(or(eq(signupAttempts.key, `email:${email}`), and(like(signupAttempts.key, 'confirmation:%'), sql`substr(${signupAttempts.key}, ${-(email.length + 1)}) = ${`:${email}`}`))),
       db
         .update(auditLog)
         .set({ summary: sql`replace(${auditLog.summary}, ${email}, ${ERASED_MARK})` })

@@ -54,7 +54,7 @@ describe('the role editor', { timeout: 20_000 }, () => {
 
   it('groups the permissions by module under their areas', async () => {
     await newRole();
-    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Konten', 'SEO', 'Media', 'Newsletter', 'Pengguna & akses', 'Sistem']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Konten', 'SEO', 'Media', 'Newsletter', 'Pesan masuk', 'Pengguna & akses', 'Sistem']);
     const content = within(screen.getByRole('region', { name: 'Konten' }));
     expect(content.getAllByRole('group').map((group) => group.getAttribute('aria-label'))).toContain('Vision');
     expect(within(screen.getByRole('region', { name: 'Sistem' })).getByRole('group', { name: 'Dashboard' })).toBeTruthy();

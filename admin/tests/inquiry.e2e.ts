@@ -137,7 +137,7 @@ describe('personal data', () => {
     await page.goto(`${base}/admin/personal-data`);
     await page.getByLabel('Alamat email').fill(person.email);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Ekspor JSON' }).click()]);
-    const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as PersonalDataExport;
+    const exported = JSON.parse(readFileSync(await download.path(), 'utf8')) as PersonalDataExport;
     expect(exported.email).toBe(person.email);
     expect(exported.inquiries).toHaveLength(2);
     expect(exported.inquiries.flatMap((inquiry) => inquiry.replies)).toHaveLength(1);
@@ -148,7 +148,7 @@ describe('personal data', () => {
     await expect.poll(() => page.getByRole('status').innerText()).toBe('Semua data alamat ini sudah dihapus.');
 
     const [again] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Ekspor JSON' }).click()]);
-    const after = JSON.parse(readFileSync((await again.path())!, 'utf8')) as PersonalDataExport;
+    const after = JSON.parse(readFileSync(await again.path(), 'utf8')) as PersonalDataExport;
     expect(after).toMatchObject({ subscriber: null, inquiries: [], newsletterDeliveries: [] });
     await page.goto(`${base}/admin/inquiries`);
     await page.getByLabel('Cari pesan').fill(person.email);

@@ -59,7 +59,7 @@ beforeAll(async () => {
   admin = await asAdmin();
   staffInbox = `${unique('staf')}@example.org`;
   const saved = await admin.put('/api/settings', { inquiryRecipients: staffInbox, inquiryNotify: 'each' });
-  expect(saved.status).toBe(200);
+  if (saved.status !== 200) throw new Error(`staff recipients not saved: ${JSON.stringify(saved.body)}`);
 });
 
 async function inboxFind(email: string) {

@@ -92,7 +92,7 @@ export default function InquiryForm({ topics, consentText, language, children }:
         <label htmlFor="inquiry-topic">Topik</label>
         <select id="inquiry-topic" name="topic" required aria-invalid={invalid('topic')}>
           {topics.map((topic) => (
-            <option value={topic}>{topic}</option>
+            <option key={topic} value={topic}>{topic}</option>
           ))}
         </select>
       </div>

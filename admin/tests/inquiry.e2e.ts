@@ -135,7 +135,7 @@ describe('personal data', () => {
   it('exports everything held about one person as JSON, then erases it', async () => {
     const page = await staff.newPage();
     await page.goto(`${base}/admin/personal-data`);
-    await page.getByLabel('Alamat email').fill(person.email);
+    await page.getByLabel('Alamat email', { exact: true }).fill(person.email);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Ekspor JSON' }).click()]);
     const exported = JSON.parse(readFileSync(await download.path(), 'utf8')) as PersonalDataExport;
     expect(exported.email).toBe(person.email);

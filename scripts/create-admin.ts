@@ -17,7 +17,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { hashPassword } from '../worker/src/auth/password.ts';
 import { SUPER_ADMIN_ROLE } from '../worker/src/auth/permissions.ts';
-import { PERMISSION_ACTIONS } from '../worker/src/contract/limits.ts';
+import { actionsOf } from '../worker/src/contract/limits.ts';
 import { PERMISSION_MODULES } from '../worker/src/contract/resources.ts';
 import { offlineEnv, ROOT, tool } from './lib/local.ts';
 
@@ -59,7 +59,7 @@ const permissionId = (name: string) => `perm-${name}`;
 const roleId = 'role-super-admin';
 const statements: string[] = [];
 for (const module of PERMISSION_MODULES) {
-  for (const action of PERMISSION_ACTIONS) {
+  for (const action of actionsOf(module)) {
     const name = `${module}.${action}`;
     statements.push(
       `INSERT OR IGNORE INTO permission (id, name, displayName, description, module, action, isActive, isSystem, createdAt, updatedAt) VALUES (${text(permissionId(name))}, ${text(name)}, ${text(name)}, '', ${text(module)}, ${text(action)}, 1, 1, ${text(now)}, ${text(now)});`,

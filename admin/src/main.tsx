@@ -17,6 +17,8 @@ const Newsletter = lazy(() => import('./screens/Newsletter.tsx'));
 const FileManager = lazy(() => import('./screens/FileManager.tsx'));
 const Collaborate = lazy(() => import('./screens/Collaborate.tsx'));
 const NotFoundLog = lazy(() => import('./screens/NotFoundLog.tsx'));
+const Inquiries = lazy(() => import('./screens/Inquiries.tsx'));
+const PersonalData = lazy(() => import('./screens/PersonalData.tsx'));
 
 const loading = <p className="loading">Memuat...</p>;
 const router = createBrowserRouter([
@@ -36,6 +38,9 @@ const router = createBrowserRouter([
       { path: 'file-manager', element: <FileManager /> },
       { path: 'collaborate', element: <Collaborate /> },
       { path: 'not-found', element: <NotFoundLog /> },
+      { path: 'inquiries', element: <Inquiries /> },
+      { path: 'inquiries/:id', element: <Inquiries /> },
+      { path: 'personal-data', element: <PersonalData /> },
       // A collection's screen by its route; unknown admin paths show the dashboard.
       { path: '*', element: <CollectionRoute /> },
     ],

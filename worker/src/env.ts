@@ -28,6 +28,9 @@ export interface Bindings {
   /** Sign-ups allowed per client address and per email address within an hour. */
   NEWSLETTER_CLIENT_LIMIT?: string;
   NEWSLETTER_EMAIL_LIMIT?: string;
+  /** Cloudflare Turnstile on the inquiry form: both set in production, neither locally (then it is not asked for). */
+  TURNSTILE_SITE_KEY?: string;
+  TURNSTILE_SECRET_KEY?: string;
   /**
    * Local runs only: where the dev runner serves the built site. Public pages are fetched from
    * it, so a new build never reloads the worker; in production ASSETS serves them.

@@ -30,6 +30,10 @@ import { collectionsSetup } from './app/features.ts';
 import { runJobs } from './cron/scheduled.ts';
 import { previewApi } from './preview/routes.ts';
 import { previewPage } from './preview/page.ts';
+import { inquiryRoutes } from './inquiries/routes.ts';
+import { inquiryPageRoutes } from './inquiries/page.ts';
+import { privacyRoutes } from './privacy/routes.ts';
+import { INQUIRY_PAGE } from './contract/inquiry.ts';
 
 const sha256Hex = async (text: string) =>
   [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -60,6 +64,8 @@ const api = new Hono<AppEnv>()
   .route('/subscribe', publicSubscribe)
   .route('/newsletter', newsletterRoutes)
   .route('/not-found', notFoundRoutes)
+  .route('/inquiries', inquiryRoutes)
+  .route('/privacy', privacyRoutes)
   // The start token's hash, never the token: the local runner, which alone knows the token, recognises its own worker.
   .get('/health', async (c) => ok(c, { startTokenSha256: c.env.LOCAL_START_TOKEN ? await sha256Hex(c.env.LOCAL_START_TOKEN) : null }))
   .route('/', accessLists)
@@ -79,6 +85,12 @@ const sitePage = (c: Context<AppEnv>, path?: string) => {
   if (path) url.pathname = path;
   const request = new Request(c.env.SITE_ORIGIN ? c.env.SITE_ORIGIN + url.pathname + url.search : url, c.req.raw);
   return c.env.SITE_ORIGIN ? fetch(request, { redirect: 'manual' }) : c.env.ASSETS.fetch(request);
+};
+
+/** A built page of the site, read with a plain GET whatever the request it answers. */
+const builtPage = (c: Context<AppEnv>, path: string) => {
+  const url = new URL(path, c.req.url);
+  return c.env.SITE_ORIGIN ? fetch(c.env.SITE_ORIGIN + url.pathname, { redirect: 'manual' }) : c.env.ASSETS.fetch(url);
 };
 
 /**
@@ -108,6 +120,8 @@ const app = new Hono<AppEnv>()
   .route('/uploads', uploadsRoutes)
   .route('/newsletter', newsletterPageActions)
   .get('/preview/:token', (c) => previewPage(c, (path) => sitePage(c, path)))
+  // The inquiry form's page: stamped when served, and answering its own plain form post.
+  .route(INQUIRY_PAGE, inquiryPageRoutes(builtPage))
   .get('/work', (c) => c.redirect('/our-work', 301))
   .get('/work/*', (c) => c.redirect(`/our-work${new URL(c.req.url).pathname.slice('/work'.length)}`, 301))
   // The admin SPA: its files, and index.html for every client-side route.

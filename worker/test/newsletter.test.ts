@@ -8,49 +8,12 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { asAdmin, Client, form, unique } from './client.ts';
 import { fileWorker } from './worker.ts';
+import { mailbox, sentEmails } from './mail.ts';
 
 const base = fileWorker().url;
 type Row = { _id: string; email: string; status: string; source: string };
 type Progress = { total: number; sent: number; failed: number; left: number };
 type Issue = { _id: string; status: string; progress: Progress };
-
-interface SentEmail {
-  messageId: string;
-  to: string[];
-  from: string;
-  subject: string;
-  headers: Record<string, string>;
-  text: string;
-  html: string;
-}
-
-/** Every message the local EMAIL binding was given, newest first. */
-async function sentEmails(): Promise<Omit<SentEmail, 'text' | 'html'>[]> {
-  const all: Omit<SentEmail, 'text' | 'html'>[] = [];
-  let cursor = '';
-  for (;;) {
-    const query = new URLSearchParams({ per_page: '100', ...(cursor ? { cursor } : {}) });
-    const page = await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?${query}`)).json<{
-      result: Omit<SentEmail, 'text' | 'html'>[];
-      result_info: { has_more: boolean; cursor?: string };
-    }>();
-    all.push(...page.result);
-    if (!page.result_info.has_more || !page.result_info.cursor) return all;
-    cursor = page.result_info.cursor;
-  }
-}
-
-/** The messages sent to one address, with their text and HTML parts. */
-async function mailbox(address: string): Promise<SentEmail[]> {
-  const mine = (await sentEmails()).filter((email) => email.to.includes(address));
-  return Promise.all(
-    mine.map(async (email) => {
-      const query = new URLSearchParams({ email_id: email.messageId });
-      const detail = await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?${query}`)).json<{ result: SentEmail }>();
-      return detail.result;
-    }),
-  );
-}
 
 const linkIn = (text: string, path: string) => {
   const found = text.match(new RegExp(`https?://\\S+${path.replace(/\//g, '\\/')}\\?token=[\\w.-]+`));

@@ -112,7 +112,7 @@ export async function getAll<T>(path: string): Promise<T[]> {
     if (!answer.pagination || page >= answer.pagination.pages) return records;
   }
 }
-export const sendJson = <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown) =>
+export const sendJson = <T>(method: 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, body?: unknown) =>
   api<T>(path, { method, body: body === undefined ? undefined : JSON.stringify(body) });
 
 /** Stored paths (uploads/...) are served by the worker at /uploads/...; full URLs stay as they are. */

@@ -1,4 +1,4 @@
-import { PERMISSION_ACTIONS, PERMISSION_MODULES } from '@cms/worker/contract';
+import { actionsOf, PERMISSION_MODULES } from '@cms/worker/contract';
 import type { ApiFailure, BackupSummary } from '@cms/worker/contract/api';
 import { useState, type FormEvent } from 'react';
 import { CONNECTION } from '../api/messages.ts';
@@ -8,7 +8,7 @@ import styles from './BackupPanel.module.css';
 const size = (bytes: number) => new Intl.NumberFormat('id-ID', { style: 'unit', unit: bytes >= 1_000_000 ? 'megabyte' : 'kilobyte', maximumFractionDigits: 1 }).format(bytes >= 1_000_000 ? bytes / 1_000_000 : bytes / 1_000);
 
 /** Whoever holds every permission: the Super Admin, the only one who may download a backup. */
-const holdsEverything = (permissions: readonly string[]) => PERMISSION_MODULES.every((module) => PERMISSION_ACTIONS.every((action) => permissions.includes(`${module}.${action}`)));
+const holdsEverything = (permissions: readonly string[]) => PERMISSION_MODULES.every((module) => actionsOf(module).every((action) => permissions.includes(`${module}.${action}`)));
 
 const fileNameOf = (response: Response) => /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'waste-cms-backup.json';
 

@@ -6,10 +6,10 @@ const titlesOf = (group: string) => ADMIN_PAGES.filter((page) => page.group === 
 describe('the pages read from the definitions', () => {
   it('lists each group in the order its screens declare, with the pages of their own in place', () => {
     expect(titlesOf('Konten')).toEqual([
-      'Manage Hero Section', 'Manage Vision', 'Manage Impact', 'Kelola Partners', 'Manage Category', 'Manage Our Work', 'Our Impact', 'Agenda', 'Bio Core', 'SEO Management', 'Collaborate',
+      'Manage Hero Section', 'Manage Vision', 'Manage Impact', 'Kelola Partners', 'Manage Category', 'Manage Our Work', 'Our Impact', 'Agenda', 'Bio Core', 'SEO Management', 'Collaborate', 'Pesan Masuk',
     ]);
     expect(titlesOf('About Us')).toEqual(['Gallery Management', 'History', 'Vision & Mission', 'Values', 'Team']);
-    expect(titlesOf('Users')).toEqual(['Kelola Users', 'Role', 'Permission (Hak Akses)']);
+    expect(titlesOf('Users')).toEqual(['Kelola Users', 'Role', 'Permission (Hak Akses)', 'Data Pribadi']);
     expect(titlesOf('Sistem')).toEqual(['File Manager', 'Email Subscribers', 'Redirects', 'Newsletter', 'Halaman 404']);
   });
 
@@ -19,6 +19,7 @@ describe('the pages read from the definitions', () => {
       ['Tulis Vision', 'vision', 'create'],
       ['Tambah Our Work', 'our-work', 'create'],
       ['Tulis artikel Bio Core', 'bio-core', 'create'],
+      ['Lihat pesan masuk', 'inquiries', 'read'],
       ['Upload file', 'file-manager', 'create'],
       ['Lihat subscribers', 'subscribe', 'read'],
     ]);

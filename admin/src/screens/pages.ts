@@ -42,8 +42,10 @@ const page = (route: string, title: string, group: SidebarGroup, module: Permiss
 export const ADMIN_PAGES: AdminPage[] = [
   ...screensOf('Konten'),
   page('collaborate', 'Collaborate', 'Konten', 'settings'),
+  page('inquiries', 'Pesan Masuk', 'Konten', 'inquiry', { label: 'Lihat pesan masuk', needs: 'read' }),
   ...screensOf('About Us'),
   ...screensOf('Users'),
+  page('personal-data', 'Data Pribadi', 'Users', 'privacy'),
   page('file-manager', 'File Manager', 'Sistem', 'files', { label: 'Upload file', needs: 'create' }),
   ...screensOf('Sistem'),
   page('newsletter', 'Newsletter', 'Sistem', 'newsletter'),

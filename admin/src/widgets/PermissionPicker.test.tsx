@@ -1,4 +1,4 @@
-import { PERMISSION_ACTIONS, PERMISSION_MODULE_CATALOG, PERMISSION_MODULES, PERMISSION_PRESETS } from '@cms/worker/contract';
+import { actionsOf, PERMISSION_ACTIONS, PERMISSION_MODULE_CATALOG, PERMISSION_MODULES, PERMISSION_PRESETS } from '@cms/worker/contract';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -9,7 +9,7 @@ import { SignedIn } from '../test/session.tsx';
 
 /** The catalogue as the API lists it: one record per module and action, its id its name. */
 const PERMISSIONS = PERMISSION_MODULES.flatMap((module) =>
-  PERMISSION_ACTIONS.map((action) => ({ _id: `${module}.${action}`, name: `${module}.${action}`, displayName: `${action} ${module}`, module, action, isActive: true })),
+  actionsOf(module).map((action) => ({ _id: `${module}.${action}`, name: `${module}.${action}`, displayName: `${action} ${module}`, module, action, isActive: true })),
 );
 
 /** Every permission there is: each module's actions. */
@@ -54,12 +54,14 @@ describe('the role editor', { timeout: 20_000 }, () => {
 
   it('groups the permissions by module under their areas', async () => {
     await newRole();
-    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Konten', 'SEO', 'Media', 'Newsletter', 'Pengguna & akses', 'Sistem']);
+    expect(screen.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Konten', 'SEO', 'Media', 'Newsletter', 'Pesan masuk', 'Pengguna & akses', 'Sistem']);
     const content = within(screen.getByRole('region', { name: 'Konten' }));
     expect(content.getAllByRole('group').map((group) => group.getAttribute('aria-label'))).toContain('Vision');
     expect(within(screen.getByRole('region', { name: 'Sistem' })).getByRole('group', { name: 'Dashboard' })).toBeTruthy();
     // One row per module, not a checkbox per permission at first sight: each module's own are behind "Rincian".
-    expect(screen.getAllByText(/^Rincian \(0\/9\)$/)).toHaveLength(PERMISSION_MODULES.length);
+    expect(screen.getAllByText(/^Rincian \(0\/9\)$/)).toHaveLength(PERMISSION_MODULES.length - 1);
+    // The inbox has a tenth: answering by email.
+    expect(within(screen.getByRole('group', { name: 'Pesan kolaborasi' })).getByText('Rincian (0/10)')).toBeTruthy();
   });
 
   it('gives a module read, then write, then all of it, and names the pages the role opens', async () => {
@@ -128,5 +130,9 @@ describe('the presets', () => {
     expect(modulesOf('Newsletter')).toEqual(new Set(['newsletter', 'subscribe']));
     expect(preset('Newsletter').has('newsletter.approve') && preset('Newsletter').has('subscribe.export')).toBe(true);
     expect(preset('Admin')).toEqual(new Set(PERMISSIONS.map((permission) => permission.name)));
+  });
+
+  it('give the inbox preset reading, changing and answering inquiries, and nothing else', () => {
+    expect(preset('Pesan masuk')).toEqual(new Set(['inquiry.read', 'inquiry.list', 'inquiry.update', 'inquiry.reply']));
   });
 });

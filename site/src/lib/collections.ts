@@ -137,7 +137,7 @@ export function sitemapEntries(collections: readonly SiteCollection[], recordsOf
     recordPages.push(...records.map((record) => ({ path: recordPaths(collection, record)[0]!, updated: record.updatedAt })));
   }
   const listPages = [...listed].flatMap(([path, { paged, items }]) => (paged ? pageHrefs(path, items) : [path]).map((page) => ({ path: page })));
-  return [{ path: '/' }, { path: '/about-us' }, ...listPages, ...groupPages, ...recordPages];
+  return [{ path: '/' }, { path: '/about-us' }, { path: '/kolaborasi' }, { path: '/privasi' }, ...listPages, ...groupPages, ...recordPages];
 }
 
 /**

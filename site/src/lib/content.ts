@@ -13,6 +13,7 @@ import {
   type HeroSection,
   type Impact,
   type ImpactStat,
+  type InquiryFormConfig,
   type OurWork,
   type Partner,
   type Records,
@@ -205,6 +206,8 @@ export const history = async () => (await list<AboutBlock>('/api/history?active=
 export const seoRecords = () => list<Seo>('/api/seo?active=true');
 /** The organisation's name and the other site-wide settings. */
 export const siteSettings = async () => (await once('/api/settings', () => load<Settings>('/api/settings')))?.data ?? { organisationName: 'Resik Nusantara' };
+/** The Kolaborasi form's title, intro, topics and consent text, from the settings. */
+export const inquiryForm = async () => (await load<InquiryFormConfig>('/api/inquiries/form'))?.data ?? null;
 export const impact = async () => (await list<Impact>('/api/impact?active=true')).find((i) => i.isActive) ?? null;
 
 /** The featured published vision, else the latest published one. */

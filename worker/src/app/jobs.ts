@@ -11,6 +11,7 @@ import { pruneNotFoundLog } from '../redirects/site.ts';
 import type { CronJob } from '../cron/scheduled.ts';
 import { unusedUploadsJob, emptyTrashJob } from '../files/references.ts';
 import { forgetExpiredPreviews } from '../preview/store.ts';
+import { inquiryJobs } from '../inquiries/jobs.ts';
 
 export const cronJobs: CronJob[] = [
   addMissingPermissionsJob,
@@ -25,4 +26,5 @@ export const cronJobs: CronJob[] = [
   unusedUploadsJob,
   emptyTrashJob,
   ...newsletterJobs,
+  ...inquiryJobs,
 ];

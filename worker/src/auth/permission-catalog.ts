@@ -1,10 +1,10 @@
 /**
- * Every module has its nine permissions on every database. The seed creates them on a new
+ * Every module has its permissions (the nine, plus its own actions) on every database. The seed creates them on a new
  * database; a database made before a module existed gets that module's permissions from
  * `addMissingPermissions`, run at start-up and by the cron job, so roles can be granted them.
  * The modules' names and areas, shown by the role editor, are in `contract/permissions.ts`.
  */
-import { PERMISSION_ACTIONS } from '../contract/limits.ts';
+import { actionsOf } from '../contract/limits.ts';
 import { PERMISSION_MODULE_CATALOG } from '../contract/permissions.ts';
 import { PERMISSION_MODULES, type PermissionModule } from '../contract/resources.ts';
 import { CollectionStore } from '../collections/store.ts';
@@ -16,7 +16,7 @@ const titleCase = (text: string) => text.replace(/(^|-)(\w)/g, (_, dash: string,
 
 export const permissionCatalog = (modules: readonly PermissionModule[] = PERMISSION_MODULES) =>
   PERMISSION_MODULE_CATALOG.filter((entry) => modules.includes(entry.module)).flatMap(({ module, label }) =>
-    PERMISSION_ACTIONS.map((action) => ({
+    actionsOf(module).map((action) => ({
       name: `${module}.${action}`,
       displayName: `${titleCase(action)} ${titleCase(module)}`,
       description: `Izin ${action} untuk modul ${label}`,

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { SessionUser } from '../contract/api.ts';
-import { PERMISSION_ACTIONS, type PermissionAction } from '../contract/limits.ts';
+import { actionsOf, type PermissionAction } from '../contract/limits.ts';
 import { PERMISSION_MODULES } from '../contract/resources.ts';
 import { chunk, MAX_BOUND_PARAMETERS, type Database } from '../db/client.ts';
 import { permission, role, rolePermissions, user, userPermissions } from '../db/schema.ts';
@@ -8,7 +8,7 @@ import { permission, role, rolePermissions, user, userPermissions } from '../db/
 /** The seeded system role that holds every permission, present and future. */
 export const SUPER_ADMIN_ROLE = 'Super Admin';
 
-export const ALL_PERMISSIONS = PERMISSION_MODULES.flatMap((module) => PERMISSION_ACTIONS.map((action) => `${module}.${action}`));
+export const ALL_PERMISSIONS = PERMISSION_MODULES.flatMap((module) => actionsOf(module).map((action) => `${module}.${action}`));
 
 export const can = (who: SessionUser | null, module: string, action: PermissionAction) =>
   !!who && who.permissions.includes(`${module}.${action}`);

@@ -20,7 +20,11 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'PAYLOAD_TOO_LARGE'
   | 'BAD_REQUEST'
-  | 'SERVER_ERROR';
+  | 'SERVER_ERROR'
+  /** The inquiry form's spam rules: sent too soon, its page stamp too old or missing, Turnstile refused. */
+  | 'TOO_FAST'
+  | 'FORM_EXPIRED'
+  | 'TURNSTILE_FAILED';
 
 export interface Pagination {
   page: number;
@@ -157,6 +161,16 @@ export interface Settings {
   siteUrl: string;
   /** The newsletter's From address: an address of a domain onboarded to Cloudflare Email Service. */
   newsletterSender: string;
+  /** The short intro above the Kolaborasi form. */
+  collaborateIntro: string;
+  /** The form's topics, one per line. */
+  inquiryTopics: string;
+  /** `each`: staff get an email per inquiry; `digest`: one email a day at 08:00 WIB. */
+  inquiryNotify: string;
+  /** Staff addresses that get those emails, separated by commas; empty: none are sent. */
+  inquiryRecipients: string;
+  /** Inquiries are deleted this many months after they arrived (whole number, as text). */
+  inquiryRetentionMonths: string;
 }
 
 /** Newsletter sending: how many of an issue's recipients got it, failed, or are still waiting. */

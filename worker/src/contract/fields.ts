@@ -139,7 +139,7 @@ export type Fields = Record<string, Field>;
 export const ignoresCase = (field: Field) => field.kind === 'text' && field.ignoreCase === true;
 
 /** Groups of permission modules in the role editor; the presets are made of them. */
-export type PermissionArea = 'content' | 'seo' | 'media' | 'newsletter' | 'access' | 'system';
+export type PermissionArea = 'content' | 'seo' | 'media' | 'newsletter' | 'inbox' | 'access' | 'system';
 
 export interface ResourceDefinition<F extends Fields = Fields> {
   /** URL segment under /api and the permission module name. */

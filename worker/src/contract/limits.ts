@@ -19,7 +19,18 @@ export const PERMISSION_ACTIONS = [
   'approve',
   'reject',
 ] as const;
-export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
+
+/** Actions only some modules have, beside the nine every module has: inquiries are answered by email. */
+export const MODULE_ACTIONS = { inquiry: ['reply'] } as const satisfies Record<string, readonly string[]>;
+export type PermissionAction = (typeof PERMISSION_ACTIONS)[number] | (typeof MODULE_ACTIONS)[keyof typeof MODULE_ACTIONS][number];
+/** Every action a permission may name. */
+export const ALL_PERMISSION_ACTIONS: readonly PermissionAction[] = [...PERMISSION_ACTIONS, ...Object.values(MODULE_ACTIONS).flat()];
+
+/** The actions a module's permissions cover: the nine, plus its own. */
+export const actionsOf = (module: string): readonly PermissionAction[] => [
+  ...PERMISSION_ACTIONS,
+  ...((MODULE_ACTIONS as Record<string, readonly PermissionAction[]>)[module] ?? []),
+];
 
 export const SUBSCRIBER_STATUSES = ['active', 'unsubscribed', 'pending'] as const;
 export const SUBSCRIBER_PAGE_SIZE = 10;

@@ -4,7 +4,7 @@
  * its `read` or its `list` permission. The worker's catalogue, its checks and the admin's menu
  * and role editor all read these, so a module added to the catalogue appears everywhere.
  */
-import { PERMISSION_ACTIONS, type PermissionAction } from './limits.ts';
+import { actionsOf, type PermissionAction } from './limits.ts';
 import type { PermissionArea, ResourceDefinition } from './fields.ts';
 import { PERMISSION_MODULES, resources, type PermissionModule } from './resources.ts';
 
@@ -15,6 +15,7 @@ export const PERMISSION_AREAS: Record<PermissionArea, string> = {
   seo: 'SEO',
   media: 'Media',
   newsletter: 'Newsletter',
+  inbox: 'Pesan masuk',
   access: 'Pengguna & akses',
   system: 'Sistem',
 };
@@ -28,6 +29,8 @@ const BACK_OFFICE_MODULES: Record<Exclude<PermissionModule, (typeof resources)[k
   rebuild: { area: 'system', label: 'Build situs' },
   audit: { area: 'system', label: 'Log aktivitas' },
   backup: { area: 'system', label: 'Cadangan data' },
+  inquiry: { area: 'inbox', label: 'Pesan kolaborasi' },
+  privacy: { area: 'access', label: 'Data pribadi' },
 };
 
 const moduleInfo = (module: PermissionModule): { area: PermissionArea; label: string } => {
@@ -46,8 +49,8 @@ export const PERMISSION_MODULE_CATALOG: PermissionModuleEntry[] = PERMISSION_MOD
 
 /** What the role editor's "Baca" toggle gives: opening a module's screen and its records. */
 export const READ_ACTIONS = ['read', 'list'] as const satisfies readonly PermissionAction[];
-/** What its "Tulis" toggle gives: adding, changing and deleting records. */
-export const WRITE_ACTIONS = ['create', 'update', 'delete'] as const satisfies readonly PermissionAction[];
+/** What its "Tulis" toggle gives: adding, changing and deleting records, and answering inquiries. */
+export const WRITE_ACTIONS = ['create', 'update', 'delete', 'reply'] as const satisfies readonly PermissionAction[];
 
 export const permissionName = (module: string, action: PermissionAction) => `${module}.${action}`;
 
@@ -61,8 +64,13 @@ export interface PermissionPreset {
   permissions: string[];
 }
 
-const grant = (areas: readonly PermissionArea[], actions: readonly PermissionAction[]) =>
-  PERMISSION_MODULE_CATALOG.filter((entry) => areas.includes(entry.area)).flatMap((entry) => actions.map((action) => permissionName(entry.module, action)));
+/** The named actions of the modules in these areas that have them; every action of theirs without `actions`. */
+const grant = (areas: readonly PermissionArea[], actions?: readonly PermissionAction[]) =>
+  PERMISSION_MODULE_CATALOG.filter((entry) => areas.includes(entry.area)).flatMap((entry) =>
+    actionsOf(entry.module)
+      .filter((action) => !actions || actions.includes(action))
+      .map((action) => permissionName(entry.module, action)),
+  );
 
 const READ_WRITE = [...READ_ACTIONS, ...WRITE_ACTIONS];
 
@@ -70,8 +78,9 @@ const READ_WRITE = [...READ_ACTIONS, ...WRITE_ACTIONS];
 export const PERMISSION_PRESETS: PermissionPreset[] = [
   { name: 'Penulis', description: 'Menulis dan mengubah konten situs.', permissions: grant(['content'], READ_WRITE) },
   { name: 'Editor', description: 'Konten, file, dan SEO (termasuk redirect).', permissions: grant(['content', 'media', 'seo'], READ_WRITE) },
-  { name: 'Newsletter', description: 'Newsletter dan subscriber, termasuk mengirim, ekspor dan impor.', permissions: grant(['newsletter'], PERMISSION_ACTIONS) },
-  { name: 'Admin', description: 'Semua izin.', permissions: grant(Object.keys(PERMISSION_AREAS) as PermissionArea[], PERMISSION_ACTIONS) },
+  { name: 'Newsletter', description: 'Newsletter dan subscriber, termasuk mengirim, ekspor dan impor.', permissions: grant(['newsletter']) },
+  { name: 'Pesan masuk', description: 'Membaca dan membalas pesan kolaborasi.', permissions: grant(['inbox'], [...READ_ACTIONS, 'update', 'reply']) },
+  { name: 'Admin', description: 'Semua izin.', permissions: grant(Object.keys(PERMISSION_AREAS) as PermissionArea[]) },
 ];
 
 /**

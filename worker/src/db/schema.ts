@@ -18,6 +18,7 @@ import {
 } from 'drizzle-orm/sqlite-core';
 import { ignoresCase, type Field, type ResourceDefinition } from '../contract/fields.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
+import { INQUIRY_STATUSES } from '../contract/inquiry.ts';
 
 const id = () => text('id').primaryKey();
 const createdAt = () => text('createdAt').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
@@ -269,3 +270,65 @@ export const previews = sqliteTable(
   },
   (t) => [index('preview_record').on(t.collection, t.recordId), index('preview_expires').on(t.expiresAt)],
 );
+
+/**
+ * Inquiries sent through the site's "Kolaborasi" form and the staff's replies to them; the
+ * consent each newsletter sign-up gave. An inquiry keeps the consent text the visitor ticked,
+ * with its time, page and language; a subscriber's consent also keeps the double opt-in proof.
+ */
+
+export const inquiry = sqliteTable(
+  'inquiry',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    organisation: text('organisation').notNull().default(''),
+    topic: text('topic').notNull().default(''),
+    message: text('message').notNull(),
+    status: text('status', { enum: INQUIRY_STATUSES }).notNull().default('new'),
+    /** The staff member who answers it; cleared when that account is deleted. */
+    assigneeId: text('assigneeId').references(() => collections.user.id, { onDelete: 'set null' }),
+    notes: text('notes').notNull().default(''),
+    /** The consent checkbox's text as the visitor saw it, when they ticked it, on which page, in which language. */
+    consentText: text('consentText').notNull(),
+    consentedAt: text('consentedAt').notNull(),
+    sourcePage: text('sourcePage').notNull().default(''),
+    language: text('language').notNull().default('id'),
+    /** When staff were emailed about it (alone or in a digest); null until then. */
+    notifiedAt: text('notifiedAt'),
+    createdAt: text('createdAt').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    updatedAt: text('updatedAt').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  },
+  (t) => [index('inquiry_status_created').on(t.status, t.createdAt), index('inquiry_email').on(t.email), index('inquiry_notified').on(t.notifiedAt)],
+);
+
+/** Replies staff sent from the inbox, in the order they were sent. */
+export const inquiryReply = sqliteTable(
+  'inquiry_reply',
+  {
+    id: text('id').primaryKey(),
+    inquiryId: text('inquiryId')
+      .notNull()
+      .references(() => inquiry.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    authorId: text('authorId'),
+    authorName: text('authorName').notNull().default(''),
+    sentAt: text('sentAt').notNull(),
+  },
+  (t) => [index('inquiry_reply_inquiry').on(t.inquiryId, t.sentAt)],
+);
+
+/** What a newsletter sign-up agreed to, and the proof that the address's owner confirmed it. */
+export const subscriberConsent = sqliteTable('subscriber_consent', {
+  subscriberId: text('subscriberId')
+    .primaryKey()
+    .references(() => collections.subscriber.id, { onDelete: 'cascade' }),
+  consentText: text('consentText').notNull(),
+  consentedAt: text('consentedAt').notNull(),
+  sourcePage: text('sourcePage').notNull().default(''),
+  language: text('language').notNull().default('id'),
+  /** When the confirmation link was mailed, and when it was used: the double opt-in proof. */
+  confirmationSentAt: text('confirmationSentAt'),
+  confirmedAt: text('confirmedAt'),
+});

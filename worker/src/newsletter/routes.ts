@@ -7,6 +7,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
+import { recordConfirmation } from '../privacy/consent.ts';
 import { auditStatement } from '../audit/log.ts';
 import { assertPermission, assertReadable } from '../auth/guard.ts';
 import type { NewsletterIssue, NewsletterPreview } from '../contract/api.ts';
@@ -63,7 +64,7 @@ async function confirm(c: Context<AppEnv>) {
     .set({ status: 'active', subscribedAt: time, updatedAt: time })
     .where(and(eq(subscriber.id, check.subscriberId), eq(subscriber.status, 'pending')))
     .returning({ email: subscriber.email });
-  if (confirmed) await db.batch([auditStatement(db, null, 'update', 'subscribe', check.subscriberId, `${confirmed.email}: konfirmasi`)]);
+  if (confirmed) await db.batch([recordConfirmation(db, check.subscriberId, time), auditStatement(db, null, 'update', 'subscribe', check.subscriberId, `${confirmed.email}: konfirmasi`)]);
   const [row] = await db.select({ status: subscriber.status }).from(subscriber).where(eq(subscriber.id, check.subscriberId));
   return row?.status === 'active' ? OUTCOME_PAGES.confirmed : OUTCOME_PAGES.invalid;
 }

@@ -1,10 +1,11 @@
-/** Page-level settings (the Collaborate page's title): read by anyone, written by staff. */
+/** Page-level settings (the Collaborate page, the inquiry form's options): read by anyone, written by staff. */
 import { inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { Settings } from '../contract/api.ts';
 import { isSiteAddress, stripControls } from '../contract/text.ts';
 import { assertPermission } from '../auth/guard.ts';
+import { mayRead } from '../contract/permissions.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { Database } from '../db/client.ts';
 import { now } from '../db/client.ts';
@@ -18,6 +19,11 @@ export const DEFAULT_SETTINGS: Settings = {
   organisationName: 'Resik Nusantara',
   siteUrl: '',
   newsletterSender: 'newsletter@example.org',
+  collaborateIntro: 'Punya gagasan kerja sama, riset, atau program bersama? Ceritakan kepada kami, kami akan membalas ke email Anda.',
+  inquiryTopics: 'Kemitraan program\nRiset dan data\nMedia dan publikasi\nLainnya',
+  inquiryNotify: 'each',
+  inquiryRecipients: '',
+  inquiryRetentionMonths: '24',
 };
 
 export const SITE_ADDRESS_MESSAGE =
@@ -25,6 +31,14 @@ export const SITE_ADDRESS_MESSAGE =
 
 /** Control characters are stripped from typed text, as in every other field. */
 const plainText = <T extends z.ZodType>(schema: T) => z.preprocess((value) => (typeof value === 'string' ? stripControls(value, false) : value), schema);
+
+/** Text of one item per line: each trimmed, empty lines dropped, stored again one per line. */
+const plainTextLines = (schema: z.ZodType<string[], string[]>) =>
+  z
+    .string({ error: 'Daftar harus berupa teks, satu per baris.' })
+    .transform((value) => stripControls(value, true).split('\n').map((line) => line.trim()).filter(Boolean))
+    .pipe(schema)
+    .transform((lines) => lines.join('\n'));
 
 const settingsInput = z.object({
   collaborateTitle: plainText(z.string({ error: 'Title harus berupa teks.' }).trim().min(1, 'Title wajib diisi.').max(200, 'Title maksimal 200 karakter.')),
@@ -34,6 +48,27 @@ const settingsInput = z.object({
     .refine((value) => value === '' || isSiteAddress(value), SITE_ADDRESS_MESSAGE)
     .transform((value) => value.replace(/\/+$/, '')),
   newsletterSender: z.email('Alamat pengirim newsletter harus berupa email yang valid.').max(254),
+  collaborateIntro: plainText(z.string({ error: 'Pengantar harus berupa teks.' }).trim().max(1000, 'Pengantar maksimal 1000 karakter.')),
+  inquiryTopics: plainTextLines(
+    z
+      .array(z.string().max(80, 'Setiap topik maksimal 80 karakter.'))
+      .min(1, 'Isi minimal satu topik.')
+      .max(20, 'Topik maksimal 20.')
+      .refine((topics) => new Set(topics).size === topics.length, 'Setiap topik hanya boleh muncul sekali.'),
+  ),
+  inquiryNotify: z.enum(['each', 'digest'], { error: 'Pilih email per pesan atau ringkasan harian.' }),
+  inquiryRecipients: z
+    .string({ error: 'Penerima harus berupa teks.' })
+    .transform((value) => value.split(/[,\n]/).map((address) => address.trim()).filter(Boolean))
+    .refine((addresses) => addresses.length <= 10, 'Penerima maksimal 10 alamat.')
+    .refine((addresses) => addresses.every((address) => address.length <= 254 && z.email().safeParse(address).success), 'Setiap penerima harus berupa email yang valid, dipisahkan koma.')
+    .transform((addresses) => addresses.join(', ')),
+  inquiryRetentionMonths: z.coerce
+    .number({ error: 'Masa simpan harus berupa angka bulan.' })
+    .int('Masa simpan harus bilangan bulat.')
+    .min(1, 'Masa simpan minimal 1 bulan.')
+    .max(120, 'Masa simpan maksimal 120 bulan.')
+    .transform(String),
 });
 
 export async function readSettings(db: Database): Promise<Settings> {
@@ -42,7 +77,11 @@ export async function readSettings(db: Database): Promise<Settings> {
 }
 
 export const settingsRoutes = new Hono<AppEnv>()
-  .get('/', async (c) => ok(c, await readSettings(c.var.db)))
+  .get('/', async (c) => {
+    const all = await readSettings(c.var.db);
+    // Staff addresses are for staff: everyone else reads the rest.
+    return ok(c, c.var.user && mayRead(c.var.user.permissions, 'settings') ? all : { ...all, inquiryRecipients: '' });
+  })
   .put('/', async (c) => {
     assertPermission(c.var.user, 'settings', 'update');
     const parsed = settingsInput.partial().safeParse((await readBody(c)).fields);

@@ -19,6 +19,7 @@ import { readBody } from '../http/body.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { confirmUrl, newsletterContext } from '../newsletter/context.ts';
 import { confirmationEmail } from '../newsletter/templates.ts';
+import { languageOf, recordSignUpConsent, sourcePageOf } from '../privacy/consent.ts';
 import { exportCsv, importRows, importText, parseImport } from './csv.ts';
 import { claimConfirmationEmail, throttleSignUp } from './throttle.ts';
 
@@ -72,7 +73,7 @@ async function sendConfirmation(c: Context<AppEnv>, id: string, email: string) {
  * and only one of them sends the email. An address already subscribed changes nothing, and
  * the caller answers every outcome alike, so the answer does not tell who subscribes.
  */
-async function signUp(c: Context<AppEnv>, email: string) {
+async function signUp(c: Context<AppEnv>, email: string, consent: { sourcePage: string; language: string }) {
   const db = c.var.db;
   const time = now();
   const id = newId();
@@ -82,7 +83,7 @@ async function signUp(c: Context<AppEnv>, email: string) {
     .onConflictDoNothing({ target: subscriber.email })
     .returning({ id: subscriber.id });
   if (created) {
-    await db.batch([auditStatement(db, null, 'create', 'subscribe', id, email)]);
+    await db.batch([recordSignUpConsent(db, id, { ...consent, time }), auditStatement(db, null, 'create', 'subscribe', id, email)]);
     await sendConfirmation(c, id, email);
     return;
   }
@@ -99,7 +100,7 @@ async function signUp(c: Context<AppEnv>, email: string) {
       .where(and(eq(subscriber.id, existingId), eq(subscriber.status, 'unsubscribed')))
       .returning({ id: subscriber.id });
     if (reopened) {
-      await db.batch([auditStatement(db, null, 'update', 'subscribe', existingId, email)]);
+      await db.batch([recordSignUpConsent(db, existingId, { ...consent, time }), auditStatement(db, null, 'update', 'subscribe', existingId, email)]);
       await sendConfirmation(c, existingId, email);
     }
     return;
@@ -153,7 +154,7 @@ export const publicSubscribe = new Hono<AppEnv>()
       }
       const email = checkEmail(fields.email);
       await throttleSignUp(c.env, c.var.db, email, clientAddress(c));
-      await signUp(c, email);
+      await signUp(c, email, { sourcePage: sourcePageOf(c, fields), language: languageOf(fields) });
       return navigation ? backToPage(c, 'ok') : ok(c, null, SIGNUP_MESSAGES.success, 201);
     } catch (error) {
       if (navigation) {

@@ -4,11 +4,11 @@
  */
 import { choice, defineResource, flag, text } from '../fields.ts';
 import { SYSTEM_OR_CUSTOM, truncated } from '../admin.ts';
-import { PERMISSION_ACTIONS } from '../limits.ts';
+import { ALL_PERMISSION_ACTIONS } from '../limits.ts';
 import { collections } from './registry.ts';
 
 /** Areas of the back-office with permissions of their own that are not collections. */
-const BACK_OFFICE_AREAS = ['files', 'settings', 'audit', 'rebuild', 'dashboard', 'newsletter', 'backup'] as const;
+const BACK_OFFICE_AREAS = ['files', 'settings', 'audit', 'rebuild', 'dashboard', 'newsletter', 'backup', 'inquiry', 'privacy'] as const;
 const PERMISSION_PATH = 'permission';
 
 /** A permission module: a collection's path or an area of the back-office. */
@@ -52,7 +52,7 @@ export const permission = defineResource({
     displayName: text('Display Name', { required: true }),
     description: text('Description', { format: 'multiline' }),
     module: choice('Module', PERMISSION_MODULES, { required: true }),
-    action: choice('Action', PERMISSION_ACTIONS, { required: true }),
+    action: choice('Action', ALL_PERMISSION_ACTIONS, { required: true }),
     isActive: flag('Status', true),
     isSystem: flag('System', false),
   },

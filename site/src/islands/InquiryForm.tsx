@@ -1,0 +1,122 @@
+import { INQUIRY_HONEYPOT, INQUIRY_LIMITS, INQUIRY_MESSAGES, INQUIRY_PAGE, INQUIRY_STARTED_FIELD } from '@cms/worker/contract/inquiry';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import './InquiryForm.css';
+
+interface Props {
+  topics: string[];
+  consentText: string;
+  /** The page's language, stored with the consent. */
+  language: 'id' | 'en';
+  /** Where the worker puts Turnstile's widget when it is configured (static HTML, left alone by hydration). */
+  children?: ReactNode;
+}
+
+type State = { status: 'idle' | 'sending' } | { status: 'success' | 'error'; message: string; field?: string };
+
+const ISLAND_FIELDS = ['name', 'email', 'organisation', 'topic', 'message', 'consent'] as const;
+
+/** Asks the worker for a fresh page stamp (the form's own grows old, or was used by a send). */
+async function freshStamp(form: HTMLFormElement) {
+  const answer = await fetch('/api/inquiries/start', { headers: { accept: 'application/json' } }).catch(() => null);
+  const body = (await answer?.json().catch(() => null)) as { data?: { startedAt?: string } } | null;
+  const input = form.elements.namedItem(INQUIRY_STARTED_FIELD);
+  if (body?.data?.startedAt && input instanceof HTMLInputElement) input.value = body.data.startedAt;
+}
+
+/**
+ * The Kolaborasi form. Without JavaScript it is a plain POST to the page, which the worker
+ * answers with the page itself; with it, the island sends it, shows "Mengirim...", and keeps
+ * everything typed when the worker refuses it. Fields are uncontrolled, so values the worker
+ * put back into the page survive hydration.
+ */
+export default function InquiryForm({ topics, consentText, language, children }: Props) {
+  const [state, setState] = useState<State>({ status: 'idle' });
+  const formRef = useRef<HTMLFormElement>(null);
+  // Marks the form as sent by this island from now on.
+  useEffect(() => {
+    if (formRef.current) formRef.current.dataset.ready = '1';
+  }, []);
+
+  async function send(form: HTMLFormElement) {
+    const fields: Record<string, string | boolean> = Object.fromEntries([...new FormData(form).entries()].map(([key, value]) => [key, String(value)]));
+    fields.consent = (form.elements.namedItem('consent') as HTMLInputElement | null)?.checked ?? false;
+    setState({ status: 'sending' });
+    let response: Response;
+    try {
+      response = await fetch('/api/inquiries', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(fields) });
+    } catch {
+      setState({ status: 'error', message: INQUIRY_MESSAGES.network });
+      return;
+    }
+    const body = (await response.json().catch(() => null)) as { success?: boolean; message?: string; code?: string; details?: { field?: string } } | null;
+    if (response.ok && body?.success) {
+      form.reset();
+      setState({ status: 'success', message: INQUIRY_MESSAGES.sent });
+      await freshStamp(form);
+      return;
+    }
+    if (body?.code === 'FORM_EXPIRED') await freshStamp(form);
+    setState({ status: 'error', message: body?.message || INQUIRY_MESSAGES.failed, ...(body?.details?.field ? { field: body.details.field } : {}) });
+  }
+
+  const sending = state.status === 'sending';
+  const invalid = (name: (typeof ISLAND_FIELDS)[number]) => (state.status === 'error' && state.field === name ? true : undefined);
+  return (
+    <form
+      ref={formRef}
+      className="inquiry-form"
+      method="post"
+      action={INQUIRY_PAGE}
+      aria-busy={sending}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!sending) void send(event.currentTarget);
+      }}
+    >
+      <input type="hidden" name={INQUIRY_STARTED_FIELD} />
+      <input type="hidden" name="language" value={language} />
+      <input type="hidden" name="sourcePage" value={INQUIRY_PAGE} />
+      <div className="inquiry-field">
+        <label htmlFor="inquiry-name">Nama</label>
+        <input id="inquiry-name" name="name" required maxLength={INQUIRY_LIMITS.name} autoComplete="name" aria-invalid={invalid('name')} />
+      </div>
+      <div className="inquiry-field">
+        <label htmlFor="inquiry-email">Email</label>
+        <input id="inquiry-email" name="email" type="email" required maxLength={INQUIRY_LIMITS.email} autoComplete="email" aria-invalid={invalid('email')} />
+      </div>
+      <div className="inquiry-field">
+        <label htmlFor="inquiry-organisation">Organisasi (opsional)</label>
+        <input id="inquiry-organisation" name="organisation" maxLength={INQUIRY_LIMITS.organisation} autoComplete="organization" aria-invalid={invalid('organisation')} />
+      </div>
+      <div className="inquiry-field">
+        <label htmlFor="inquiry-topic">Topik</label>
+        <select id="inquiry-topic" name="topic" required aria-invalid={invalid('topic')}>
+          {topics.map((topic) => (
+            <option key={topic} value={topic}>{topic}</option>
+          ))}
+        </select>
+      </div>
+      <div className="inquiry-field">
+        <label htmlFor="inquiry-message">Pesan</label>
+        <textarea id="inquiry-message" name="message" required rows={7} maxLength={INQUIRY_LIMITS.message} aria-invalid={invalid('message')} />
+      </div>
+      <div className="inquiry-consent">
+        <input id="inquiry-consent" name="consent" type="checkbox" required aria-invalid={invalid('consent')} />
+        <label htmlFor="inquiry-consent">
+          {consentText} <a href="/privasi">Kebijakan privasi</a>
+        </label>
+      </div>
+      <div className="hp-field" aria-hidden="true">
+        <label htmlFor="inquiry-website">Biarkan kosong</label>
+        <input id="inquiry-website" name={INQUIRY_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" />
+      </div>
+      {children}
+      <button type="submit" className="button" disabled={sending}>
+        {sending ? INQUIRY_MESSAGES.sending : 'Kirim pesan'}
+      </button>
+      <p className={`inquiry-status ${state.status}`} role={state.status === 'error' ? 'alert' : 'status'} aria-live="polite">
+        {'message' in state ? state.message : ''}
+      </p>
+    </form>
+  );
+}

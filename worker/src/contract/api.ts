@@ -20,6 +20,10 @@ export type ErrorCode =
   | 'RATE_LIMITED'
   | 'PAYLOAD_TOO_LARGE'
   | 'BAD_REQUEST'
+  /** A reset or invite link that is expired, used, revoked or made up (`details.reason`). */
+  | 'INVALID_TOKEN'
+  /** The email could not be handed to the mail service. */
+  | 'EMAIL_FAILED'
   | 'SERVER_ERROR';
 
 export interface Pagination {

@@ -26,7 +26,7 @@ export interface ArticleCard {
   kind: string;
 }
 
-const escape = (value: string) =>
+export const escape = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const absolute = (siteUrl: string, path: string) => (/^https?:\/\//.test(path) ? path : `${siteUrl}${path.startsWith('/') ? '' : '/'}${path}`);
@@ -52,7 +52,7 @@ export function htmlToText(html: string): string {
 const decodeEntities = (text: string) =>
   text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_all, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[name]!);
 
-function layout(brand: Brand, title: string, content: string, footer: string) {
+export function layout(brand: Brand, title: string, content: string, footer: string) {
   return `<!doctype html>
 <html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head>
 <body style="margin:0;padding:0;background:#f3f6f4;font-family:Arial,Helvetica,sans-serif;color:#1d2b24;">
@@ -65,10 +65,10 @@ function layout(brand: Brand, title: string, content: string, footer: string) {
 </table></td></tr></table></body></html>`;
 }
 
-const button = (href: string, label: string) =>
+export const button = (href: string, label: string) =>
   `<p style="margin:24px 0;"><a href="${escape(href)}" style="display:inline-block;background:#0f5132;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold;">${escape(label)}</a></p>`;
 
-const textFooter = (brand: Brand) => `--\n${brand.organisationName}\n${brand.siteUrl}`;
+export const textFooter = (brand: Brand) => `--\n${brand.organisationName}\n${brand.siteUrl}`;
 
 export function confirmationEmail(brand: Brand, to: string, confirmUrl: string): OutgoingEmail {
   const subject = `Konfirmasi langganan newsletter ${brand.organisationName}`;

@@ -116,7 +116,8 @@ describe('screens', () => {
 
   // Redirects are made from addresses, not titles: redirects.e2e.ts adds, follows and lists them.
   // Subscribers sign up on the site and have no form: the subscribers test below changes and deletes them.
-  const editable = (screen: (typeof SCREENS)[number]) => screen.resource !== 'redirect' && !screen.readOnly;
+  // Users join by invite: accounts.e2e.ts invites, edits and deletes one.
+  const editable = (screen: (typeof SCREENS)[number]) => screen.resource !== 'redirect' && !screen.readOnly && !screen.addedByInvite;
 
   it.each(SCREENS.filter((s) => !editable(s)).map((s) => [s.route, s] as const))('/admin/%s loads its seeded rows', async (route, screen) => {
     await expectSeededRows(route, screen);

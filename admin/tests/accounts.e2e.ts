@@ -158,7 +158,7 @@ describe('password reset and devices', () => {
     const form = new FormData();
     for (const [key, value] of Object.entries({ username, email, password: 'password-lama-1', fullName: 'Staf Lupa', role: roles.data.find((role) => role.name === 'Editor')!._id })) form.append(key, value);
     const created = await fetch(`${base}/api/user`, { method: 'POST', headers: { cookie, origin: base }, body: form });
-    expect(created.status).toBe(201);
+    if (created.status !== 201) throw new Error(`the user was not created: ${await created.text()}`);
   });
 
   it('resets a forgotten password from the login page through the emailed link, once; the other browser is signed out', async () => {

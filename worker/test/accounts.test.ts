@@ -185,6 +185,19 @@ describe('password reset by email', () => {
     }
   });
 
+  it('refuses the forms of these links posted by another site', async () => {
+    const foreign = { origin: 'https://bukan-situs-kita.example' };
+    for (const [path, body] of [
+      ['/api/auth/password/forgot', { email: 'siapa@example.org' }],
+      ['/api/auth/password/reset', { token: 'x', password: 'password-baru-123' }],
+      ['/api/invites/accept', { token: 'x', username: 'orang', fullName: 'Orang', password: 'password-baru-123' }],
+    ] as const) {
+      const answer = await new Client().request('POST', path, body, foreign);
+      expect(answer.status, path).toBe(403);
+      expect(answer.body.message).toBe('Permintaan ditolak: asal permintaan tidak dikenali. Muat ulang halaman dan coba lagi.');
+    }
+  });
+
   it('does not mail a deactivated account', async () => {
     const { email, id } = await account();
     expect((await admin.put(`/api/user/${id}`, { isActive: false })).status).toBe(200);

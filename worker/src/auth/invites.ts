@@ -21,7 +21,7 @@ import { accountMail, ACCOUNT_PAGES, inviteEmail, linkTo } from './mail.ts';
 import { hashPassword } from './password.ts';
 import { accountPower, sessionUser } from './permissions.ts';
 import { countRequest, newPassword, validationError, type LinkState } from './reset.ts';
-import { randomToken, sha256 } from './session.ts';
+import { randomToken, sameOriginLogin, sha256 } from './session.ts';
 
 export const INVITE_TTL_MS = 72 * 60 * 60_000;
 /** Emails one invite may be sent again within an hour. */
@@ -121,7 +121,7 @@ export const inviteRoutes = new Hono<AppEnv>()
     if (state !== 'valid' || !row) return ok(c, { state, message: state === 'valid' ? '' : INVITE_LINK_MESSAGES[state], email: '', roleName: '' });
     return ok(c, { state, message: '', email: row.email, roleName: (await roleNamed(c, row.roleId))?.name ?? '' });
   })
-  .post('/accept', async (c) => {
+  .post('/accept', sameOriginLogin, async (c) => {
     const parsed = acceptInput.safeParse((await readBody(c)).fields);
     if (!parsed.success) throw validationError(parsed.error);
     const { token, username, fullName, password } = parsed.data;

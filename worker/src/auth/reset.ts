@@ -20,7 +20,7 @@ import { accountMail, ACCOUNT_PAGES, linkTo, passwordChangedEmail, resetEmail } 
 import { hashPassword } from './password.ts';
 import { sessionUser } from './permissions.ts';
 import { clientAddress, describeBrowser } from './sessions.ts';
-import { endSessionsOf, randomToken, sha256 } from './session.ts';
+import { endSessionsOf, randomToken, sameOriginLogin, sha256 } from './session.ts';
 
 export const RESET_TTL_MS = 30 * 60_000;
 /** Emails one address receives per hour, however often a reset is asked for it. */
@@ -111,7 +111,8 @@ async function sendResetLink(c: Context<AppEnv>, email: string) {
 }
 
 export const resetRoutes = new Hono<AppEnv>()
-  .post('/forgot', async (c) => {
+  // Posted only from this site's pages (or scripts naming no origin), as a login is.
+  .post('/forgot', sameOriginLogin, async (c) => {
     const parsed = forgotInput.safeParse((await readBody(c)).fields);
     if (!parsed.success) throw validationError(parsed.error);
     const { email } = parsed.data;
@@ -135,7 +136,7 @@ export const resetRoutes = new Hono<AppEnv>()
     const state = token && token.length <= 200 ? await stateOf(c.var.db, await sha256(token), new Date().toISOString()) : 'invalid';
     return ok(c, { state, message: state === 'valid' ? '' : RESET_LINK_MESSAGES[state] });
   })
-  .post('/reset', async (c) => {
+  .post('/reset', sameOriginLogin, async (c) => {
     const parsed = resetInput.safeParse((await readBody(c)).fields);
     if (!parsed.success) throw validationError(parsed.error);
     const db = c.var.db;

@@ -172,6 +172,21 @@ describe('password reset by email', () => {
     expect(refused.body.message).toMatch(/^Terlalu banyak permintaan reset password dari jaringan Anda\. Silakan coba lagi dalam \d+ menit\.$/);
   });
 
+  it('sets one password when the same link is sent twice at once, and forgets old links and counters after their hour', async () => {
+    const { username, email } = await account();
+    await forgot(email);
+    const token = tokenIn((await received(email, 1))[0]!, '/login/reset');
+    const answers = await Promise.all(['password-satu-123', 'password-dua-123'].map((password) => new Client().post('/api/auth/password/reset', { token, password })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const winner = answers[0]!.status === 200 ? 'password-satu-123' : 'password-dua-123';
+    expect(await loginStatus(username, winner)).toBe(200);
+
+    expect((await sql('SELECT count(*) AS n FROM password_reset')).results[0]!.n).not.toBe(0);
+    await fileWorker().runScheduled(Date.now() + 2 * 60 * 60_000);
+    expect((await sql('SELECT count(*) AS n FROM password_reset')).results[0]!.n).toBe(0);
+    expect((await sql('SELECT count(*) AS n FROM account_throttle')).results[0]!.n).toBe(0);
+  });
+
   it('says what is wrong with a bad address, never a server error', async () => {
     for (const [email, message] of [
       ['bukan-email', 'Masukkan alamat email yang valid.'],
@@ -234,8 +249,11 @@ describe('invites', () => {
     expect((await accept(token, 'a b')).body.message).toBe('Username 3-50 karakter: huruf, angka, titik, garis bawah atau strip.');
     expect((await accept(token, 'admin')).body).toMatchObject({ code: 'CONFLICT', message: 'Username sudah dipakai. Silakan pilih username lain.' });
     expect((await accept(token, unique('baru'), 'pendek')).body.message).toBe('Password minimal 8 karakter.');
-    const username = unique('baru');
-    expect(await accept(token, username)).toMatchObject({ status: 201, body: { data: { username } } });
+    // Sent twice at once, the link makes one account.
+    const both = await Promise.all([accept(token, unique('baru')), accept(token, unique('kembar'))]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([201, 400]);
+    const made = both.find((answer) => answer.status === 201)!;
+    const username = made.body.success ? (made.body.data as { username: string }).username : '';
 
     const colleague = new Client();
     const signedIn = await colleague.login(username, 'password-saya-123');
@@ -266,8 +284,14 @@ describe('invites', () => {
     expect((await new Client().get(`/api/invites/accept?token=${encodeURIComponent(first)}`)).body).toMatchObject({ data: { state: 'invalid' } });
     expect((await new Client().get(`/api/invites/accept?token=${encodeURIComponent(second)}`)).body).toMatchObject({ data: { state: 'valid' } });
 
+    // At most 5 resends an hour for one invite.
+    for (let i = 2; i <= 5; i++) expect((await admin.post(`/api/invites/${id}/resend`)).status).toBe(200);
+    expect((await admin.post(`/api/invites/${id}/resend`)).body).toMatchObject({ code: 'RATE_LIMITED', message: 'Undangan ini sudah dikirim ulang 5 kali dalam satu jam. Silakan coba lagi nanti.' });
+    const latest = tokenIn((await received(email, 6))[5]!, '/login/invite');
+    expect((await new Client().get(`/api/invites/accept?token=${encodeURIComponent(second)}`)).body).toMatchObject({ data: { state: 'invalid' } });
+
     expect((await admin.delete(`/api/invites/${id}`)).body).toMatchObject({ message: `Undangan ke ${email} telah dibatalkan.` });
-    expect(await accept(second, unique('batal'))).toMatchObject({ status: 400, body: { details: { reason: 'invalid' } } });
+    expect(await accept(latest, unique('batal'))).toMatchObject({ status: 400, body: { details: { reason: 'invalid' } } });
     expect((await admin.post(`/api/invites/${id}/resend`)).status).toBe(404);
     expect((await admin.delete(`/api/invites/${id}`)).status).toBe(404);
   });

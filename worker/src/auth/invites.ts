@@ -130,24 +130,28 @@ export const inviteRoutes = new Hono<AppEnv>()
     const row = await inviteOfToken(c, token);
     const state = stateOf(row, time);
     if (state !== 'valid' || !row) throw refusedLink(state === 'valid' ? 'invalid' : state);
-    const [taken] = await db.select({ id: user.id }).from(user).where(sql`lower(${user.username}) = lower(${username})`);
-    if (taken) throw new ApiError(409, 'CONFLICT', 'Username sudah dipakai. Silakan pilih username lain.', { field: 'username' });
-    const [emailUser] = await db.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${row.email}`);
-    if (emailUser) throw emailTaken();
-    // Claimed in one statement: the same link cannot make two accounts.
+    // Claimed in one statement: the same link cannot make two accounts. A refusal below gives it back.
     const [claimed] = await db
       .update(invites)
       .set({ acceptedAt: time })
       .where(and(eq(invites.id, row.id), eq(invites.tokenHash, row.tokenHash), isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, time)))
       .returning({ id: invites.id });
     if (!claimed) throw refusedLink('used');
+    const giveBack = async (refusal: ApiError): Promise<never> => {
+      await db.update(invites).set({ acceptedAt: null }).where(eq(invites.id, row.id));
+      throw refusal;
+    };
+    const [taken] = await db.select({ id: user.id }).from(user).where(sql`lower(${user.username}) = lower(${username})`);
+    if (taken) return giveBack(new ApiError(409, 'CONFLICT', 'Username sudah dipakai. Silakan pilih username lain.', { field: 'username' }));
+    const [emailUser] = await db.select({ id: user.id }).from(user).where(sql`lower(${user.email}) = ${row.email}`);
+    if (emailUser) return giveBack(emailTaken());
     const id = newId();
     try {
       await db.insert(user).values({ id, username, email: row.email, fullName, passwordHash: await hashPassword(password), role: row.roleId, isActive: true, createdAt: time, updatedAt: time });
     } catch (error) {
       // Someone took the username or address meanwhile: the link stays usable.
+      if (String(error).includes('UNIQUE')) return giveBack(new ApiError(409, 'CONFLICT', 'Username atau email sudah dipakai. Silakan pilih username lain.'));
       await db.update(invites).set({ acceptedAt: null }).where(eq(invites.id, row.id));
-      if (String(error).includes('UNIQUE')) throw new ApiError(409, 'CONFLICT', 'Username atau email sudah dipakai. Silakan pilih username lain.');
       throw error;
     }
     const who = await sessionUser(db, id);

@@ -177,7 +177,7 @@ describe('password reset by email', () => {
     await forgot(email);
     const token = tokenIn((await received(email, 1))[0]!, '/login/reset');
     const answers = await Promise.all(['password-satu-123', 'password-dua-123'].map((password) => new Client().post('/api/auth/password/reset', { token, password })));
-    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(answers.map((answer) => answer.status).sort((a, b) => a - b)).toEqual([200, 400]);
     const winner = answers[0]!.status === 200 ? 'password-satu-123' : 'password-dua-123';
     expect(await loginStatus(username, winner)).toBe(200);
 
@@ -251,7 +251,7 @@ describe('invites', () => {
     expect((await accept(token, unique('baru'), 'pendek')).body.message).toBe('Password minimal 8 karakter.');
     // Sent twice at once, the link makes one account.
     const both = await Promise.all([accept(token, unique('baru')), accept(token, unique('kembar'))]);
-    expect(both.map((answer) => answer.status).sort()).toEqual([201, 400]);
+    expect(both.map((answer) => answer.status).sort((a, b) => a - b)).toEqual([201, 400]);
     const made = both.find((answer) => answer.status === 201)!;
     const username = made.body.success ? (made.body.data as { username: string }).username : '';
 

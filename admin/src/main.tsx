@@ -19,10 +19,18 @@ const Collaborate = lazy(() => import('./screens/Collaborate.tsx'));
 const NotFoundLog = lazy(() => import('./screens/NotFoundLog.tsx'));
 const Inquiries = lazy(() => import('./screens/Inquiries.tsx'));
 const PersonalData = lazy(() => import('./screens/PersonalData.tsx'));
+const Devices = lazy(() => import('./screens/Devices.tsx'));
+// The pages reset and invite emails link to, outside the signed-in admin.
+const ForgotPassword = lazy(() => import('./auth/AccountLinkPages.tsx').then((module) => ({ default: module.ForgotPassword })));
+const ResetPassword = lazy(() => import('./auth/AccountLinkPages.tsx').then((module) => ({ default: module.ResetPassword })));
+const AcceptInvite = lazy(() => import('./auth/AccountLinkPages.tsx').then((module) => ({ default: module.AcceptInvite })));
 
 const loading = <p className="loading">Memuat...</p>;
 const router = createBrowserRouter([
   { path: '/login', element: <Login /> },
+  { path: '/login/forgot', element: <ForgotPassword /> },
+  { path: '/login/reset', element: <ResetPassword /> },
+  { path: '/login/invite', element: <AcceptInvite /> },
   {
     path: '/admin',
     element: (
@@ -41,6 +49,7 @@ const router = createBrowserRouter([
       { path: 'inquiries', element: <Inquiries /> },
       { path: 'inquiries/:id', element: <Inquiries /> },
       { path: 'personal-data', element: <PersonalData /> },
+      { path: 'account/devices', element: <Devices /> },
       // A collection's screen by its route; unknown admin paths show the dashboard.
       { path: '*', element: <CollectionRoute /> },
     ],

@@ -10,6 +10,9 @@ import { API_HEADERS, cspWith, PAGE_HEADERS } from './contract/headers.ts';
 import { auditRoutes } from './audit/log.ts';
 import { backupRoutes } from './backup/daily.ts';
 import { authRoutes } from './auth/routes.ts';
+import { inviteRoutes } from './auth/invites.ts';
+import { resetRoutes } from './auth/reset.ts';
+import { sessionRoutes } from './auth/sessions.ts';
 import { accessLists } from './auth/lists.ts';
 import { loadSession, sameOriginWrites } from './auth/session.ts';
 import { collectionsApp } from './collections/routes.ts';
@@ -53,7 +56,10 @@ const api = new Hono<AppEnv>()
     // Answers that may be revalidated say so themselves (public reads with an ETag).
     if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
   })
+  .route('/auth/password', resetRoutes)
   .route('/auth', authRoutes)
+  .route('/sessions', sessionRoutes)
+  .route('/invites', inviteRoutes)
   .route('/files', fileRoutes)
   .route('/upload', editorUploadRoutes)
   .route('/rebuild', rebuildRoutes)
@@ -114,6 +120,7 @@ const app = new Hono<AppEnv>()
   .use('/api/*', apiHeaders)
   .use('/admin/*', adminPageHeaders, secureHeaders())
   .use('/login', adminPageHeaders, secureHeaders())
+  .use('/login/*', adminPageHeaders, secureHeaders())
   .route('/api', api)
   // Bare /api is an endpoint address too: it answers JSON, never the site's HTML page.
   .all('/api', unknownEndpoint)
@@ -126,6 +133,8 @@ const app = new Hono<AppEnv>()
   .get('/work/*', (c) => c.redirect(`/our-work${new URL(c.req.url).pathname.slice('/work'.length)}`, 301))
   // The admin SPA: its files, and index.html for every client-side route.
   .get('/login', (c) => adminAsset(c, '/admin/index.html'))
+  // The pages of reset and invite links: the same SPA, outside the signed-in admin.
+  .get('/login/*', (c) => adminAsset(c, '/admin/index.html'))
   .get('/admin', (c) => adminAsset(c, '/admin/index.html'))
   .get('/admin/*', async (c) => {
     const asset = await adminAsset(c, new URL(c.req.url).pathname);

@@ -30,6 +30,18 @@ const specialRoutes: Route[] = [
   { method: 'POST', path: '/api/auth/login', readsBody: true },
   { method: 'POST', path: '/api/auth/logout' },
   { method: 'GET', path: '/api/auth/me' },
+  { method: 'POST', path: '/api/auth/password/forgot', readsBody: true },
+  { method: 'GET', path: '/api/auth/password/reset' },
+  { method: 'POST', path: '/api/auth/password/reset', readsBody: true },
+  { method: 'GET', path: '/api/invites' },
+  { method: 'POST', path: '/api/invites', readsBody: true },
+  { method: 'POST', path: '/api/invites/{id}/resend' },
+  { method: 'DELETE', path: '/api/invites/{id}' },
+  { method: 'GET', path: '/api/invites/accept' },
+  { method: 'POST', path: '/api/invites/accept', readsBody: true },
+  { method: 'GET', path: '/api/sessions' },
+  { method: 'POST', path: '/api/sessions/of/{id}/end' },
+  { method: 'DELETE', path: '/api/sessions/{id}' },
   { method: 'POST', path: '/api/files/upload', readsBody: true },
   { method: 'GET', path: '/api/files/list' },
   { method: 'DELETE', path: '/api/files/delete/{id}' },
@@ -50,7 +62,7 @@ const specialRoutes: Route[] = [
 const routes = [...Object.values(resources).flatMap(collectionRoutes), ...specialRoutes];
 
 /** Every field of every resource, so each body hits each field's parsing. */
-const fieldNames = [...new Set([...Object.values(resources).flatMap((r) => Object.keys(r.fields)), 'username', 'password', 'email', 'file', 'folder', 'folderName', 'collaborateTitle', 'buildId', 'status'])];
+const fieldNames = [...new Set([...Object.values(resources).flatMap((r) => Object.keys(r.fields)), 'username', 'password', 'email', 'file', 'folder', 'folderName', 'collaborateTitle', 'buildId', 'status', 'token', 'role'])];
 const everyField = (value: unknown) => Object.fromEntries(fieldNames.map((name) => [name, value]));
 
 const BOUNDARY = 'fuzzboundary';

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@cms/worker/contract/api';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { api } from '../api/client.ts';
 import { RequestFailure } from '../api/messages.ts';
 import { remember } from './session.ts';
@@ -43,6 +43,9 @@ export default function Login() {
             {showPassword ? 'Sembunyikan' : 'Tampilkan'}
           </button>
         </span>
+        <Link className={styles.forgot} to="/login/forgot">
+          Lupa password?
+        </Link>
         {error && (
           <p className="alert error" role="alert">
             {error}

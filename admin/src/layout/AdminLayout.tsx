@@ -33,6 +33,8 @@ function Content() {
   const route = useLocation()
     .pathname.replace(/^\/admin\/?/, '')
     .replace(/\/+$/, '');
+  // The pages of one's own account are every signed-in user's.
+  if (route.startsWith('account/')) return <Outlet />;
   const page = pageAt(route);
   if (page && page.route !== route) return <Navigate to={`/admin/${page.route}`} replace />;
   if (page) return access.mayRead(page.module) ? <Outlet /> : <NoPermissionPage title={page.title} group={page.group} />;
@@ -75,6 +77,7 @@ export default function AdminLayout() {
             {user.username}
           </span>
         </span>
+        <NavLink to="/admin/account/devices">Perangkat yang masuk</NavLink>
         <button type="button" onClick={() => void logout()}>
           Logout
         </button>

@@ -171,7 +171,7 @@ export default function ResourceForm({ screen, resource, record, saving, progres
     );
   };
   const grouped = new Set(screen.sections?.flatMap((section) => section.fields));
-  const ungrouped = Object.keys(resource.fields).filter((name) => !grouped.has(name));
+  const ungrouped = Object.keys(resource.fields).filter((name) => !grouped.has(name) && !screen.formOmits?.includes(name));
 
   return (
     <form ref={formRef} className="panel resource-form" onSubmit={submit} aria-label={record ? 'Edit data' : 'Tambah data'}>

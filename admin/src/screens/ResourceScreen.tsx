@@ -19,6 +19,7 @@ import { saveRecord } from './save.ts';
 import DeletedRecords from '../widgets/DeletedRecords.tsx';
 import DataTable, { Pager, type TableColumn } from '../widgets/DataTable.tsx';
 import CsvTools from '../widgets/CsvTools.tsx';
+import Invites from './Invites.tsx';
 import { clampPage, listQuery, narrowingQuery, pageOfIndex } from './paging.ts';
 import type { Screen } from './screens.ts';
 import styles from './ResourceScreen.module.css';
@@ -137,6 +138,11 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
     },
     onError: (error) => setAlert({ kind: 'error', text: texts.updateFailed ? withReason(texts.updateFailed, error) : saveErrorMessage(error, errors) }),
   });
+  const command = useMutation({
+    mutationFn: ({ row, path }: { row: Row; path: string }) => sendJson('POST', path.replace(':id', encodeURIComponent(row._id))),
+    onSuccess: (answer) => setAlert({ kind: 'success', text: answer.message }),
+    onError: (error) => setAlert({ kind: 'error', text: withReason('Gagal', error) }),
+  });
   const toggle = useMutation({
     mutationFn: ({ row, field }: { row: Row; field: string }) => sendJson('PUT', `/${resource.path}/${row._id}`, { [field]: !row[field] }),
     onSettled: refresh,
@@ -148,7 +154,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   const actionLabel = texts.actions ?? 'Action';
   const deleteLabel = texts.delete ?? 'Hapus';
   const confirmText = screen.deleteConfirm ?? 'Apakah Anda yakin ingin menghapus data ini?';
-  const rowActions = may.delete || (may.update && (!screen.readOnly || (screen.setActions ?? []).length > 0));
+  const rowActions = may.delete || (may.update && (!screen.readOnly || (screen.setActions ?? []).length > 0 || (screen.rowCommands ?? []).length > 0));
   const columns: TableColumn<Row>[] = screen.columns.map((column) => ({
     key: column.field + column.label,
     label: column.label,
@@ -174,6 +180,17 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
                 type="button"
                 disabled={row[action.field] === action.value || setField.isPending}
                 onClick={() => setField.mutate({ row, field: action.field, value: action.value })}
+                aria-label={`${action.label} ${title}`}
+              >
+                {action.label}
+              </button>
+            ))}
+            {may.update && (screen.rowCommands ?? []).map((action) => (
+              <button
+                key={action.label}
+                type="button"
+                disabled={command.isPending}
+                onClick={() => window.confirm(action.confirm.replace('{title}', title)) && command.mutate({ row, path: action.path })}
                 aria-label={`${action.label} ${title}`}
               >
                 {action.label}
@@ -234,6 +251,8 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
           saveError={save.error}
           onCancel={() => setEditing(null)}
         />
+      ) : may.create && screen.addedByInvite ? (
+        <Invites onAlert={setAlert} />
       ) : may.create ? (
         <button type="button" className={`primary ${styles.addButton}`} onClick={() => (setAlert(null), setEditing('new'))}>
           + Tambah {resource.title}

@@ -1,6 +1,7 @@
 /** Every periodic job of the product, run each minute by the Cron Trigger. */
 import { dailyBackupJob } from '../backup/daily.ts';
 import { forgetExpiredSignIns } from '../auth/cleanup.ts';
+import { forgetAccountLinks } from '../auth/reset.ts';
 import { addMissingPermissionsJob } from '../auth/permission-catalog.ts';
 import { forgetOldIdempotencyKeys } from '../http/idempotency.ts';
 import { newsletterJobs } from '../newsletter/jobs.ts';
@@ -18,6 +19,7 @@ export const cronJobs: CronJob[] = [
   dailyBackupJob,
   forgetDeletedHistoryJob,
   forgetExpiredSignIns,
+  forgetAccountLinks,
   forgetOldIdempotencyKeys,
   forgetExpiredPreviews,
   publishScheduledJob,

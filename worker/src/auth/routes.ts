@@ -11,6 +11,7 @@ import { DECOY_HASH, verifyPassword } from './password.ts';
 import { sessionUser } from './permissions.ts';
 import { countAttempt, forgiveAttempt } from './rate-limit.ts';
 import { endSession, sameOriginLogin, startSession } from './session.ts';
+import { noticeDevice } from './sessions.ts';
 
 const credentials = z.object({
   username: z.string().trim().min(1).max(100),
@@ -41,6 +42,7 @@ export const authRoutes = new Hono<AppEnv>()
       db.update(user).set({ lastLogin: now() }).where(eq(user.id, String(row.id))),
       auditStatement(db, who, 'login', 'auth', String(row.id), who!.username),
     ]);
+    await noticeDevice(c, who!);
     return ok(c, who, 'Login berhasil.');
   })
   .post('/logout', async (c) => {

@@ -1,6 +1,7 @@
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { stripControls } from '../contract/text.ts';
 import type { Database } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
@@ -20,13 +21,26 @@ export const randomToken = () => {
   return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 };
 
-const isLocal = (c: Context) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(c.req.url).hostname);
+export const isLocal = (c: Context) => ['localhost', '127.0.0.1', '[::1]'].includes(new URL(c.req.url).hostname);
 
-/** Starts a session: the cookie holds a random token, D1 holds only its hash. */
+/** How often a session's last use is written: reading "last seen" to the minute is not worth a write per request. */
+const LAST_SEEN_EVERY_MS = 5 * 60_000;
+
+/**
+ * Starts a session: the cookie holds a random token, D1 holds only its hash, with the browser
+ * (User-Agent, one line, 300 characters) and address its owner sees in their list of devices.
+ */
 export async function startSession(c: Context<AppEnv>, userId: string) {
   const token = randomToken();
   const expiresAt = new Date(Date.now() + SESSION_DAYS * 86_400_000);
-  await c.var.db.insert(sessions).values({ tokenHash: await sha256(token), userId, expiresAt: expiresAt.toISOString() });
+  await c.var.db.insert(sessions).values({
+    tokenHash: await sha256(token),
+    userId,
+    expiresAt: expiresAt.toISOString(),
+    userAgent: stripControls(c.req.header('user-agent') ?? '', false).slice(0, 300),
+    address: stripControls(c.req.header('cf-connecting-ip') ?? '', false).slice(0, 64),
+    lastSeenAt: new Date().toISOString(),
+  });
   setCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
@@ -51,6 +65,9 @@ async function sessionOfToken(db: Database, token: string) {
     return null;
   }
   const user = await sessionUser(db, session.userId);
+  if (user && (session.lastSeenAt ?? '') < new Date(Date.now() - LAST_SEEN_EVERY_MS).toISOString()) {
+    await db.update(sessions).set({ lastSeenAt: new Date().toISOString() }).where(eq(sessions.tokenHash, tokenHash));
+  }
   return user ? { user, tokenHash } : null;
 }
 

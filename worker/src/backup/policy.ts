@@ -15,10 +15,14 @@ export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   idempotent_request: 'stored answers of recent writes',
   preview: 'preview links: a token shows a draft to whoever holds it',
   site_build: "this deployment's build history: a restore asks for a new build",
+  password_reset: 'password reset links: a token sets a password',
+  invite: 'invite links: a token makes an account',
+  account_throttle: 'password reset rate-limit counters (client addresses)',
+  known_device: 'browsers each account signed in from',
 };
 
 /** Tables a restore empties although the backup does not hold them: their rows belong to the data being replaced. */
-export const CLEARED_ON_RESTORE = ['session', 'idempotent_request', 'preview'] as const;
+export const CLEARED_ON_RESTORE = ['session', 'idempotent_request', 'preview', 'password_reset', 'invite'] as const;
 
 /** The setting holding the newsletter link key the worker generates when NEWSLETTER_SECRET is not set. */
 export const NEWSLETTER_SECRET_SETTING = 'newsletterSecret';

@@ -135,6 +135,20 @@ export interface AdminScreen<N extends string = string> {
   texts?: ListTexts;
   /** The permissions a record gives (a role's): saving a set that opens no admin page asks first. */
   accessField?: N;
+  /** Fields the form leaves out because their owner sets them elsewhere (a user's password: by invite or reset link). */
+  formOmits?: N[];
+  /** Records arrive by invite (users): the invite panel takes the add button's place. */
+  addedByInvite?: boolean;
+  /** Buttons on each row that post to the API (`:id` is the record's id), for those holding the module's `update`. */
+  rowCommands?: RowCommand[];
+}
+
+export interface RowCommand {
+  label: string;
+  /** Under /api, e.g. `/sessions/of/:id/end`. */
+  path: string;
+  /** Asked before posting; `{title}` is the record's title. */
+  confirm: string;
 }
 
 /** Cells several screens share. */

@@ -24,7 +24,11 @@ export type ErrorCode =
   /** The inquiry form's spam rules: sent too soon, its page stamp too old or missing, Turnstile refused. */
   | 'TOO_FAST'
   | 'FORM_EXPIRED'
-  | 'TURNSTILE_FAILED';
+  | 'TURNSTILE_FAILED'
+  /** A reset or invite link that is expired, used, revoked or made up (`details.reason`). */
+  | 'INVALID_TOKEN'
+  /** The email could not be handed to the mail service. */
+  | 'EMAIL_FAILED';
 
 export interface Pagination {
   page: number;

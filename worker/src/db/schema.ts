@@ -140,6 +140,11 @@ export const sessions = sqliteTable(
       .references(() => collections.user.id, { onDelete: 'cascade' }),
     expiresAt: text('expiresAt').notNull(),
     createdAt: createdAt(),
+    /** What the user sees in "Perangkat yang masuk": the browser's User-Agent and the client address at sign-in. */
+    userAgent: text('userAgent').notNull().default(''),
+    address: text('address').notNull().default(''),
+    /** Updated at most every few minutes while the session is used. */
+    lastSeenAt: text('lastSeenAt'),
   },
   (t) => [index('session_user').on(t.userId)],
 );
@@ -332,3 +337,65 @@ export const subscriberConsent = sqliteTable('subscriber_consent', {
   confirmationSentAt: text('confirmationSentAt'),
   confirmedAt: text('confirmedAt'),
 });
+// Staff accounts by email: password reset links, invites, the counters that throttle them, and
+// the devices each account has signed in from. Links are random tokens of which only the
+// SHA-256 is stored, as for sessions.
+
+export const passwordResets = sqliteTable(
+  'password_reset',
+  {
+    tokenHash: text('tokenHash').primaryKey(),
+    userId: text('userId')
+      .notNull()
+      .references(() => collections.user.id, { onDelete: 'cascade' }),
+    expiresAt: text('expiresAt').notNull(),
+    /** Set when the link is used, or when a newer password makes it void. */
+    usedAt: text('usedAt'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_reset_user').on(t.userId), index('password_reset_expires').on(t.expiresAt)],
+);
+
+export const invites = sqliteTable(
+  'invite',
+  {
+    id: text('id').primaryKey(),
+    /** Lower-cased: one pending invite per address. */
+    email: text('email').notNull(),
+    roleId: text('roleId')
+      .notNull()
+      .references(() => collections.role.id, { onDelete: 'cascade' }),
+    /** Replaced on every resend, so only the newest link works. */
+    tokenHash: text('tokenHash').notNull().unique(),
+    invitedBy: text('invitedBy'),
+    invitedByName: text('invitedByName').notNull().default(''),
+    expiresAt: text('expiresAt').notNull(),
+    sentAt: text('sentAt').notNull(),
+    acceptedAt: text('acceptedAt'),
+    acceptedUserId: text('acceptedUserId'),
+    revokedAt: text('revokedAt'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invite_email').on(t.email), index('invite_expires').on(t.expiresAt)],
+);
+
+/** Requests per key (`reset-email:...`, `reset-client:...`) within an hour. */
+export const accountThrottle = sqliteTable('account_throttle', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull().default(0),
+  windowStart: text('windowStart').notNull(),
+});
+
+/** Browsers an account has signed in from (the SHA-256 of a long-lived device cookie): a sign-in from another is emailed. */
+export const knownDevices = sqliteTable(
+  'known_device',
+  {
+    userId: text('userId')
+      .notNull()
+      .references(() => collections.user.id, { onDelete: 'cascade' }),
+    deviceHash: text('deviceHash').notNull(),
+    firstSeen: text('firstSeen').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+    lastSeen: text('lastSeen').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
+);

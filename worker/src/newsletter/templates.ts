@@ -65,7 +65,7 @@ export function layout(brand: Brand, title: string, content: string, footer: str
 </table></td></tr></table></body></html>`;
 }
 
-const button = (href: string, label: string) =>
+export const button = (href: string, label: string) =>
   `<p style="margin:24px 0;"><a href="${escape(href)}" style="display:inline-block;background:#0f5132;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:6px;font-weight:bold;">${escape(label)}</a></p>`;
 
 export const textFooter = (brand: Brand) => `--\n${brand.organisationName}\n${brand.siteUrl}`;

@@ -14,6 +14,10 @@ export const user = defineResource({
     title: 'Kelola Users',
     group: 'Users',
     permissionPickers: ['permissions'],
+    // No admin types a colleague's password: colleagues join by invite and reset their own by email.
+    formOmits: ['password'],
+    addedByInvite: true,
+    rowCommands: [{ label: 'Akhiri sesi', path: '/sessions/of/:id/end', confirm: 'Akhiri semua sesi {title}? Ia harus login lagi di setiap perangkat.' }],
     errors: { payloadLimit: '10MB' },
     empty: 'Belum ada data user',
     loadError: { failed: 'Gagal memuat data user', unreachable: 'Terjadi kesalahan saat memuat data user. Pastikan server API berjalan.' },

@@ -10,6 +10,7 @@ import { API_HEADERS, cspWith, PAGE_HEADERS } from './contract/headers.ts';
 import { auditRoutes } from './audit/log.ts';
 import { backupRoutes } from './backup/daily.ts';
 import { authRoutes } from './auth/routes.ts';
+import { factorRoutes } from './auth/factors.ts';
 import { accessLists } from './auth/lists.ts';
 import { loadSession, sameOriginWrites } from './auth/session.ts';
 import { collectionsApp } from './collections/routes.ts';
@@ -50,6 +51,7 @@ const api = new Hono<AppEnv>()
     if (!c.res.headers.has('cache-control')) c.header('cache-control', 'no-store');
   })
   .route('/auth', authRoutes)
+  .route('/auth', factorRoutes)
   .route('/files', fileRoutes)
   .route('/upload', editorUploadRoutes)
   .route('/rebuild', rebuildRoutes)

@@ -6,7 +6,7 @@
  */
 import { and, count, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { getCookie, setCookie } from 'hono/cookie';
 import { auditStatement } from '../audit/log.ts';
 import type { SessionUser } from '../contract/api.ts';
 import type { SecondStep } from '../contract/factors.ts';
@@ -82,13 +82,13 @@ export const expiredTicket = () => new ApiError(401, 'UNAUTHORIZED', 'Sesi login
 /** Ends the ticket and starts the session, as a password-only login does; answers the signed-in user. */
 export async function finishLogin(c: Context<AppEnv>, userId: string, how: string): Promise<SessionUser> {
   const db = c.var.db;
-  const token = getCookie(c, TICKET_COOKIE);
-  if (token) await db.delete(loginTickets).where(eq(loginTickets.tokenHash, await sha256(token)));
-  deleteCookie(c, TICKET_COOKIE, { path: '/api/auth', secure: !isLocal(c) });
   const who = await sessionUser(db, userId);
   // A deactivated account answers as an unknown one.
   if (!who) throw new ApiError(401, 'UNAUTHORIZED', 'Username atau password salah.');
   await startSession(c, userId);
+  // The ticket's row goes; its cookie, now worthless, expires on its own.
+  const token = getCookie(c, TICKET_COOKIE);
+  if (token) await db.delete(loginTickets).where(eq(loginTickets.tokenHash, await sha256(token)));
   await db.batch([
     db.update(user).set({ lastLogin: new Date().toISOString() }).where(eq(user.id, userId)),
     auditStatement(db, who, 'login', 'auth', userId, `${who.username} (${how})`),

@@ -17,6 +17,7 @@ const Newsletter = lazy(() => import('./screens/Newsletter.tsx'));
 const FileManager = lazy(() => import('./screens/FileManager.tsx'));
 const Collaborate = lazy(() => import('./screens/Collaborate.tsx'));
 const NotFoundLog = lazy(() => import('./screens/NotFoundLog.tsx'));
+const Security = lazy(() => import('./screens/Security.tsx'));
 
 const loading = <p className="loading">Memuat...</p>;
 const router = createBrowserRouter([
@@ -36,6 +37,7 @@ const router = createBrowserRouter([
       { path: 'file-manager', element: <FileManager /> },
       { path: 'collaborate', element: <Collaborate /> },
       { path: 'not-found', element: <NotFoundLog /> },
+      { path: 'security', element: <Security /> },
       // A collection's screen by its route; unknown admin paths show the dashboard.
       { path: '*', element: <CollectionRoute /> },
     ],

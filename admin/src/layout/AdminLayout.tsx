@@ -75,6 +75,7 @@ export default function AdminLayout() {
             {user.username}
           </span>
         </span>
+        <NavLink to="/admin/security">Keamanan</NavLink>
         <button type="button" onClick={() => void logout()}>
           Logout
         </button>

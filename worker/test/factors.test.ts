@@ -4,7 +4,7 @@
  * the second step after a password, and the policy that makes a role or a permission require
  * a factor. Passkeys come from a software authenticator; codes are computed as an app would.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AuditEntry, SessionUser } from '../src/contract/api.ts';
 import type { EnrolmentDone, FactorsSummary, SecondStep, TotpSetup } from '../src/contract/factors.ts';
 import { codeAt, stepAt } from '../src/auth/totp.ts';
@@ -356,5 +356,36 @@ describe('the factor policy', () => {
     const answer = await passwordStep(new Client(), username);
     expect(answer.status).toBe(200);
     expect(dataOf<SessionUser>(answer).username).toBe(username);
+  });
+});
+
+describe('an admin resetting a colleague who lost every factor', () => {
+  it('removes their factors and sessions after the password of the admin, tells them, and logs it', async () => {
+    // Their role requires a factor: they set up the app at sign-in.
+    const { userId, email, username } = await account({ required: true });
+    const client = new Client();
+    await passwordStep(client, username);
+    const setup = dataOf<TotpSetup>(await client.post('/api/auth/factors/totp/setup'));
+    expect(dataOf<EnrolmentDone>(await client.post('/api/auth/factors/totp/confirm', { code: await codeFor(setup.secret) })).signedIn).toBe(true);
+    expect((await admin.post(`/api/auth/users/${userId}/factors/reset`, { password: 'salah-sekali' })).status).toBe(403);
+    expect((await client.get('/api/auth/me')).status).toBe(200);
+    expect(await admin.post(`/api/auth/users/${userId}/factors/reset`, { password: inject('adminPassword') })).toMatchObject({ status: 200, body: { message: `Semua cara verifikasi ${username} dihapus dan sesinya diakhiri.` } });
+    expect((await client.get('/api/auth/me')).status).toBe(401);
+    expect(await subjectsSentTo(email)).toContain('Cara masuk dihapus: Semua passkey dan aplikasi autentikator');
+    expect((await auditOf(userId)).some((entry) => entry.action === 'factor-remove' && entry.summary === `${username}: semua cara verifikasi direset`)).toBe(true);
+    // At the next sign-in the role's policy leads them through enrolment again.
+    expect(dataOf<SecondStep>(await passwordStep(new Client(), username)).secondStep).toBe('enrol');
+  });
+
+  it('keeps accounts with more power than the caller out of reach', async () => {
+    const superAdmin = await account();
+    expect((await admin.put(`/api/user/${superAdmin.userId}`, form({ role: roleId.get('Super Admin')! }))).status).toBe(200);
+    const { client } = await signedIn({ permissions: ['user.update', 'user.list'] });
+    expect(await client.post(`/api/auth/users/${superAdmin.userId}/factors/reset`, { password: PASSWORD })).toMatchObject({
+      status: 403,
+      body: { message: 'Anda tidak dapat mengubah akun dengan hak akses yang tidak Anda miliki.' },
+    });
+    const { client: reader } = await signedIn({ permissions: ['user.list'] });
+    expect((await reader.post(`/api/auth/users/${superAdmin.userId}/factors/reset`, { password: PASSWORD })).status).toBe(403);
   });
 });

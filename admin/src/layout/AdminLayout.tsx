@@ -27,12 +27,16 @@ function menuGroups(pages: AdminPage[]) {
  * /admin and unknown addresses the dashboard, or the first page they may open when no part of
  * the dashboard is theirs.
  */
+/** Pages about the signed-in user's own account: open to everyone, whatever their permissions. */
+const OWN_ACCOUNT_ROUTES = new Set(['security']);
+
 function Content() {
   const access = useAccess();
   const firstPage = openablePages(access.permissions)[0];
   const route = useLocation()
     .pathname.replace(/^\/admin\/?/, '')
     .replace(/\/+$/, '');
+  if (OWN_ACCOUNT_ROUTES.has(route)) return <Outlet />;
   const page = pageAt(route);
   if (page && page.route !== route) return <Navigate to={`/admin/${page.route}`} replace />;
   if (page) return access.mayRead(page.module) ? <Outlet /> : <NoPermissionPage title={page.title} group={page.group} />;

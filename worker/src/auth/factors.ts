@@ -18,9 +18,10 @@ import { readBody } from '../http/body.ts';
 import { ApiError, notFound, ok, unauthorized } from '../http/errors.ts';
 import { readSettings } from '../settings/routes.ts';
 import { mailFactorChange } from './factor-mail.ts';
+import { confirmPassword } from './confirm.ts';
 import { assertPermission, requirePermission } from './guard.ts';
 import { authenticationOptions, parseAuthentication, parseRegistration, registrationOptions, verifyAuthentication, verifyRegistration } from './passkeys.ts';
-import { ALL_PERMISSIONS, sessionUser } from './permissions.ts';
+import { accountPower, ALL_PERMISSIONS, linkedPermissionIds, sessionUser } from './permissions.ts';
 import { factorRequirement, readFactorPolicy, storeFactorPolicy } from './policy.ts';
 import {
   acceptRecoveryCode,
@@ -35,7 +36,7 @@ import {
   recoveryCodesLeft,
   ticketUser,
 } from './second-step.ts';
-import { sameOriginLogin, sha256 } from './session.ts';
+import { endSessionsOf, sameOriginLogin, sha256 } from './session.ts';
 import { base32Encode, matchingStep, newTotpSecret, otpauthUri } from './totp.ts';
 
 const TOTP_NAME = 'Aplikasi autentikator';
@@ -259,6 +260,30 @@ export const factorRoutes = new Hono<AppEnv>()
     await auditStatement(db, who, 'factor-remove', 'auth', who.id, `${who.username}: passkey ${existing.name}`);
     await mailFactorChange(c, who.id, { kind: 'removed', factor: `Passkey "${existing.name}"` });
     return ok(c, null, 'Passkey dihapus.');
+  })
+
+  // ---- An admin's way back in for a colleague who lost every factor ----
+  .post('/users/:id/factors/reset', async (c) => {
+    assertPermission(c.var.user, 'user', 'update');
+    const who = await confirmPassword(c, (await readBody(c)).fields.password);
+    const db = c.var.db;
+    const id = c.req.param('id');
+    if (id === who.id) throw new ApiError(400, 'VALIDATION_ERROR', 'Kelola cara verifikasi Anda sendiri di halaman Keamanan Akun.');
+    const [target] = await db.select({ username: user.username, role: user.role }).from(user).where(eq(user.id, id));
+    if (!target) throw notFound('User tidak ditemukan.');
+    const power = await accountPower(db, typeof target.role === 'string' ? target.role : null, await linkedPermissionIds(db, 'user', id));
+    const held = new Set(who.permissions);
+    if (power.some((name) => !held.has(name))) throw new ApiError(403, 'FORBIDDEN', 'Anda tidak dapat mengubah akun dengan hak akses yang tidak Anda miliki.');
+    await db.batch([
+      db.delete(passkeys).where(eq(passkeys.userId, id)),
+      db.delete(totpFactors).where(eq(totpFactors.userId, id)),
+      db.delete(recoveryCodes).where(eq(recoveryCodes.userId, id)),
+      // Whoever holds the lost device is signed out too.
+      endSessionsOf(db, id, null),
+      auditStatement(db, who, 'factor-remove', 'auth', id, `${String(target.username)}: semua cara verifikasi direset`),
+    ]);
+    await mailFactorChange(c, id, { kind: 'removed', factor: 'Semua passkey dan aplikasi autentikator' });
+    return ok(c, null, `Semua cara verifikasi ${String(target.username)} dihapus dan sesinya diakhiri.`);
   })
 
   // ---- The factor policy by permission (roles carry their own flag) ----

@@ -24,7 +24,7 @@ export function base32Encode(bytes: Uint8Array): string {
   return out;
 }
 
-export function base32Decode(text: string): Uint8Array {
+export function base32Decode(text: string): Uint8Array<ArrayBuffer> {
   const clean = text.replace(/[\s=]/g, '').toUpperCase();
   const out: number[] = [];
   let bits = 0;

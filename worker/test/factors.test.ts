@@ -307,6 +307,20 @@ describe('the factor policy', () => {
     expect((await new Client().post('/api/auth/factors/totp/setup')).status).toBe(401);
   });
 
+  it('enrols the account signing in, not the one whose session the browser still holds', async () => {
+    const { client: previous, userId: previousId } = await signedIn();
+    const { username, userId } = await account({ required: true });
+    const browser = new Client();
+    await passwordStep(browser, username);
+    browser.cookie = `${previous.cookie}; ${browser.cookie}`;
+    const setup = dataOf<TotpSetup>(await browser.post('/api/auth/factors/totp/setup'));
+    expect(setup.uri).toContain(encodeURIComponent(username));
+    expect(dataOf<EnrolmentDone>(await browser.post('/api/auth/factors/totp/confirm', { code: await codeFor(setup.secret) })).signedIn).toBe(true);
+    expect(dataOf<SessionUser>(await browser.get('/api/auth/me')).id).toBe(userId);
+    expect(dataOf<FactorsSummary>(await previous.get('/api/auth/factors')).totp.enabled).toBe(false);
+    expect(previousId).not.toBe(userId);
+  });
+
   it('refuses to remove the last factor while the role requires one, with the reason', async () => {
     const { username } = await account({ required: true });
     const browser = new Client();

@@ -50,12 +50,15 @@ async function readCode(c: Context<AppEnv>) {
   return parsed.data.code.replace(/\s/g, '');
 }
 
-/** The account acting on its factors: the signed-in user, or (for setting one up) a sign-in waiting for enrolment. */
+/**
+ * The account setting up a factor: a sign-in waiting for enrolment, else the signed-in user. The
+ * ticket comes first: a browser still holding someone else's session signs in as the ticket's user.
+ */
 async function enrollingUser(c: Context<AppEnv>): Promise<{ userId: string; signingIn: boolean }> {
+  const waiting = await ticketUser(c, 'enrol');
+  if (waiting) return { userId: waiting, signingIn: true };
   if (c.var.user) return { userId: c.var.user.id, signingIn: false };
-  const userId = await ticketUser(c, 'enrol');
-  if (!userId) throw unauthorized();
-  return { userId, signingIn: true };
+  throw unauthorized();
 }
 
 function signedIn(c: Context<AppEnv>) {

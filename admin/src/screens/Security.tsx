@@ -72,6 +72,7 @@ export default function Security() {
         </>
       )}
       <PolicyPanel />
+      <ResetPanel />
     </PageShell>
   );
 }
@@ -227,6 +228,63 @@ function PolicyPanel() {
         </form>
       )}
       {message && <p role="status" className="alert">{message}</p>}
+    </section>
+  );
+}
+
+/** For user editors: a colleague who lost every factor gets them cleared (after the editor's password) and sets them up again. */
+function ResetPanel() {
+  const mayUpdate = useAccess().may('user', 'update');
+  const [message, setMessage] = useState('');
+  const [failed, setFailed] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!mayUpdate) return null;
+
+  async function reset(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = new FormData(form);
+    const username = String(values.get('username') ?? '').trim();
+    if (!window.confirm(`Hapus semua passkey dan aplikasi autentikator milik ${username}? Semua sesinya juga diakhiri.`)) return;
+    setBusy(true);
+    setMessage('');
+    try {
+      const found = await getJson<Array<{ _id: string; username: string }>>(`/user?search=${encodeURIComponent(username)}&limit=50`);
+      const target = found.data.find((row) => row.username.toLowerCase() === username.toLowerCase());
+      if (target) {
+        const answer = await sendJson('POST', `/auth/users/${encodeURIComponent(target._id)}/factors/reset`, { password: values.get('password') });
+        setFailed(false);
+        setMessage(answer.message);
+        form.reset();
+      } else {
+        setFailed(true);
+        setMessage(`User ${username} tidak ditemukan.`);
+      }
+    } catch (failure) {
+      setFailed(true);
+      setMessage(factorError(failure));
+    }
+    setBusy(false);
+  }
+
+  return (
+    <section className={`panel ${styles.section}`} aria-labelledby="reset-title">
+      <h2 id="reset-title">Reset verifikasi pengguna lain</h2>
+      <p className="muted">Untuk rekan yang kehilangan perangkat dan kode pemulihannya. Semua passkey dan aplikasi autentikatornya dihapus; ia diminta menyiapkannya lagi saat login jika role-nya mewajibkan.</p>
+      <form className={styles.enrol} onSubmit={(event) => void reset(event)}>
+        <label htmlFor="reset-username">Username</label>
+        <input id="reset-username" name="username" required disabled={busy} />
+        <label htmlFor="reset-password">Password Anda</label>
+        <input id="reset-password" name="password" type="password" autoComplete="current-password" required disabled={busy} />
+        <button type="submit" className="danger" disabled={busy}>
+          {busy ? 'Memproses...' : 'Reset verifikasi'}
+        </button>
+      </form>
+      {message && (
+        <p role={failed ? 'alert' : 'status'} className={failed ? 'alert error' : 'alert'}>
+          {message}
+        </p>
+      )}
     </section>
   );
 }

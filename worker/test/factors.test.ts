@@ -143,6 +143,18 @@ describe('authenticator app codes', () => {
     expect(failures[0]!.summary).toBe(`${username}: kode aplikasi autentikator salah`);
   });
 
+  it('keeps secrets shown once out of the stored answers of repeated requests', async () => {
+    const { client } = await signedIn();
+    await enrolApp(client);
+    const key = { 'idempotency-key': `codes-${Date.now()}` };
+    const fresh = await client.request<{ recoveryCodes: string[] }>('POST', '/api/auth/factors/recovery-codes', undefined, key);
+    expect(dataOf<{ recoveryCodes: string[] }>(fresh).recoveryCodes).toHaveLength(10);
+    const repeat = await client.request('POST', '/api/auth/factors/recovery-codes', undefined, key);
+    expect(repeat).toMatchObject({ status: 200, body: { data: null, message: 'Permintaan sebelumnya sudah berhasil.' } });
+    const stored = await (await fileWorker().database()).prepare("select body from idempotent_request where body like '%recoveryCodes%' or body like '%otpauth%'").all();
+    expect(stored.results).toEqual([]);
+  });
+
   it('spends each recovery code once', async () => {
     const { client, username } = await signedIn();
     const { recoveryCodes } = await enrolApp(client);

@@ -15,6 +15,7 @@ import { newId, type Database } from '../db/client.ts';
 import { passkeys, recoveryCodes, totpFactors, user } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { readBody } from '../http/body.ts';
+import { answerHoldsSecret } from '../http/idempotency.ts';
 import { ApiError, notFound, ok, unauthorized } from '../http/errors.ts';
 import { readSettings } from '../settings/routes.ts';
 import { mailFactorChange } from './factor-mail.ts';
@@ -149,6 +150,7 @@ export const factorRoutes = new Hono<AppEnv>()
     const account = await accountOf(db, userId);
     const uri = otpauthUri((await readSettings(db)).organisationName, account.username, secret);
     const setup: TotpSetup = { uri, secret, qrSvg: renderSVG(uri, { border: 2 }) };
+    answerHoldsSecret(c.req.raw);
     return ok(c, setup, 'Pindai kode QR dengan aplikasi autentikator Anda.');
   })
   .post('/factors/totp/confirm', sameOriginLogin, async (c) => {
@@ -178,6 +180,7 @@ export const factorRoutes = new Hono<AppEnv>()
     if (!confirmed.length) throw new ApiError(409, 'CONFLICT', 'Pendaftaran ini sudah diganti atau selesai. Muat ulang halaman.');
     await mailFactorChange(c, userId, { kind: 'added', factor: TOTP_NAME });
     const done: EnrolmentDone = { recoveryCodes: recovery.codes, signedIn: signingIn };
+    answerHoldsSecret(c.req.raw);
     if (signingIn) await finishLogin(c, userId, TOTP_NAME.toLowerCase());
     return ok(c, done, 'Aplikasi autentikator aktif. Simpan kode pemulihan Anda.');
   })
@@ -205,6 +208,7 @@ export const factorRoutes = new Hono<AppEnv>()
     if (!(await factorCounts(db, who.id)).totp) throw new ApiError(409, 'CONFLICT', 'Kode pemulihan hanya tersedia setelah aplikasi autentikator aktif.');
     const recovery = await replaceRecoveryCodes(db, who.id);
     await db.batch([...recovery.statements, auditStatement(db, who, 'update', 'auth', who.id, `${who.username}: kode pemulihan baru`)]);
+    answerHoldsSecret(c.req.raw);
     return ok(c, { recoveryCodes: recovery.codes }, 'Kode pemulihan baru dibuat. Kode lama tidak berlaku lagi.');
   })
   .post('/factors/passkeys/options', sameOriginLogin, async (c) => {

@@ -108,12 +108,12 @@ describe('sign-in factors', () => {
     await expect.poll(() => page.locator('.welcome-name').innerText()).toBe(`Selamat datang, ${username}`);
 
     await page.goto(`${site}/admin/security`);
-    await expect.poll(() => page.getByText('Laptop kantor').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Laptop kantor', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText(/belum pernah dipakai/).count()).toBe(0);
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Hapus Laptop kantor' }).click();
     await expect.poll(() => page.getByRole('alert').innerText()).toMatch(/^Passkey "Laptop kantor" tidak dapat dihapus karena ini satu-satunya cara verifikasi Anda, dan role Peran faktor .+ mewajibkannya\./);
-    expect(await page.getByText('Laptop kantor').isVisible()).toBe(true);
+    expect(await page.getByText('Laptop kantor', { exact: true }).isVisible()).toBe(true);
     await page.close();
   });
 });

@@ -24,6 +24,7 @@ const Devices = lazy(() => import('./screens/Devices.tsx'));
 const ForgotPassword = lazy(() => import('./auth/AccountLinkPages.tsx').then((module) => ({ default: module.ForgotPassword })));
 const ResetPassword = lazy(() => import('./auth/AccountLinkPages.tsx').then((module) => ({ default: module.ResetPassword })));
 const AcceptInvite = lazy(() => import('./auth/AccountLinkPages.tsx').then((module) => ({ default: module.AcceptInvite })));
+const Security = lazy(() => import('./screens/Security.tsx'));
 
 const loading = <p className="loading">Memuat...</p>;
 const router = createBrowserRouter([
@@ -50,6 +51,7 @@ const router = createBrowserRouter([
       { path: 'inquiries/:id', element: <Inquiries /> },
       { path: 'personal-data', element: <PersonalData /> },
       { path: 'account/devices', element: <Devices /> },
+      { path: 'security', element: <Security /> },
       // A collection's screen by its route; unknown admin paths show the dashboard.
       { path: '*', element: <CollectionRoute /> },
     ],

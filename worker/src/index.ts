@@ -13,6 +13,7 @@ import { authRoutes } from './auth/routes.ts';
 import { inviteRoutes } from './auth/invites.ts';
 import { resetRoutes } from './auth/reset.ts';
 import { sessionRoutes } from './auth/sessions.ts';
+import { factorRoutes } from './auth/factors.ts';
 import { accessLists } from './auth/lists.ts';
 import { loadSession, sameOriginWrites } from './auth/session.ts';
 import { collectionsApp } from './collections/routes.ts';
@@ -60,6 +61,7 @@ const api = new Hono<AppEnv>()
   .route('/auth', authRoutes)
   .route('/sessions', sessionRoutes)
   .route('/invites', inviteRoutes)
+  .route('/auth', factorRoutes)
   .route('/files', fileRoutes)
   .route('/upload', editorUploadRoutes)
   .route('/rebuild', rebuildRoutes)

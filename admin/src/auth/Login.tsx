@@ -1,8 +1,11 @@
 import type { SessionUser } from '@cms/worker/contract/api';
+import { isSecondStep, type SecondStep as Step } from '@cms/worker/contract/factors';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { api } from '../api/client.ts';
 import { RequestFailure } from '../api/messages.ts';
+import { factorError, signInWithPasskey } from './factors.ts';
+import { SecondStep } from './SecondStep.tsx';
 import { remember } from './session.ts';
 import styles from './Login.module.css';
 
@@ -11,6 +14,24 @@ export default function Login() {
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
+  // Set when the password was right and the account asks for a code, a passkey or enrolment.
+  const [secondStep, setSecondStep] = useState<Step | null>(null);
+
+  function signedIn(user: SessionUser) {
+    remember(user);
+    void navigate('/admin', { replace: true });
+  }
+
+  async function passkeyLogin() {
+    setSubmitting(true);
+    setError('');
+    try {
+      signedIn(await signInWithPasskey());
+    } catch (failure) {
+      setError(factorError(failure));
+      setSubmitting(false);
+    }
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -18,16 +39,30 @@ export default function Login() {
     setSubmitting(true);
     setError('');
     try {
-      const { data } = await api<SessionUser>('/auth/login', {
+      const { data } = await api<SessionUser | Step>('/auth/login', {
         method: 'POST',
         body: JSON.stringify({ username: form.get('username'), password: form.get('password') }),
       });
-      remember(data);
-      void navigate('/admin', { replace: true });
+      if (isSecondStep(data)) {
+        setSecondStep(data);
+        setSubmitting(false);
+        return;
+      }
+      signedIn(data);
     } catch (failure) {
       setError(failure instanceof RequestFailure ? failure.body?.message || 'Login gagal' : 'Terjadi kesalahan jaringan');
       setSubmitting(false);
     }
+  }
+
+  if (secondStep) {
+    return (
+      <main className={styles.page}>
+        <div className={styles.card}>
+          <SecondStep step={secondStep} onSignedIn={signedIn} onCancel={() => setSecondStep(null)} />
+        </div>
+      </main>
+    );
   }
 
   return (
@@ -53,6 +88,9 @@ export default function Login() {
         )}
         <button type="submit" className="primary" disabled={submitting}>
           {submitting ? 'Memproses...' : 'Login'}
+        </button>
+        <button type="button" disabled={submitting} onClick={() => void passkeyLogin()}>
+          Masuk dengan passkey
         </button>
       </form>
     </main>

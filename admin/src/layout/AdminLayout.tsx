@@ -27,14 +27,16 @@ function menuGroups(pages: AdminPage[]) {
  * /admin and unknown addresses the dashboard, or the first page they may open when no part of
  * the dashboard is theirs.
  */
+/** Pages about the signed-in user's own account: open to everyone, whatever their permissions. */
+const OWN_ACCOUNT_ROUTES = new Set(['security', 'account/devices']);
+
 function Content() {
   const access = useAccess();
   const firstPage = openablePages(access.permissions)[0];
   const route = useLocation()
     .pathname.replace(/^\/admin\/?/, '')
     .replace(/\/+$/, '');
-  // The pages of one's own account are every signed-in user's.
-  if (route.startsWith('account/')) return <Outlet />;
+  if (OWN_ACCOUNT_ROUTES.has(route)) return <Outlet />;
   const page = pageAt(route);
   if (page && page.route !== route) return <Navigate to={`/admin/${page.route}`} replace />;
   if (page) return access.mayRead(page.module) ? <Outlet /> : <NoPermissionPage title={page.title} group={page.group} />;
@@ -78,6 +80,7 @@ export default function AdminLayout() {
           </span>
         </span>
         <NavLink to="/admin/account/devices">Perangkat yang masuk</NavLink>
+        <NavLink to="/admin/security">Keamanan</NavLink>
         <button type="button" onClick={() => void logout()}>
           Logout
         </button>

@@ -10,6 +10,7 @@ import { ApiError, ok, unauthorized } from '../http/errors.ts';
 import { DECOY_HASH, verifyPassword } from './password.ts';
 import { sessionUser } from './permissions.ts';
 import { countAttempt, forgiveAttempt } from './rate-limit.ts';
+import { beginSecondStep } from './second-step.ts';
 import { endSession, sameOriginLogin, startSession } from './session.ts';
 import { noticeDevice } from './sessions.ts';
 
@@ -36,6 +37,9 @@ export const authRoutes = new Hono<AppEnv>()
     // A deactivated account answers exactly as a wrong password: the answer tells nothing about it.
     if (!row || !valid || !row.isActive) throw new ApiError(401, 'UNAUTHORIZED', 'Username atau password salah.');
     await forgiveAttempt(db, username, address);
+    // A user with a factor, or one a policy requires, takes one more step before the session (second-step.ts).
+    const secondStep = await beginSecondStep(c, String(row.id));
+    if (secondStep) return ok(c, secondStep, secondStep.secondStep === 'verify' ? 'Masukkan kode verifikasi.' : 'Siapkan verifikasi dua langkah.');
     await startSession(c, String(row.id));
     const who = await sessionUser(db, String(row.id));
     await db.batch([

@@ -19,10 +19,12 @@ export const LEFT_OUT_TABLES: Readonly<Record<string, string>> = {
   invite: 'invite links: a token makes an account',
   account_throttle: 'password reset rate-limit counters (client addresses)',
   known_device: 'browsers each account signed in from',
+  login_ticket: 'sign-ins waiting for their second step',
+  webauthn_challenge: 'passkey challenges waiting for their answer (minutes)',
 };
 
 /** Tables a restore empties although the backup does not hold them: their rows belong to the data being replaced. */
-export const CLEARED_ON_RESTORE = ['session', 'idempotent_request', 'preview', 'password_reset', 'invite'] as const;
+export const CLEARED_ON_RESTORE = ['session', 'idempotent_request', 'preview', 'password_reset', 'invite', 'login_ticket', 'webauthn_challenge'] as const;
 
 /** The setting holding the newsletter link key the worker generates when NEWSLETTER_SECRET is not set. */
 export const NEWSLETTER_SECRET_SETTING = 'newsletterSecret';
@@ -30,6 +32,9 @@ export const NEWSLETTER_SECRET_SETTING = 'newsletterSecret';
 /** Columns whose values are secrets: in a backup only sealed. */
 export const SEALED_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   user: ['passwordHash'],
+  // An empty secret or hash matches no code: without BACKUP_SECRET a restored app factor is off.
+  totp_factor: ['secret'],
+  recovery_code: ['codeHash'],
 };
 
 /** Rows that are secrets as a whole: in a backup only sealed. */

@@ -108,7 +108,7 @@ export interface AuditEntry {
   _id: string;
   userId: string | null;
   username: string;
-  action: 'create' | 'update' | 'delete' | 'login' | 'logout' | 'upload' | 'rebuild' | 'download';
+  action: 'create' | 'update' | 'delete' | 'login' | 'logout' | 'upload' | 'rebuild' | 'download' | 'factor-add' | 'factor-remove' | 'login-failed';
   resource: string;
   recordId: string | null;
   summary: string;

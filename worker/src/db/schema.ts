@@ -399,3 +399,87 @@ export const knownDevices = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.deviceHash] })],
 );
+
+// ---- Sign-in factors: passkeys, the authenticator app, recovery codes, and the second step ----
+
+/** WebAuthn credentials. The public key alone is kept: a leaked table signs nobody in. */
+export const passkeys = sqliteTable(
+  'passkey',
+  {
+    /** The credential's id, base64url, as the authenticator names it. */
+    id: text('id').primaryKey(),
+    userId: text('userId')
+      .notNull()
+      .references(() => collections.user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** COSE public key, base64url. */
+    publicKey: text('publicKey').notNull(),
+    /** The authenticator's signature counter at its last use: a lower or equal one means a cloned key. */
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports', { mode: 'json' }).$type<string[]>().notNull().default(sql`'[]'`),
+    createdAt: createdAt(),
+    lastUsedAt: text('lastUsedAt'),
+  },
+  (t) => [index('passkey_user').on(t.userId)],
+);
+
+/** The authenticator app (TOTP) of a user: one at most; `confirmedAt` null while enrolment waits for its first code. */
+export const totpFactors = sqliteTable('totp_factor', {
+  userId: text('userId')
+    .primaryKey()
+    .references(() => collections.user.id, { onDelete: 'cascade' }),
+  /** The shared secret, base32; the app holds the same. */
+  secret: text('secret').notNull(),
+  confirmedAt: text('confirmedAt'),
+  /** The 30-second step of the last accepted code: a code of that step or an older one is a replay. */
+  lastStep: integer('lastStep').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes, SHA-256 only; `usedAt` set when one is spent. */
+export const recoveryCodes = sqliteTable(
+  'recovery_code',
+  {
+    id: id(),
+    userId: text('userId')
+      .notNull()
+      .references(() => collections.user.id, { onDelete: 'cascade' }),
+    codeHash: text('codeHash').notNull(),
+    usedAt: text('usedAt'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_code_user').on(t.userId), uniqueIndex('recovery_code_hash').on(t.userId, t.codeHash)],
+);
+
+/** WebAuthn challenges waiting for their answer: each is taken once (deleted) and expires in 5 minutes. */
+export const webauthnChallenges = sqliteTable(
+  'webauthn_challenge',
+  {
+    challenge: text('challenge').primaryKey(),
+    /** 'register' (a signed-in user adds a passkey) or 'login'. */
+    purpose: text('purpose', { enum: ['register', 'login'] }).notNull(),
+    /** The user it was made for; null for a sign-in that names no user yet. */
+    userId: text('userId'),
+    expiresAt: text('expiresAt').notNull(),
+  },
+  (t) => [index('webauthn_challenge_expires').on(t.expiresAt)],
+);
+
+/**
+ * A sign-in between its password and its second step: the cookie holds a random token, D1 its
+ * SHA-256. 'verify' waits for a code or a passkey; 'enrol' lets a user whose role requires a
+ * factor set one up before the session starts.
+ */
+export const loginTickets = sqliteTable(
+  'login_ticket',
+  {
+    tokenHash: text('tokenHash').primaryKey(),
+    userId: text('userId')
+      .notNull()
+      .references(() => collections.user.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify', 'enrol'] }).notNull(),
+    expiresAt: text('expiresAt').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_ticket_expires').on(t.expiresAt)],
+);

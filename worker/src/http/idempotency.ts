@@ -33,6 +33,10 @@ async function answerOf(db: Database, key: string) {
   }
 }
 
+/** Requests whose answer carries a secret shown once (a new key, one-time codes): never stored. */
+const secretAnswers = new WeakSet<Request>();
+export const answerHoldsSecret = (request: Request) => void secretAnswers.add(request);
+
 export const idempotentWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
   const clientKey = c.req.header('idempotency-key');
   const user = c.var.user;
@@ -63,8 +67,8 @@ export const idempotentWrites: MiddlewareHandler<AppEnv> = async (c, next) => {
     await db.delete(idempotentRequests).where(eq(idempotentRequests.key, key));
     return;
   }
-  // A download (a backup) is never kept: its bytes stay out of the database.
-  const keepable = body.length <= MAX_STORED_BODY && !c.res.headers.has('content-disposition');
+  // A download (a backup) or a secret is never kept: it stays out of the database.
+  const keepable = body.length <= MAX_STORED_BODY && !c.res.headers.has('content-disposition') && !secretAnswers.has(c.req.raw);
   const kept = keepable ? body : JSON.stringify({ success: true, data: null, message: 'Permintaan sebelumnya sudah berhasil.' });
   await db.update(idempotentRequests).set({ status: c.res.status, body: kept }).where(eq(idempotentRequests.key, key));
 };

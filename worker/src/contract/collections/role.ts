@@ -34,6 +34,11 @@ export const role = defineResource({
     isActive: flag('Status', true),
     isSystem: flag('System', false),
     level: integer('Level', { default: ROLE_LEVEL.default, min: ROLE_LEVEL.min, max: ROLE_LEVEL.max }),
+    // Its users sign in with a passkey or an authenticator app code; they set one up at their next sign-in.
+    requireSecondFactor: {
+      ...flag('Wajib Verifikasi Dua Langkah', false),
+      hint: 'Pengguna dengan role ini harus masuk dengan passkey atau kode aplikasi autentikator.',
+    },
     permissions: relation('Permissions', 'permission', ['name', 'displayName', 'module', 'action'] as const),
   },
 });

@@ -13,6 +13,10 @@ import { chunk, MAX_BOUND_PARAMETERS, newId, now, type Database } from '../db/cl
 import { collections, links, resourceByPath, type AnyTable } from '../db/schema.ts';
 
 export type Row = Record<string, unknown>;
+
+/** Result columns `selectExpanded` adds: a link field's expansion as JSON, the count before paging. */
+const EXPANDED = '__expanded_';
+const TOTAL = '__total';
 export type ApiRecord = Record<string, unknown> & { _id: string };
 
 export interface ListQuery {
@@ -121,15 +125,44 @@ export class CollectionStore {
     return [sql`${time} < ${at}`, sql`case when ${time} >= ${at} then ${time} end`, desc(time), desc(created)];
   }
 
+  /**
+   * One statement: the rows with their links expanded as JSON (only to records the public sees
+   * when `publicOnly`) and, when `counted`, the number of rows matching before the page is cut.
+   */
+  private selectExpanded(where: SQL | undefined, publicOnly: boolean, counted: boolean) {
+    const expansions: Record<string, SQL> = {};
+    for (const [name, field] of this.fieldsOf('relation')) {
+      const link = getTableColumns(links[this.key]![name]!);
+      const target = this.target(field.to);
+      const visible = publicOnly ? publicCondition(target.key, new Date()) : undefined;
+      expansions[EXPANDED + name] = sql`(select json_group_array(${target.object(field.display)} order by ${link.position}) from ${links[this.key]![name]!} join ${target.table} on ${target.columns.id!} = ${link.targetId} where ${and(eq(link.ownerId, this.column('id')), visible)})`;
+    }
+    for (const [name, field] of this.fieldsOf('reference')) {
+      const target = this.target(field.to);
+      const visible = publicOnly ? publicCondition(target.key, new Date()) : undefined;
+      expansions[EXPANDED + name] = sql`(select ${target.object([field.display])} from ${target.table} where ${and(eq(target.columns.id!, this.column(name)), visible)})`;
+    }
+    if (counted) expansions[TOTAL] = sql<number>`count(*) over ()`;
+    return this.db.select({ ...this.columns, ...expansions }).from(this.table).where(where).$dynamic();
+  }
+
+  private target(path: string) {
+    const key = keyOfPath(path);
+    const table = collections[key] as unknown as AnyTable;
+    const columns = getTableColumns(table);
+    const object = (display: readonly string[]) => sql`json_object('_id', ${columns.id!}${sql.join(display.map((name) => sql`, ${name}, ${columns[name]!}`))})`;
+    return { key, table, columns, object };
+  }
+
   async list(query: ListQuery) {
     const where = this.conditions(query);
-    let select = this.db.select().from(this.table).where(where).orderBy(...this.ordering()).$dynamic();
     const limit = query.limit ?? (query.page ? DEFAULT_PAGE_SIZE : undefined);
+    let select = this.selectExpanded(where, query.visibleOnly, !!limit).orderBy(...this.ordering());
     if (limit) select = select.limit(limit).offset(query.page ? (query.page - 1) * limit : 0);
     const rows = await select;
-    // A full first page may not be all there is: count then, so the caller can page on.
-    const total = query.page || (limit && rows.length === limit) ? ((await this.db.select({ n: count() }).from(this.table).where(where))[0]?.n ?? 0) : rows.length;
-    return { records: await this.present(rows, query.visibleOnly), total, limit };
+    // A page past the end has no row to carry the count.
+    const total = !limit ? rows.length : rows.length ? Number(rows[0]![TOTAL]) : ((await this.db.select({ n: count() }).from(this.table).where(where))[0]?.n ?? 0);
+    return { records: this.presentExpanded(rows), total, limit };
   }
 
   /** Every matching record's id and last change, in list order: how a build learns what was deleted or unpublished. */
@@ -186,8 +219,8 @@ export class CollectionStore {
   }
 
   async find(field: string, value: string, visibleOnly: boolean): Promise<ApiRecord | undefined> {
-    const row = await this.findRow(field, value, visibleOnly);
-    return row ? (await this.present([row], visibleOnly))[0] : undefined;
+    const rows = await this.selectExpanded(this.conditions({ visibleOnly, where: { [field]: value } }), visibleOnly, false).limit(1);
+    return this.presentExpanded(rows)[0];
   }
 
   /** Another record already holding `value` in a unique column (in any letter case, if the field ignores case). */
@@ -274,19 +307,36 @@ export class CollectionStore {
       for (const row of rows) expanded.get(String(row.id))!.set(name, typeof row[name] === 'string' ? (targets.get(row[name]) ?? null) : null);
     }
 
+    return rows.map((row) => this.record(row, expanded.get(String(row.id))!));
+  }
+
+  /** Rows read by `selectExpanded`: their links arrive as JSON columns. */
+  private presentExpanded(rows: Row[]): ApiRecord[] {
     return rows.map((row) => {
-      const { id, passwordHash: _secret, ...rest } = row;
-      const record: ApiRecord = { _id: String(id), ...rest, ...Object.fromEntries(expanded.get(String(id))!) };
-      if (this.resource.snakeCaseTimestamps) Object.assign(record, { create_time: row.createdAt, update_time: row.updatedAt });
-      // Reading times left empty are answered computed, so every client shows minutes.
-      for (const [name, field] of this.fieldsOf('integer')) {
-        if (!field.readingTimeOf) continue;
-        const computed = !row[name];
-        record[`${name}Computed`] = computed;
-        if (computed) record[name] = readingMinutes(String(row[field.readingTimeOf] ?? ''));
+      const stored: Row = {};
+      const expanded = new Map<string, unknown>();
+      for (const [name, value] of Object.entries(row)) {
+        if (name === TOTAL) continue;
+        if (name.startsWith(EXPANDED)) expanded.set(name.slice(EXPANDED.length), typeof value === 'string' ? JSON.parse(value) : null);
+        else stored[name] = value;
       }
-      return record;
+      return this.record(stored, expanded);
     });
+  }
+
+  /** A row as the API returns it, given its expanded links. */
+  private record(row: Row, expanded: Map<string, unknown>): ApiRecord {
+    const { id, passwordHash: _secret, ...rest } = row;
+    const record: ApiRecord = { _id: String(id), ...rest, ...Object.fromEntries(expanded) };
+    if (this.resource.snakeCaseTimestamps) Object.assign(record, { create_time: row.createdAt, update_time: row.updatedAt });
+    // Reading times left empty are answered computed, so every client shows minutes.
+    for (const [name, field] of this.fieldsOf('integer')) {
+      if (!field.readingTimeOf) continue;
+      const computed = !row[name];
+      record[`${name}Computed`] = computed;
+      if (computed) record[name] = readingMinutes(String(row[field.readingTimeOf] ?? ''));
+    }
+    return record;
   }
 
   private async lookup(path: string, ids: string[], display: readonly string[], publicOnly: boolean) {

@@ -1,13 +1,12 @@
 import type { SessionUser } from '@cms/worker/contract/api';
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { api } from '../api/client.ts';
 import { RequestFailure } from '../api/messages.ts';
 import { remember } from './session.ts';
 import styles from './Login.module.css';
 
-export default function Login() {
-  const navigate = useNavigate();
+/** The sign-in form; `onSignedIn` opens the admin (the login page itself loads no router). */
+export default function Login({ onSignedIn }: { onSignedIn: () => void }) {
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
@@ -23,7 +22,7 @@ export default function Login() {
         body: JSON.stringify({ username: form.get('username'), password: form.get('password') }),
       });
       remember(data);
-      void navigate('/admin', { replace: true });
+      onSignedIn();
     } catch (failure) {
       setError(failure instanceof RequestFailure ? failure.body?.message || 'Login gagal' : 'Terjadi kesalahan jaringan');
       setSubmitting(false);

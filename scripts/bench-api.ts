@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { recordFigures } from './lib/bench-figures.ts';
 import { DEFAULT_ADMIN, migrate, offlineEnv, ROOT, seedIfEmpty, spawnTied, startWorker, tool } from './lib/local.ts';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -99,8 +100,10 @@ try {
     }
   }
   console.log('\nmedian of three (goal: ratio >= 0.80x)');
+  const loadNow = loadavg()[0]!.toFixed(1);
   for (const [address, rate] of rates) {
     const ratio = median(rate.product) / median(rate.bare);
+    recordFigures({ [`api ${address}`]: { value: ratio, note: `${median(rate.product).toFixed(0)} / ${median(rate.bare).toFixed(0)} req/s, median of 3, load ${loadNow}` } });
     console.log(`${address.padEnd(34)} product ${median(rate.product).toFixed(0).padStart(5)} req/s  bare ${median(rate.bare).toFixed(0).padStart(5)} req/s  ratio ${ratio.toFixed(2)}x ${ratio >= 0.8 ? 'ok' : 'BELOW GOAL'}`);
   }
   console.log(`load average after: ${loadavg()[0]!.toFixed(1)}`);

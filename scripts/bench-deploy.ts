@@ -16,6 +16,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parse } from 'yaml';
+import { recordFigures } from './lib/bench-figures.ts';
 import { DEFAULT_ADMIN, migrate, offlineEnv, ROOT, seedIfEmpty, startWorker } from './lib/local.ts';
 
 const SIZES = (process.env.BENCH_SIZES ?? '1000,10000').split(',').map(Number);
@@ -46,6 +47,9 @@ function timed(label: string, command: string, args: string[], extraEnv: NodeJS.
   return seconds;
 }
 
+/** The id of the n-th added article, shaped like the worker's ids. */
+const articleId = (n: number) => `d${n.toString(16).padStart(23, '0')}`;
+
 /** Adds `count` published articles straight into the local D1, in batches (a build reads them like any other). */
 async function addArticles(stateDir: string, count: number) {
   const { getPlatformProxy } = await import('wrangler');
@@ -57,7 +61,7 @@ async function addArticles(stateDir: string, count: number) {
       const batch = [];
       for (let n = from; n < Math.min(count, from + 500); n++) {
         const time = new Date(start + n * 60_000).toISOString();
-        const id = n.toString(16).padStart(24, 'b');
+        const id = articleId(n);
         batch.push(insert.bind(id, `Artikel ${n + 1}: pengelolaan sampah organik`, `artikel-${n + 1}`, `Ringkasan artikel ${n + 1}.`, `<p>Isi artikel ${n + 1} tentang kompos, biogas dan bank sampah.</p>`, JSON.stringify(['kompos', 'biogas']), time, time));
       }
       await proxy.env.DB.batch(batch);
@@ -101,7 +105,7 @@ try {
       // One content change, as a save makes it.
       const login = await fetch(`${worker.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: worker.url }, body: JSON.stringify(DEFAULT_ADMIN) });
       const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-      const id = (7).toString(16).padStart(24, 'b');
+      const id = articleId(7);
       const saved = await fetch(`${worker.url}/api/bio-core/${id}`, { method: 'PUT', headers: { 'content-type': 'application/json', origin: worker.url, cookie }, body: JSON.stringify({ title: 'Artikel yang baru diubah' }) });
       if (!saved.ok) throw new Error(`the change answered ${saved.status}: ${await saved.text()}`);
       const warm = timed(`  build after one change, cache kept`, 'bash', ['--noprofile', '--norc', '-e', '-c', stepRun('build')], buildEnv);
@@ -118,6 +122,7 @@ try {
   for (const r of results) {
     const total = r.restore + r.warm + r.deploy;
     const goal = GOALS[r.size];
+    recordFigures({ [`deploy ${r.size}`]: { value: total, note: `install ${r.restore.toFixed(1)} + build ${r.warm.toFixed(1)} + deploy ${r.deploy.toFixed(1)} s, load ${loadavg()[0]!.toFixed(1)}` } });
     console.log(`| ${r.size} | ${r.restore.toFixed(1)} / ${r.ci.toFixed(1)} | ${r.cold.toFixed(1)} / ${r.warm.toFixed(1)} | ${r.deploy.toFixed(1)} | ${total.toFixed(1)} | ${goal ? `<= ${goal} s ${total <= goal ? 'ok' : 'ABOVE GOAL'}` : ''} |`);
   }
 } finally {

@@ -186,7 +186,7 @@ export class CollectionStore {
     const rows = plain
       ? await this.prepared(`list ${query.visibleOnly} ${!!limit}`, () => {
           const select = this.selectExpanded(this.conditions(query, NOW), query.visibleOnly, !!limit, NOW).orderBy(...this.ordering(NOW));
-          return (limit ? select.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : select).prepare() as unknown as PreparedRead;
+          return (limit ? select.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : select).prepare();
         }).all({ now: now(), limit, offset })
       : await (() => {
           const select = this.selectExpanded(this.conditions(query), query.visibleOnly, !!limit).orderBy(...this.ordering());
@@ -253,7 +253,7 @@ export class CollectionStore {
   async find(field: string, value: string, visibleOnly: boolean): Promise<ApiRecord | undefined> {
     const rows = await this.prepared(`find ${field} ${visibleOnly}`, () => {
       const where = and(this.conditions({ visibleOnly, where: {} }, NOW), eq(this.column(field), sql.placeholder('value')));
-      return this.selectExpanded(where, visibleOnly, false, NOW).limit(1).prepare() as unknown as PreparedRead;
+      return this.selectExpanded(where, visibleOnly, false, NOW).limit(1).prepare();
     }).all({ now: now(), value });
     return this.presentExpanded(rows)[0];
   }

@@ -149,7 +149,8 @@ export class CollectionStore {
       const link = getTableColumns(links[this.key]![name]!);
       const target = this.target(field.to);
       const visible = publicOnly ? publicCondition(target.key, at) : undefined;
-      expansions[EXPANDED + name] = sql`(select json_group_array(${target.object(field.display)} order by ${link.position}) from ${links[this.key]![name]!} join ${target.table} on ${target.columns.id!} = ${link.targetId} where ${and(eq(link.ownerId, this.column('id')), visible)})`;
+      // Ordered in a subquery rather than by json_group_array(... order by), which needs SQLite 3.44.
+      expansions[EXPANDED + name] = sql`(select json_group_array(json(item)) from (select ${target.object(field.display)} as item from ${links[this.key]![name]!} join ${target.table} on ${target.columns.id!} = ${link.targetId} where ${and(eq(link.ownerId, this.column('id')), visible)} order by ${link.position}))`;
     }
     for (const [name, field] of this.fieldsOf('reference')) {
       const target = this.target(field.to);

@@ -14,6 +14,7 @@ import { gzipSync } from 'node:zlib';
 import { buildSite, currentLink, startSiteBuilder } from './lib/builds.ts';
 import { DEFAULT_ADMIN, migrateAndSeed, startWorker } from './lib/local.ts';
 import { runtimeMemoryKb } from './lib/runtime-memory.ts';
+import { recordFigures } from './lib/bench-figures.ts';
 import { startSiteServer } from './lib/site-server.ts';
 
 const N = Number(process.argv[2] ?? 1000);
@@ -210,6 +211,7 @@ try {
   const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const seconds = (values: number[]) => values.map((v) => v.toFixed(1)).join(' / ') + ' s';
+  recordFigures({ [`save to live ${N}`]: { value: [...saveToLive].sort((a, b) => a - b)[1]!, note: `${seconds(saveToLive)}, load ${loadavg()[0]!.toFixed(1)}` } });
   console.log(`
 | ${N} articles (debounce ${process.env.REBUILD_DEBOUNCE_MS ?? 'default'}) | |
 |---|---|

@@ -23,6 +23,7 @@ import type { AppEnv, Bindings } from './env.ts';
 import { editorUploadRoutes, fileRoutes, uploadsRoutes } from './files/routes.ts';
 import { ApiError, failure, ok } from './http/errors.ts';
 import { idempotentWrites } from './http/idempotency.ts';
+import { publicRead } from './http/public-reads.ts';
 import { notFoundRoutes } from './redirects/routes.ts';
 import { missingPage } from './redirects/site.ts';
 import { rebuildRoutes } from './rebuild/rebuild.ts';
@@ -157,6 +158,7 @@ const app = new Hono<AppEnv>()
   });
 
 export default {
-  fetch: app.fetch,
+  // Anonymous public reads skip the router and every middleware; the app answers the rest.
+  fetch: async (request: Request, env: Bindings, ctx: ExecutionContext) => (await publicRead(request, env)) ?? app.fetch(request, env, ctx),
   scheduled: (controller: ScheduledController, env: Bindings, ctx: ExecutionContext) => runJobs(cronJobs, controller, env, ctx),
 } satisfies ExportedHandler<Bindings>;

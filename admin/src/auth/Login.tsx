@@ -1,7 +1,6 @@
 import type { SessionUser } from '@cms/worker/contract/api';
 import { isSecondStep, type SecondStep as Step } from '@cms/worker/contract/factors';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
 import { api } from '../api/client.ts';
 import { RequestFailure } from '../api/messages.ts';
 import { factorError, signInWithPasskey } from './factors.ts';
@@ -9,8 +8,8 @@ import { SecondStep } from './SecondStep.tsx';
 import { remember } from './session.ts';
 import styles from './Login.module.css';
 
-export default function Login() {
-  const navigate = useNavigate();
+/** The sign-in form; `onSignedIn` opens the admin (the login page itself loads no router). */
+export default function Login({ onSignedIn }: { onSignedIn: () => void }) {
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
@@ -19,7 +18,7 @@ export default function Login() {
 
   function signedIn(user: SessionUser) {
     remember(user);
-    void navigate('/admin', { replace: true });
+    onSignedIn();
   }
 
   async function passkeyLogin() {
@@ -78,9 +77,9 @@ export default function Login() {
             {showPassword ? 'Sembunyikan' : 'Tampilkan'}
           </button>
         </span>
-        <Link className={styles.forgot} to="/login/forgot">
+        <a className={styles.forgot} href="/login/forgot">
           Lupa password?
-        </Link>
+        </a>
         {error && (
           <p className="alert error" role="alert">
             {error}

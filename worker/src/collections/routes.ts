@@ -16,6 +16,7 @@ import { SEARCH_MAX } from '../contract/validation.ts';
 import type { AppEnv } from '../env.ts';
 import { readBody, type RequestBody } from '../http/body.ts';
 import { ApiError, notFound, ok } from '../http/errors.ts';
+import { matches, sha1 } from '../http/etag.ts';
 import { hookRunner, type ChangeEvent, type HookSet, type WriteOrigin } from './hooks.ts';
 import { CollectionStore, type ApiRecord, type ListQuery, type Row } from './store.ts';
 import { prepareWrite, type FieldStorage } from './write.ts';
@@ -68,9 +69,8 @@ const positive = (name: string, value: string | undefined, max: number) => {
 /** Query → filters: active/published mean "the public sees it now" (flag and schedule), a
  * collection's `queryAliases` name its fields (featured → isFeatured), and any boolean or choice
  * field can be matched by name (isActive=false, status=pending). */
-function listQuery(c: Context<AppEnv>, resource: ResourceDefinition, seesAll: boolean): ListQuery {
+export function listQuery(query: Record<string, string>, resource: ResourceDefinition, seesAll: boolean): ListQuery {
   const where: ListQuery['where'] = {};
-  const query = c.req.query();
   const visible = resource.visibleWhen ? (truthy(query.active) ?? truthy(query.published)) : undefined;
   for (const [alias, name] of Object.entries(resource.queryAliases ?? {})) {
     const value = truthy(query[alias]);
@@ -111,14 +111,6 @@ function instant(value: string | undefined) {
   if (Number.isNaN(time)) throw new ApiError(400, 'VALIDATION_ERROR', 'updatedAfter harus berupa tanggal ISO 8601, contoh: 2026-01-31T08:00:00.000Z.');
   return new Date(time).toISOString();
 }
-
-const sha1 = async (text: string) =>
-  [...new Uint8Array(await crypto.subtle.digest('SHA-1', new TextEncoder().encode(text)))].map((b) => b.toString(16).padStart(2, '0')).join('');
-
-const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-/** Whether an If-None-Match header names `tag` (weak comparison, `*` matches any). */
-const matches = (header: string | undefined, tag: string) =>
-  !!header && header.split(',').some((candidate) => candidate.trim() === '*' || opaque(candidate) === opaque(tag));
 
 export function collectionRoutes(key: ResourceKey, setup: CollectionsSetup) {
   const resource: ResourceDefinition = resources[key];
@@ -170,7 +162,7 @@ export function collectionRoutes(key: ResourceKey, setup: CollectionsSetup) {
   }
 
   app.get('/', async (c) => {
-    const query = listQuery(c, resource, readAccess(c, 'list'));
+    const query = listQuery(c.req.query(), resource, readAccess(c, 'list'));
     const { records, total, limit } = await store(c).list(query);
     const pagination = limit ? { page: query.page ?? 1, limit, total, pages: Math.max(1, Math.ceil(total / limit)) } : undefined;
     return ok(c, records, 'OK', 200, pagination);
@@ -178,7 +170,7 @@ export function collectionRoutes(key: ResourceKey, setup: CollectionsSetup) {
 
   /** Ids and last changes of every matching record (same filters as the list, no paging). */
   app.get('/versions', async (c) => {
-    const { limit: _limit, page: _page, ...query } = listQuery(c, resource, readAccess(c, 'list'));
+    const { limit: _limit, page: _page, ...query } = listQuery(c.req.query(), resource, readAccess(c, 'list'));
     return ok(c, await store(c).versions(query));
   });
 

@@ -3,7 +3,7 @@
  * pagination, slug look-ups, and the expansion of references and link tables into the
  * { _id, ... } objects the clients read.
  */
-import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, lte, max, ne, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, lte, max, ne, not, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { ignoresCase, scheduleFields, type Field, type ResourceDefinition } from '../contract/fields.ts';
 import { DEFAULT_PAGE_SIZE } from '../contract/limits.ts';
@@ -13,6 +13,25 @@ import { chunk, MAX_BOUND_PARAMETERS, newId, now, type Database } from '../db/cl
 import { collections, links, resourceByPath, type AnyTable } from '../db/schema.ts';
 
 export type Row = Record<string, unknown>;
+
+/** A time in a statement: an ISO string, or the `now` placeholder of a statement prepared once and run many times. */
+type Instant = string | Placeholder;
+const NOW = sql.placeholder('now');
+
+/** What a prepared read needs from drizzle's prepared query. */
+interface PreparedRead {
+  all(values: Record<string, unknown>): Promise<Row[]>;
+}
+
+/**
+ * The statements of plain reads (no filter, no search), built once per D1 binding: building a
+ * statement with its visibility rule and expanded links costs more CPU than running it.
+ */
+const preparedReads = new WeakMap<object, Map<string, PreparedRead>>();
+
+/** Result columns `selectExpanded` adds: a link field's expansion as JSON, the count before paging. */
+const EXPANDED = '__expanded_';
+const TOTAL = '__total';
 export type ApiRecord = Record<string, unknown> & { _id: string };
 
 export interface ListQuery {
@@ -35,11 +54,11 @@ const keyOfPath = (path: string) => (Object.keys(resources) as ResourceKey[]).fi
  * What the public sees, as SQL (the rule is `publicState` in contract/fields.ts): the flag is on,
  * no publish time is still ahead, no unpublish time has passed. Undefined: every record is public.
  */
-export function publicCondition(key: ResourceKey, now: Date): SQL | undefined {
+export function publicCondition(key: ResourceKey, now: Date | Instant): SQL | undefined {
   const resource: ResourceDefinition = resources[key];
   if (!resource.visibleWhen) return undefined;
   const columns = getTableColumns(collections[key] as unknown as AnyTable);
-  const at = now.toISOString();
+  const at = now instanceof Date ? now.toISOString() : now;
   return and(
     eq(columns[resource.visibleWhen]!, true),
     ...scheduleFields(resource).map(([name, kind]) => or(isNull(columns[name]!), kind === 'publish' ? lte(columns[name]!, at) : gt(columns[name]!, at))),
@@ -90,9 +109,9 @@ export class CollectionStore {
       .map(([name]) => name);
   }
 
-  private conditions(query: Omit<ListQuery, 'limit' | 'page'>) {
+  private conditions(query: Omit<ListQuery, 'limit' | 'page'>, at: Instant = now()) {
     const conditions: SQL[] = [];
-    const visible = publicCondition(this.key, new Date());
+    const visible = publicCondition(this.key, at);
     if (visible && (query.visibleOnly || query.visible === true)) conditions.push(visible);
     if (visible && query.visible === false) conditions.push(not(visible));
     for (const [name, value] of Object.entries(query.where)) conditions.push(eq(this.column(name), value));
@@ -107,7 +126,7 @@ export class CollectionStore {
     return conditions.length ? and(...conditions) : undefined;
   }
 
-  private ordering() {
+  private ordering(at: Instant = now()) {
     const created = this.column('createdAt');
     const { sort } = this.resource;
     if (sort === 'order') return [asc(this.column('order')), desc(created)];
@@ -117,19 +136,66 @@ export class CollectionStore {
     if (sort.order === 'oldest') return [asc(time), desc(created)];
     if (sort.order === 'newest') return [desc(time), desc(created)];
     // Times are UTC ISO text, so text order is time order: those still ahead first, soonest first, then the past, latest first.
-    const at = now();
     return [sql`${time} < ${at}`, sql`case when ${time} >= ${at} then ${time} end`, desc(time), desc(created)];
   }
 
+  /**
+   * One statement: the rows with their links expanded as JSON (only to records the public sees
+   * when `publicOnly`) and, when `counted`, the number of rows matching before the page is cut.
+   */
+  private selectExpanded(where: SQL | undefined, publicOnly: boolean, counted: boolean, at: Instant = now()) {
+    const expansions: Record<string, SQL> = {};
+    for (const [name, field] of this.fieldsOf('relation')) {
+      const link = getTableColumns(links[this.key]![name]!);
+      const target = this.target(field.to);
+      const visible = publicOnly ? publicCondition(target.key, at) : undefined;
+      // Ordered in a subquery rather than by json_group_array(... order by), which needs SQLite 3.44.
+      expansions[EXPANDED + name] = sql`(select json_group_array(json(item)) from (select ${target.object(field.display)} as item from ${links[this.key]![name]!} join ${target.table} on ${target.columns.id!} = ${link.targetId} where ${and(eq(link.ownerId, this.column('id')), visible)} order by ${link.position}))`;
+    }
+    for (const [name, field] of this.fieldsOf('reference')) {
+      const target = this.target(field.to);
+      const visible = publicOnly ? publicCondition(target.key, at) : undefined;
+      expansions[EXPANDED + name] = sql`(select ${target.object([field.display])} from ${target.table} where ${and(eq(target.columns.id!, this.column(name)), visible)})`;
+    }
+    if (counted) expansions[TOTAL] = sql<number>`count(*) over ()`;
+    return this.db.select({ ...this.columns, ...expansions }).from(this.table).where(where).$dynamic();
+  }
+
+  private target(path: string) {
+    const key = keyOfPath(path);
+    const table = collections[key] as unknown as AnyTable;
+    const columns = getTableColumns(table);
+    const object = (display: readonly string[]) => sql`json_object('_id', ${columns.id!}${sql.join(display.map((name) => sql`, ${name}, ${columns[name]!}`))})`;
+    return { key, table, columns, object };
+  }
+
+  /** The statement of a plain read of this collection, prepared on first use. */
+  private prepared(shape: string, prepare: () => PreparedRead) {
+    const client = this.db.$client as object;
+    let statements = preparedReads.get(client);
+    if (!statements) preparedReads.set(client, (statements = new Map()));
+    const key = `${this.key}|${shape}`;
+    let statement = statements.get(key);
+    if (!statement) statements.set(key, (statement = prepare()));
+    return statement;
+  }
+
   async list(query: ListQuery) {
-    const where = this.conditions(query);
-    let select = this.db.select().from(this.table).where(where).orderBy(...this.ordering()).$dynamic();
     const limit = query.limit ?? (query.page ? DEFAULT_PAGE_SIZE : undefined);
-    if (limit) select = select.limit(limit).offset(query.page ? (query.page - 1) * limit : 0);
-    const rows = await select;
-    // A full first page may not be all there is: count then, so the caller can page on.
-    const total = query.page || (limit && rows.length === limit) ? ((await this.db.select({ n: count() }).from(this.table).where(where))[0]?.n ?? 0) : rows.length;
-    return { records: await this.present(rows, query.visibleOnly), total, limit };
+    const offset = query.page && limit ? (query.page - 1) * limit : 0;
+    const plain = !query.search?.trim() && !query.updatedAfter && query.visible === undefined && Object.keys(query.where).length === 0;
+    const rows = plain
+      ? await this.prepared(`list ${query.visibleOnly} ${!!limit}`, () => {
+          const select = this.selectExpanded(this.conditions(query, NOW), query.visibleOnly, !!limit, NOW).orderBy(...this.ordering(NOW));
+          return (limit ? select.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : select).prepare();
+        }).all({ now: now(), limit, offset })
+      : await (() => {
+          const select = this.selectExpanded(this.conditions(query), query.visibleOnly, !!limit).orderBy(...this.ordering());
+          return limit ? select.limit(limit).offset(offset) : select;
+        })();
+    // A page past the end has no row to carry the count.
+    const total = !limit ? rows.length : rows.length ? Number(rows[0]![TOTAL]) : ((await this.db.select({ n: count() }).from(this.table).where(this.conditions(query)))[0]?.n ?? 0);
+    return { records: this.presentExpanded(rows), total, limit };
   }
 
   /** Every matching record's id and last change, in list order: how a build learns what was deleted or unpublished. */
@@ -186,8 +252,11 @@ export class CollectionStore {
   }
 
   async find(field: string, value: string, visibleOnly: boolean): Promise<ApiRecord | undefined> {
-    const row = await this.findRow(field, value, visibleOnly);
-    return row ? (await this.present([row], visibleOnly))[0] : undefined;
+    const rows = await this.prepared(`find ${field} ${visibleOnly}`, () => {
+      const where = and(this.conditions({ visibleOnly, where: {} }, NOW), eq(this.column(field), sql.placeholder('value')));
+      return this.selectExpanded(where, visibleOnly, false, NOW).limit(1).prepare();
+    }).all({ now: now(), value });
+    return this.presentExpanded(rows)[0];
   }
 
   /** Another record already holding `value` in a unique column (in any letter case, if the field ignores case). */
@@ -274,19 +343,36 @@ export class CollectionStore {
       for (const row of rows) expanded.get(String(row.id))!.set(name, typeof row[name] === 'string' ? (targets.get(row[name]) ?? null) : null);
     }
 
+    return rows.map((row) => this.record(row, expanded.get(String(row.id))!));
+  }
+
+  /** Rows read by `selectExpanded`: their links arrive as JSON columns. */
+  private presentExpanded(rows: Row[]): ApiRecord[] {
     return rows.map((row) => {
-      const { id, passwordHash: _secret, ...rest } = row;
-      const record: ApiRecord = { _id: String(id), ...rest, ...Object.fromEntries(expanded.get(String(id))!) };
-      if (this.resource.snakeCaseTimestamps) Object.assign(record, { create_time: row.createdAt, update_time: row.updatedAt });
-      // Reading times left empty are answered computed, so every client shows minutes.
-      for (const [name, field] of this.fieldsOf('integer')) {
-        if (!field.readingTimeOf) continue;
-        const computed = !row[name];
-        record[`${name}Computed`] = computed;
-        if (computed) record[name] = readingMinutes(String(row[field.readingTimeOf] ?? ''));
+      const stored: Row = {};
+      const expanded = new Map<string, unknown>();
+      for (const [name, value] of Object.entries(row)) {
+        if (name === TOTAL) continue;
+        if (name.startsWith(EXPANDED)) expanded.set(name.slice(EXPANDED.length), typeof value === 'string' ? JSON.parse(value) : null);
+        else stored[name] = value;
       }
-      return record;
+      return this.record(stored, expanded);
     });
+  }
+
+  /** A row as the API returns it, given its expanded links. */
+  private record(row: Row, expanded: Map<string, unknown>): ApiRecord {
+    const { id, passwordHash: _secret, ...rest } = row;
+    const record: ApiRecord = { _id: String(id), ...rest, ...Object.fromEntries(expanded) };
+    if (this.resource.snakeCaseTimestamps) Object.assign(record, { create_time: row.createdAt, update_time: row.updatedAt });
+    // Reading times left empty are answered computed, so every client shows minutes.
+    for (const [name, field] of this.fieldsOf('integer')) {
+      if (!field.readingTimeOf) continue;
+      const computed = !row[name];
+      record[`${name}Computed`] = computed;
+      if (computed) record[name] = readingMinutes(String(row[field.readingTimeOf] ?? ''));
+    }
+    return record;
   }
 
   private async lookup(path: string, ids: string[], display: readonly string[], publicOnly: boolean) {

@@ -71,7 +71,8 @@ describe('derived lists', () => {
       const resource = definition(key);
       expect(PERMISSION_MODULE_CATALOG.find((entry) => entry.module === resource.path)).toEqual({ module: resource.path, label: resource.title, area: resource.permissionArea ?? 'content' });
     }
-    expect(PERMISSION_MODULE_CATALOG.filter((entry) => entry.area === 'access').map((entry) => entry.module)).toEqual(['role', 'user', 'permission']);
+    // Personal data is a feature of its own beside the account collections.
+    expect(PERMISSION_MODULE_CATALOG.filter((entry) => entry.area === 'access').map((entry) => entry.module)).toEqual(['role', 'user', 'permission', 'privacy']);
   });
 
   it('sidebar: no two collections of a group share an order', () => {

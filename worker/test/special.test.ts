@@ -133,6 +133,8 @@ describe('audit log', () => {
       ['upload', 'files'],
       ['update', 'team'],
       ['create', 'team'],
+      // A sign-in from a browser the account has not used before is noted beside the login.
+      ['login', 'session'],
       ['login', 'auth'],
     ]);
     expect(mine[1]).toMatchObject({ recordId: id, summary: 'Nama Baru' });

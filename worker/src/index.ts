@@ -30,6 +30,7 @@ import { collectionsSetup } from './app/features.ts';
 import { runJobs } from './cron/scheduled.ts';
 import { previewApi } from './preview/routes.ts';
 import { previewPage } from './preview/page.ts';
+import { searchRoutes } from './search/routes.ts';
 
 const sha256Hex = async (text: string) =>
   [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -60,6 +61,7 @@ const api = new Hono<AppEnv>()
   .route('/subscribe', publicSubscribe)
   .route('/newsletter', newsletterRoutes)
   .route('/not-found', notFoundRoutes)
+  .route('/search', searchRoutes)
   // The start token's hash, never the token: the local runner, which alone knows the token, recognises its own worker.
   .get('/health', async (c) => ok(c, { startTokenSha256: c.env.LOCAL_START_TOKEN ? await sha256Hex(c.env.LOCAL_START_TOKEN) : null }))
   .route('/', accessLists)

@@ -12,3 +12,4 @@ export * from './icons.ts';
 export * from './permissions.ts';
 export * from './word.ts';
 export * from './wib.ts';
+export * from './search.ts';

@@ -6,6 +6,7 @@
 import { LIST_PAGE_SIZE, recordTitle, resources, type ResourceDefinition } from '@cms/worker/contract';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { api, getJson, sendJson } from '../api/client.ts';
 import { CellValue } from '../cells/index.tsx';
 import { kindOf } from '../fields/index.ts';
@@ -91,6 +92,23 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
     gcTime: 0,
   });
   const [alert, setAlert] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  // A record opened from the admin's search (Ctrl+K): `?edit=<id>` opens its form, `?search=<words>` lists it.
+  const [opened, setOpened] = useSearchParams();
+  useEffect(() => {
+    const id = opened.get('edit');
+    const words = opened.get('search');
+    if (id === null && words === null) return;
+    if (id && !screen.readOnly && may.update) {
+      setAlert(null);
+      setEditing({ _id: id });
+      window.scrollTo({ top: 0 });
+    }
+    if (words !== null) {
+      setSearch(words);
+      setPage(1);
+    }
+    setOpened({}, { replace: true });
+  }, [opened, setOpened, screen.readOnly, may.update]);
   // The record open in the form is not loaded again under it: that would reset the form and lose
   // what is being typed, and hide from the conflict check that someone else saved meanwhile.
   const refresh = () => reload(client, { queryKey: [resource.path], predicate: (query) => editingId === null || query.queryKey[1] !== editingId });

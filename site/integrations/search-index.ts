@@ -4,6 +4,7 @@
  * language found in the pages' `<html lang>`, with that language's stemming, into `/pagefind/`.
  * Visitors' browsers search it: no server, nothing to run or pay for per query.
  */
+import { readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -12,6 +13,9 @@ import { close, createIndex } from 'pagefind';
 /** Where the index is served, under the site's root. */
 export const SEARCH_INDEX_FOLDER = 'pagefind';
 
+/** Pagefind's ready-made interfaces, written beside the index: the site has its own, so they are not served. */
+const UNUSED_FILES = /^pagefind-(ui|component-ui|modular-ui|highlight)\.(js|css)$/;
+
 /** Indexes the pages under `root` and writes the index into `<root>/pagefind`; answers what it indexed. */
 export async function writeSearchIndex(root: string) {
   const { index, errors } = await createIndex({});
@@ -19,8 +23,10 @@ export async function writeSearchIndex(root: string) {
   try {
     const added = await index.addDirectory({ path: root });
     if (added.errors.length) throw new Error(`Pagefind could not index the site: ${added.errors.join('; ')}`);
-    const written = await index.writeFiles({ outputPath: path.join(root, SEARCH_INDEX_FOLDER) });
+    const folder = path.join(root, SEARCH_INDEX_FOLDER);
+    const written = await index.writeFiles({ outputPath: folder });
     if (written.errors.length) throw new Error(`Pagefind could not write the index: ${written.errors.join('; ')}`);
+    for (const file of readdirSync(folder)) if (UNUSED_FILES.test(file)) rmSync(path.join(folder, file));
     return { pagesRead: added.page_count };
   } finally {
     await close();

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -74,6 +74,10 @@ describe('the search index', () => {
       expect(entry.languages.id).toMatchObject({ page_count: 2, wasm: 'id' });
       expect(entry.languages.en).toMatchObject({ page_count: 1, wasm: 'en' });
       expect(Object.keys(entry.languages).sort()).toEqual(['en', 'id']);
+      // The browser's part is served; Pagefind's own ready-made interfaces are not.
+      const files = readdirSync(path.join(root, 'pagefind'));
+      expect(files).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-worker.js', 'wasm.id.pagefind', 'wasm.en.pagefind']));
+      expect(files.filter((file) => /-ui\.|highlight/.test(file))).toEqual([]);
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -92,23 +92,29 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
     gcTime: 0,
   });
   const [alert, setAlert] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  // A record opened from the admin's search (Ctrl+K): `?edit=<id>` opens its form, `?search=<words>` lists it.
+  // A record opened from the admin's search (Ctrl+K): `?edit=<id>` opens its form, `?search=<words>`
+  // lists it. Taken once while rendering (as the search term is), then dropped from the address.
   const [opened, setOpened] = useSearchParams();
-  useEffect(() => {
-    const id = opened.get('edit');
-    const words = opened.get('search');
-    if (id === null && words === null) return;
-    if (id && !screen.readOnly && may.update) {
+  const openId = opened.get('edit');
+  const openWords = opened.get('search');
+  const openRequest = openId !== null || openWords !== null ? opened.toString() : null;
+  const [handledRequest, setHandledRequest] = useState<string | null>(null);
+  if (openRequest !== handledRequest) {
+    setHandledRequest(openRequest);
+    if (openId && !screen.readOnly && may.update) {
       setAlert(null);
-      setEditing({ _id: id });
-      window.scrollTo({ top: 0 });
+      setEditing({ _id: openId });
     }
-    if (words !== null) {
-      setSearch(words);
+    if (openWords !== null) {
+      setSearch(openWords);
       setPage(1);
     }
+  }
+  useEffect(() => {
+    if (openRequest === null) return;
+    window.scrollTo({ top: 0 });
     setOpened({}, { replace: true });
-  }, [opened, setOpened, screen.readOnly, may.update]);
+  }, [openRequest, setOpened]);
   // The record open in the form is not loaded again under it: that would reset the form and lose
   // what is being typed, and hide from the conflict check that someone else saved meanwhile.
   const refresh = () => reload(client, { queryKey: [resource.path], predicate: (query) => editingId === null || query.queryKey[1] !== editingId });

@@ -4,7 +4,7 @@
  * message in the page's language, and nothing is searched.
  */
 
-/** Longest query either search accepts, in characters. */
+/** Longest query either search accepts, in characters (UTF-16 units, as the browser's input counts them). */
 export const SEARCH_QUERY_MAX = 100;
 
 export type SearchQueryProblem = 'empty' | 'too-long' | 'no-words';
@@ -13,7 +13,7 @@ export type SearchQueryProblem = 'empty' | 'too-long' | 'no-words';
 export function searchQueryProblem(query: string): SearchQueryProblem | null {
   const trimmed = query.trim();
   if (trimmed === '') return 'empty';
-  if ([...trimmed].length > SEARCH_QUERY_MAX) return 'too-long';
+  if (trimmed.length > SEARCH_QUERY_MAX) return 'too-long';
   if (!/[\p{L}\p{N}]/u.test(trimmed)) return 'no-words';
   return null;
 }

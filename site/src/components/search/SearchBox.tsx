@@ -10,7 +10,11 @@ const PREVIEW_HITS = 5;
 /** Typing pauses this long before a search starts: one search per pause, not per key. */
 const PAUSE_MS = 150;
 
-type State = { kind: 'idle' } | { kind: 'problem'; text: string } | { kind: 'searching' } | { kind: 'failed' } | { kind: 'done'; outcome: SearchOutcome };
+/** What the last finished search found, for the words it was asked with. */
+interface Answer {
+  term: string;
+  outcome: SearchOutcome | 'failed';
+}
 
 interface Props {
   /** The page's language: its texts, and (through `<html lang>`) the index searched. */
@@ -26,7 +30,9 @@ export default function SearchBox({ language }: Props) {
   const box = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
-  const [state, setState] = useState<State>({ kind: 'idle' });
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const term = query.trim();
+  const problem = searchQueryProblem(query);
 
   // Words typed before the island came alive are in the box already: search for them at once.
   useEffect(() => {
@@ -39,23 +45,23 @@ export default function SearchBox({ language }: Props) {
   }, []);
 
   useEffect(() => {
-    const problem = searchQueryProblem(query);
-    if (problem === 'empty') return setState({ kind: 'idle' });
-    if (problem) return setState({ kind: 'problem', text: texts.problems[problem] });
+    if (problem) return;
     let current = true;
-    setState({ kind: 'searching' });
     const timer = setTimeout(() => {
-      searchSite(query.trim(), {}, PREVIEW_HITS)
-        .then((outcome) => current && setState({ kind: 'done', outcome }))
-        .catch(() => current && setState({ kind: 'failed' }));
+      searchSite(term, {}, PREVIEW_HITS)
+        .then((outcome) => current && setAnswer({ term, outcome }))
+        .catch(() => current && setAnswer({ term, outcome: 'failed' }));
     }, PAUSE_MS);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [query, texts]);
+  }, [term, problem]);
 
-  const allResults = `${SEARCH_PAGE}?${new URLSearchParams({ q: query.trim() })}`;
+  const outcome = !problem && answer?.term === term ? answer.outcome : null;
+  const status =
+    problem === 'empty' ? null : problem ? texts.problems[problem] : outcome === null ? texts.searching : outcome === 'failed' ? texts.failed : outcome.total === 0 ? texts.nothing(term) : texts.found(outcome.total);
+  const allResults = `${SEARCH_PAGE}?${new URLSearchParams({ q: term })}`;
   return (
     <form
       role="search"
@@ -63,7 +69,7 @@ export default function SearchBox({ language }: Props) {
       method="get"
       className="site-search"
       onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
-      onBlur={(event) => !event.currentTarget.contains(event.relatedTarget as Node | null) && setOpen(false)}
+      onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setOpen(false)}
     >
       <label>
         <span className="sr-only">{texts.label}</span>
@@ -85,15 +91,15 @@ export default function SearchBox({ language }: Props) {
           <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2" />
         </svg>
       </button>
-      {open && state.kind !== 'idle' && (
+      {open && status !== null && (
         <div className="site-search-popup" role="region" aria-label={texts.label}>
           <p className="site-search-status" role="status">
-            {state.kind === 'problem' ? state.text : state.kind === 'searching' ? texts.searching : state.kind === 'failed' ? texts.failed : state.outcome.total === 0 ? texts.nothing(query.trim()) : texts.found(state.outcome.total)}
+            {status}
           </p>
-          {state.kind === 'done' && state.outcome.hits.length > 0 && (
+          {outcome !== null && outcome !== 'failed' && outcome.hits.length > 0 && (
             <>
               <ul className="site-search-hits">
-                {state.outcome.hits.map((hit) => (
+                {outcome.hits.map((hit) => (
                   <li key={hit.href}>
                     <a href={hit.href}>
                       <strong>{hit.title}</strong>

@@ -10,7 +10,11 @@ import './search.css';
 const RESULTS_STEP = 10;
 const PAUSE_MS = 150;
 
-type State = { kind: 'idle' } | { kind: 'problem'; text: string } | { kind: 'searching' } | { kind: 'failed' } | { kind: 'done'; outcome: SearchOutcome };
+/** What the last finished search found, and what it was asked. */
+interface Answer {
+  asked: string;
+  outcome: SearchOutcome | 'failed';
+}
 
 interface Props {
   language: string;
@@ -28,12 +32,15 @@ export default function SearchPage({ language, sections }: Props) {
   const [query, setQuery] = useState('');
   const [section, setSection] = useState<string | null>(null);
   const [limit, setLimit] = useState(RESULTS_STEP);
-  const [state, setState] = useState<State>({ kind: 'idle' });
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const term = query.trim();
+  const problem = searchQueryProblem(query);
+  const asked = JSON.stringify([term, section, limit]);
 
   useEffect(() => {
-    const asked = new URLSearchParams(location.search);
-    const chosen = asked.get(SECTION_FILTER);
-    setQuery(asked.get('q') ?? box.current?.value ?? '');
+    const params = new URLSearchParams(location.search);
+    const chosen = params.get(SECTION_FILTER);
+    setQuery(params.get('q') ?? box.current?.value ?? '');
     setSection(chosen && sections.includes(chosen) ? chosen : null);
   }, [sections]);
 
@@ -42,27 +49,41 @@ export default function SearchPage({ language, sections }: Props) {
     if (query) address.set('q', query);
     if (section) address.set(SECTION_FILTER, section);
     history.replaceState(null, '', `${SEARCH_PAGE}${address.size ? `?${address}` : ''}`);
-    const problem = searchQueryProblem(query);
-    if (problem === 'empty') return setState({ kind: 'idle' });
-    if (problem) return setState({ kind: 'problem', text: texts.problems[problem] });
+  }, [query, section]);
+
+  useEffect(() => {
+    if (problem) return;
     let current = true;
-    setState((before) => (before.kind === 'done' ? before : { kind: 'searching' }));
     const timer = setTimeout(() => {
-      searchSite(query.trim(), section ? { [SECTION_FILTER]: section } : {}, limit)
-        .then((outcome) => current && setState({ kind: 'done', outcome }))
-        .catch(() => current && setState({ kind: 'failed' }));
+      searchSite(term, section ? { [SECTION_FILTER]: section } : {}, limit)
+        .then((outcome) => current && setAnswer({ asked, outcome }))
+        .catch(() => current && setAnswer({ asked, outcome: 'failed' }));
     }, PAUSE_MS);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [query, section, limit, texts]);
+  }, [term, section, limit, problem, asked]);
 
   const choose = (next: string | null) => {
     setSection(next);
     setLimit(RESULTS_STEP);
   };
-  const counts = state.kind === 'done' ? state.outcome.sections : {};
+  // The last results stay on screen while the next search runs; a refused query shows none.
+  const shown = problem || answer === null || answer.outcome === 'failed' ? null : answer.outcome;
+  const status =
+    problem === 'empty'
+      ? ''
+      : problem
+        ? texts.problems[problem]
+        : answer?.asked !== asked
+          ? texts.searching
+          : answer.outcome === 'failed'
+            ? texts.failed
+            : answer.outcome.total === 0
+              ? texts.nothing(term)
+              : texts.found(answer.outcome.total);
+  const counts = shown?.sections ?? {};
   const shownSections = sections.filter((name) => (counts[name] ?? 0) > 0 || name === section);
   return (
     <div className="search-page">
@@ -75,7 +96,7 @@ export default function SearchPage({ language, sections }: Props) {
           {texts.submit}
         </button>
       </form>
-      {state.kind === 'done' && (shownSections.length > 0 || section) && (
+      {shown && shownSections.length > 0 && (
         <div className="tag-filter search-sections" role="group" aria-label={texts.sectionFilter}>
           <button type="button" aria-pressed={section === null} onClick={() => choose(null)}>
             {texts.all}
@@ -88,21 +109,11 @@ export default function SearchPage({ language, sections }: Props) {
         </div>
       )}
       <p className="search-status" role="status">
-        {state.kind === 'problem'
-          ? state.text
-          : state.kind === 'searching'
-            ? texts.searching
-            : state.kind === 'failed'
-              ? texts.failed
-              : state.kind === 'done'
-                ? state.outcome.total === 0
-                  ? texts.nothing(query.trim())
-                  : texts.found(state.outcome.total)
-                : ''}
+        {status}
       </p>
-      {state.kind === 'done' && state.outcome.hits.length > 0 && (
+      {shown && shown.hits.length > 0 && (
         <ol className="search-results">
-          {state.outcome.hits.map((hit) => (
+          {shown.hits.map((hit) => (
             <li key={hit.href}>
               <h2>
                 <a href={hit.href}>{hit.title}</a>
@@ -114,9 +125,9 @@ export default function SearchPage({ language, sections }: Props) {
           ))}
         </ol>
       )}
-      {state.kind === 'done' && state.outcome.total > state.outcome.hits.length && (
+      {shown && shown.total > shown.hits.length && (
         <button type="button" className="search-more" onClick={() => setLimit(limit + RESULTS_STEP)}>
-          {texts.more} ({state.outcome.total - state.outcome.hits.length})
+          {texts.more} ({shown.total - shown.hits.length})
         </button>
       )}
     </div>

@@ -10,9 +10,12 @@ export const SECTION_FILTER = 'section';
 
 export type Filters = Record<string, string | string[]>;
 
+/** Pagefind counts pages per filter value only when a filter is asked: excluding no section asks one that keeps every page. */
+const COUNT_SECTIONS = { [SECTION_FILTER]: { none: [] as string[] } };
+
 /** One search instance of Pagefind, bound to one language's index. */
 interface PagefindInstance {
-  search(term: string | null, options?: { filters?: Filters }): Promise<{
+  search(term: string | null, options?: { filters?: Filters | typeof COUNT_SECTIONS }): Promise<{
     results: Array<{ id: string; score: number; data(): Promise<PagefindPage> }>;
     /** Pages per filter value for the term without the filters asked. */
     totalFilters: Record<string, Record<string, number>>;
@@ -100,7 +103,7 @@ export const warmUp = () => void pagefind().catch(() => undefined);
  * data of the first `count` hits only, as Pagefind loads each page's data as its own file.
  */
 export async function searchSite(term: string | null, filters: Filters, count: number): Promise<SearchOutcome> {
-  const found = (await Promise.all((await pagefind()).map((instance) => instance.search(term, { filters })))).filter((answer) => answer !== null);
+  const found = (await Promise.all((await pagefind()).map((instance) => instance.search(term, { filters: { ...COUNT_SECTIONS, ...filters } })))).filter((answer) => answer !== null);
   const results = found.flatMap((answer) => answer.results).sort((a, b) => b.score - a.score);
   const sections: Record<string, number> = {};
   for (const answer of found) {

@@ -1,6 +1,7 @@
 import preact from '@astrojs/preact';
 import { defineConfig } from 'astro/config';
 import linkedPages from './integrations/linked-pages.ts';
+import searchIndex from './integrations/search-index.ts';
 import securityHeaders from './integrations/security-headers.ts';
 
 // Built by scripts/lib/builds.ts with PUBLIC_API_URL (where the content comes from at build
@@ -18,7 +19,7 @@ export default defineConfig({
   // Islands are written against React's API and run on Preact (compat): the same components for
   // a tenth of the JavaScript a phone must download, parse and run before the page responds.
   // The local builder links unchanged pages instead of copying them (integrations/linked-pages.ts).
-  integrations: [preact({ compat: true }), ...(process.env.SITE_LINK_CACHED_PAGES ? [linkedPages()] : []), securityHeaders()],
+  integrations: [preact({ compat: true }), ...(process.env.SITE_LINK_CACHED_PAGES ? [linkedPages()] : []), securityHeaders(), searchIndex()],
   trailingSlash: 'ignore',
   // page.html files are served at /page by the worker's assets without a trailing-slash redirect.
   build: { format: 'file', inlineStylesheets: 'always' },

@@ -56,7 +56,8 @@ export function policyFor(needs: Iterable<PageNeeds>) {
     for (const hash of page.hashes) hashes.add(hash);
     for (const name of page.analytics) found.add(name);
   }
-  const merged: Record<string, string[]> = { 'script-src': [...hashes].sort() };
+  // The site's search (Pagefind) runs WebAssembly; 'wasm-unsafe-eval' allows compiling it, not eval() of JavaScript.
+  const merged: Record<string, string[]> = { 'script-src': ["'wasm-unsafe-eval'", ...[...hashes].sort()] };
   for (const name of [...found].sort()) {
     for (const [directive, sources] of Object.entries(ANALYTICS_SOURCES[name].csp)) merged[directive] = [...(merged[directive] ?? []), ...sources];
   }

@@ -39,6 +39,7 @@ import { inquiryRoutes } from './inquiries/routes.ts';
 import { inquiryPageRoutes } from './inquiries/page.ts';
 import { privacyRoutes } from './privacy/routes.ts';
 import { INQUIRY_PAGE } from './contract/inquiry.ts';
+import { searchRoutes } from './search/routes.ts';
 
 const sha256Hex = async (text: string) =>
   [...new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))].map((byte) => byte.toString(16).padStart(2, '0')).join('');
@@ -75,6 +76,7 @@ const api = new Hono<AppEnv>()
   .route('/not-found', notFoundRoutes)
   .route('/inquiries', inquiryRoutes)
   .route('/privacy', privacyRoutes)
+  .route('/search', searchRoutes)
   // The start token's hash, never the token: the local runner, which alone knows the token, recognises its own worker.
   .get('/health', async (c) => ok(c, { startTokenSha256: c.env.LOCAL_START_TOKEN ? await sha256Hex(c.env.LOCAL_START_TOKEN) : null }))
   .route('/', accessLists)

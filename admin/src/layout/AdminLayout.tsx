@@ -1,6 +1,6 @@
 import { seesDashboard } from '@cms/worker/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { sendJson } from '../api/client.ts';
 import { NO_PAGE } from '../api/messages.ts';
@@ -8,6 +8,7 @@ import { useAccess } from '../auth/access.ts';
 import { useSessionUser } from '../auth/Guard.tsx';
 import { forget } from '../auth/session.ts';
 import { openablePages, pageAt, type AdminPage } from '../screens/pages.ts';
+import CommandPalette from '../widgets/CommandPalette.tsx';
 import { NoPermissionPage } from './NoPermission.tsx';
 import './AdminLayout.css';
 
@@ -52,6 +53,18 @@ export default function AdminLayout() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [closed, setClosed] = useState<string[]>([]);
   const pages = openablePages(user.permissions);
+  const [searching, setSearching] = useState(false);
+  // Ctrl+K (Cmd+K on a Mac) opens the search from anywhere in the admin, the browser's own use of it aside.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.ctrlKey || event.metaKey) && !event.altKey && event.key.toLowerCase() === 'k') {
+        event.preventDefault();
+        setSearching(true);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
 
   async function logout() {
     // The server session ends if it can; locally the user is signed out either way.
@@ -66,6 +79,9 @@ export default function AdminLayout() {
       <header className="topbar">
         <button type="button" className="sidebar-toggle" aria-expanded={sidebarOpen} aria-controls="sidebar" onClick={() => setSidebarOpen(!sidebarOpen)}>
           Menu
+        </button>
+        <button type="button" className="search-button" aria-keyshortcuts="Control+K" onClick={() => setSearching(true)}>
+          Cari <kbd>Ctrl+K</kbd>
         </button>
         <a href="/" target="_blank" rel="noopener">
           <span className="topbar-long">Lihat </span>Website
@@ -113,6 +129,7 @@ export default function AdminLayout() {
           <Content />
         </Suspense>
       </main>
+      <CommandPalette open={searching} onClose={() => setSearching(false)} />
     </div>
   );
 }

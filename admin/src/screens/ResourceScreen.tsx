@@ -6,6 +6,7 @@
 import { LIST_PAGE_SIZE, recordTitle, resources, type ResourceDefinition } from '@cms/worker/contract';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { api, getJson, sendJson } from '../api/client.ts';
 import { CellValue } from '../cells/index.tsx';
 import { kindOf } from '../fields/index.ts';
@@ -92,6 +93,29 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
     gcTime: 0,
   });
   const [alert, setAlert] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  // A record opened from the admin's search (Ctrl+K): `?edit=<id>` opens its form, `?search=<words>`
+  // lists it. Taken once while rendering (as the search term is), then dropped from the address.
+  const [opened, setOpened] = useSearchParams();
+  const openId = opened.get('edit');
+  const openWords = opened.get('search');
+  const openRequest = openId !== null || openWords !== null ? opened.toString() : null;
+  const [handledRequest, setHandledRequest] = useState<string | null>(null);
+  if (openRequest !== handledRequest) {
+    setHandledRequest(openRequest);
+    if (openId && !screen.readOnly && may.update) {
+      setAlert(null);
+      setEditing({ _id: openId });
+    }
+    if (openWords !== null) {
+      setSearch(openWords);
+      setPage(1);
+    }
+  }
+  useEffect(() => {
+    if (openRequest === null) return;
+    window.scrollTo({ top: 0 });
+    setOpened({}, { replace: true });
+  }, [openRequest, setOpened]);
   // The record open in the form is not loaded again under it: that would reset the form and lose
   // what is being typed, and hide from the conflict check that someone else saved meanwhile.
   const refresh = () => reload(client, { queryKey: [resource.path], predicate: (query) => editingId === null || query.queryKey[1] !== editingId });

@@ -83,7 +83,7 @@ const membersOf = (group: SiteCollection, collections: readonly SiteCollection[]
 export const groupsOthers = (collection: SiteCollection, collections: readonly SiteCollection[]) => membersOf(collection, collections).length > 0;
 
 /** Where a list (or the page a collection's records hang under) is: its list, else the pattern's fixed start. */
-const homeOf = (collection: SiteCollection) =>
+export const homeOf = (collection: SiteCollection) =>
   collection.site.list?.path ?? `/${segmentsOf(collection.site.page).filter((segment) => !fieldName(segment)).slice(0, 1).join('/')}`;
 
 /**

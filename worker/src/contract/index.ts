@@ -13,3 +13,4 @@ export * from './permissions.ts';
 export * from './word.ts';
 export * from './wib.ts';
 export * from './inquiry.ts';
+export * from './search.ts';

@@ -1,0 +1,85 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { resources } from '@cms/worker/contract';
+import { writeSearchIndex } from '../../../integrations/search-index.ts';
+import { siteCollections } from '../../lib/collections.ts';
+import { servedPath } from './address.ts';
+import { safeExcerpt } from './pagefind.ts';
+import { indexedSection, searchSections } from './sections.ts';
+
+const collections = siteCollections(resources);
+
+describe('the sections of the site search', () => {
+  it('are Home, every collection with a navigation entry in its order, and About Us', () => {
+    expect(searchSections(collections)).toEqual([
+      { label: 'Home', path: '/' },
+      { label: 'Our Work', path: '/our-work' },
+      { label: 'Our Impact', path: '/our-impact' },
+      { label: 'Vision', path: '/vision' },
+      { label: 'BioCore', path: '/bio-core' },
+      { label: 'Agenda', path: '/agenda' },
+      { label: 'About Us', path: '/about-us' },
+    ]);
+  });
+
+  it('put each page under the section of its address, as it is built or served', () => {
+    expect(indexedSection({ pathname: '/index.html' }, collections)).toBe('Home');
+    expect(indexedSection({ pathname: '/vision/a-circular-economy.html' }, collections)).toBe('Vision');
+    // A category's page and a work under it are Our Work, from the category's own pattern.
+    expect(indexedSection({ pathname: '/our-work/education' }, collections)).toBe('Our Work');
+    expect(indexedSection({ pathname: '/our-work/education/sekolah-hijau' }, collections)).toBe('Our Work');
+    expect(indexedSection({ pathname: '/bio-core' }, collections)).toBe('BioCore');
+    expect(indexedSection({ pathname: '/about-us.html' }, collections)).toBe('About Us');
+  });
+
+  it('leave out pages that are not content of their own', () => {
+    for (const pathname of ['/cari', '/newsletter/confirm', '/vision/page/2.html', '/agenda/_preview.html', '/visionary']) {
+      expect(indexedSection({ pathname }, collections), pathname).toBeNull();
+    }
+    expect(indexedSection({ pathname: '/vision/x', notFound: true }, collections)).toBeNull();
+    expect(indexedSection({ pathname: '/vision/x', robots: 'noindex, follow' }, collections)).toBeNull();
+  });
+});
+
+describe('search results', () => {
+  it('link the served address of a built page', () => {
+    expect(servedPath('/vision/a.html')).toBe('/vision/a');
+    expect(servedPath('/')).toBe('/');
+    expect(servedPath('/our-work/')).toBe('/our-work');
+  });
+
+  it('keep only the <mark> of an excerpt as markup', () => {
+    expect(safeExcerpt('kelola <mark>sampah</mark> &lt;b&gt;')).toBe('kelola <mark>sampah</mark> &lt;b&gt;');
+    expect(safeExcerpt('<img src=x onerror=alert(1)><mark onclick="x">a</mark>')).toBe('&lt;img src=x onerror=alert(1)>&lt;mark onclick="x">a</mark>');
+  });
+});
+
+describe('the search index', () => {
+  it('is written per language with its stemming, only from the marked part of pages, with the section filter', { timeout: 60_000 }, async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'cms-search-'));
+    const page = (file: string, lang: string, section: string, words: string) =>
+      writeFileSync(
+        path.join(root, file),
+        `<!doctype html><html lang="${lang}"><head><title>${words}</title></head><body><header>Menu Navigasi</header><main data-pagefind-body data-pagefind-filter="section:${section}"><h1>${words}</h1><p>${words} ${words}</p></main></body></html>`,
+      );
+    try {
+      page('satu.html', 'id', 'Vision', 'Pengelolaan sampah organik');
+      page('dua.html', 'id', 'BioCore', 'Biogas dari pasar');
+      page('three.html', 'en', 'Vision', 'Managing organic waste');
+      writeFileSync(path.join(root, 'outside.html'), '<!doctype html><html lang="id"><body><p>Halaman tanpa tanda</p></body></html>');
+      await writeSearchIndex(root);
+      const entry = JSON.parse(readFileSync(path.join(root, 'pagefind', 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number; wasm: string }> };
+      expect(entry.languages.id).toMatchObject({ page_count: 2, wasm: 'id' });
+      expect(entry.languages.en).toMatchObject({ page_count: 1, wasm: 'en' });
+      expect(Object.keys(entry.languages).sort()).toEqual(['en', 'id']);
+      // The browser's part is served; Pagefind's own ready-made interfaces are not.
+      const files = readdirSync(path.join(root, 'pagefind'));
+      expect(files).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-worker.js', 'wasm.id.pagefind', 'wasm.en.pagefind']));
+      expect(files.filter((file) => /-ui\.|highlight/.test(file))).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

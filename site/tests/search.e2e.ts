@@ -1,0 +1,143 @@
+/**
+ * Finding things: the site's search from the header box (its script loaded only when used) and
+ * from the search page, with sections and stemming, without JavaScript, and the admin's Ctrl+K.
+ * The header is met on Indonesian pages (BioCore, Agenda); the demo's other pages are English.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminPassword, base } from '../../e2e/product.ts';
+import { adminCookie, openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
+import { until } from '../../e2e/wait.ts';
+
+let browser: BrowserContext;
+let cookie = '';
+const run = Date.now().toString(36);
+/** Found by "pupuk" only through Indonesian stemming: its words are pemupukan and memupuk. */
+const article = { title: `Kebun Lestari ${run}`, content: `<p>Pemupukan kebun warga ${run} dengan kompos: warga memupuk setiap minggu.</p>` };
+let articleId = '';
+
+beforeAll(async () => {
+  browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
+  cookie = await adminCookie(base, adminPassword);
+  const saved = await fetch(`${base}/api/bio-core`, {
+    method: 'POST',
+    headers: { cookie, origin: base, 'content-type': 'application/json' },
+    body: JSON.stringify({ ...article, isPublished: true }),
+  });
+  const answer = (await saved.json()) as { data: { _id: string; slug: string } };
+  articleId = answer.data._id;
+  // The search index is written with the build that publishes the article.
+  await until('the article to be built and indexed', async () => (await fetch(`${base}/bio-core/${answer.data.slug}`)).status === 200, 120_000);
+}, 180_000);
+
+afterAll(async () => {
+  if (articleId) await fetch(`${base}/api/bio-core/${articleId}`, { method: 'DELETE', headers: { cookie, origin: base } });
+  await browser?.close();
+});
+
+const headerSearch = (page: Page) => page.locator('header').getByRole('searchbox', { name: 'Cari di situs' });
+const results = (page: Page) => page.locator('.search-results li');
+
+describe('site search', () => {
+  it('searches from the header, loading its script only when the box is used, then on the search page by section', async () => {
+    const page = await browser.newPage();
+    const loaded: string[] = [];
+    page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+    await page.goto(`${base}/agenda`);
+    const island = page.locator('header astro-island[component-url*="SearchBox"]');
+    expect(await island.getAttribute('ssr')).not.toBeNull();
+    expect(loaded.filter((path) => path.startsWith('/pagefind/') || /SearchBox/.test(path))).toEqual([]);
+
+    await headerSearch(page).click();
+    await expect.poll(() => island.getAttribute('ssr')).toBeNull();
+    await headerSearch(page).pressSequentially('biogas');
+    const popup = page.locator('header').getByRole('region', { name: 'Cari di situs' });
+    await expect.poll(() => popup.getByRole('status').innerText()).toMatch(/^\d+ halaman ditemukan$/);
+    expect(await popup.getByRole('link').count()).toBeGreaterThan(1);
+    expect(loaded.some((path) => path.startsWith('/pagefind/'))).toBe(true);
+
+    // Enter: every result on the search page, titles, sections and the words highlighted.
+    await headerSearch(page).press('Enter');
+    await page.waitForURL(`${base}/cari?q=biogas`);
+    await expect.poll(() => results(page).count()).toBeGreaterThan(1);
+    const marks = await page.locator('.search-excerpt mark').allInnerTexts();
+    expect(marks.length).toBeGreaterThan(0);
+    for (const word of marks) expect(word.toLowerCase()).toContain('biogas');
+    const sectionsOf = () => results(page).locator('.search-section').allInnerTexts();
+    expect(new Set(await sectionsOf()).size).toBeGreaterThan(1);
+
+    const filter = page.getByRole('group', { name: 'Saring menurut bagian' });
+    // The first section offered (each button names its section and its count).
+    const sectionButton = filter.getByRole('button').nth(1);
+    const section = (await sectionButton.innerText()).replace(/\s*\(\d+\)$/, '');
+    await sectionButton.click();
+    await expect.poll(async () => [...new Set(await sectionsOf())]).toEqual([section]);
+    expect(new URL(page.url()).searchParams.get('section')).toBe(section);
+    await filter.getByRole('button', { name: 'Semua' }).click();
+    await expect.poll(async () => new Set(await sectionsOf()).size).toBeGreaterThan(1);
+
+    // Indonesian stemming: "pupuk" finds the page that says pemupukan and memupuk.
+    const box = page.locator('.search-page').getByRole('searchbox');
+    await box.fill('pupuk');
+    await expect.poll(() => results(page).locator('h2').allInnerTexts()).toContain(article.title);
+    await page.close();
+  });
+
+  it('answers a query of 1,000 characters or of symbols only with a message, and searches nothing', async () => {
+    const page = await browser.newPage();
+    const searched: string[] = [];
+    page.on('request', (request) => request.url().includes('/pagefind/pagefind.') && request.url().endsWith('.pf_fragment') && searched.push(request.url()));
+    await page.goto(`${base}/cari?q=${'a'.repeat(1000)}`);
+    const status = page.locator('.search-page').getByRole('status');
+    await expect.poll(() => status.innerText()).toBe('Kata pencarian terlalu panjang. Gunakan paling banyak 100 karakter.');
+    await page.locator('.search-page').getByRole('searchbox').fill('%%% *** <>');
+    await expect.poll(() => status.innerText()).toBe('Kata pencarian harus berisi huruf atau angka.');
+    await page.locator('.search-page').getByRole('searchbox').fill('"\'"; -- <>');
+    await expect.poll(() => status.innerText()).toBe('Kata pencarian harus berisi huruf atau angka.');
+    expect(await results(page).count()).toBe(0);
+    expect(searched).toEqual([]);
+    await page.close();
+  });
+
+  it('without JavaScript, submits the header box to the search page, which says search needs JavaScript and links the sitemap', async () => {
+    const noScript = await openBrowser({ javaScriptEnabled: false });
+    const page = await noScript.newPage();
+    await page.goto(`${base}/bio-core`);
+    await headerSearch(page).fill('kompos');
+    await headerSearch(page).press('Enter');
+    await page.waitForURL(`${base}/cari?q=kompos`);
+    const notice = page.locator('.search-needs-script');
+    expect(await notice.innerText()).toContain('Pencarian memerlukan JavaScript');
+    expect(await notice.getByRole('link', { name: 'peta situs' }).getAttribute('href')).toBe('/sitemap.xml');
+    await noScript.close();
+  });
+});
+
+describe('admin search', () => {
+  it('opens with Ctrl+K or the header button, finds a record by a word of its title and opens its form', async () => {
+    const page = await browser.newPage();
+    await signInAsAdmin(page, base, adminPassword);
+    // The shortcut is the layout's, which is on screen with its button.
+    await page.getByRole('button', { name: /^Cari/ }).waitFor();
+    await page.keyboard.press('Control+K');
+    const dialog = page.getByRole('dialog', { name: 'Cari data' });
+    const box = dialog.getByRole('combobox', { name: 'Cari judul atau slug' });
+    await expect.poll(() => box.evaluate((element) => element === document.activeElement)).toBe(true);
+    await box.fill('%%%');
+    await expect.poll(() => dialog.getByRole('status').innerText()).toBe('Kata pencarian harus berisi huruf atau angka.');
+    await box.fill(`lestari ${run}`);
+    const option = dialog.getByRole('option').filter({ hasText: article.title });
+    await expect.poll(() => option.count()).toBe(1);
+    expect(await option.innerText()).toContain('Bio Core');
+    await box.press('Enter');
+    await page.waitForURL(`${base}/admin/bio-core`);
+    await expect.poll(() => page.locator('form').getByRole('textbox', { name: /^Title/ }).inputValue()).toBe(article.title);
+
+    // The header's button opens the same search; Escape closes it.
+    await page.getByRole('button', { name: /^Cari/ }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await page.close();
+  });
+});

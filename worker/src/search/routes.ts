@@ -1,0 +1,62 @@
+/**
+ * The admin's search (Ctrl+K): GET /api/search?q= finds records of every collection with a
+ * back-office screen that the caller may read, by the title field of its definition or its slug.
+ * One D1 batch, one statement per collection; the term is matched as plain text (instr), so no
+ * character of it is a pattern or reaches the SQL as code.
+ */
+import { desc, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { Hono } from 'hono';
+import type { ResourceDefinition } from '../contract/fields.ts';
+import { mayRead } from '../contract/permissions.ts';
+import { resources, type ResourceKey } from '../contract/resources.ts';
+import { SEARCH_QUERY_MESSAGES, searchQueryProblem, type AdminSearchHit } from '../contract/search.ts';
+import { collections, type AnyTable } from '../db/schema.ts';
+import type { AppEnv } from '../env.ts';
+import { ApiError, ok, unauthorized } from '../http/errors.ts';
+
+/** Hits answered per collection: enough to recognise the record, few enough to read at a glance. */
+export const HITS_PER_COLLECTION = 5;
+
+/** The slug field of a definition, when it has one. */
+const slugFieldOf = (resource: ResourceDefinition) => Object.entries(resource.fields).find(([, field]) => field.kind === 'slug')?.[0];
+
+/** The collections a caller may search: a screen to open the record in, and read (or list) permission. */
+const searchableFor = (permissions: readonly string[]) =>
+  (Object.keys(resources) as ResourceKey[]).filter((key) => {
+    const resource: ResourceDefinition = resources[key];
+    return resource.admin !== undefined && mayRead(permissions, resource.path);
+  });
+
+/** The statement finding one collection's records: the closest titles first (same, then starting with the term), then the latest changed. */
+function hitsOf(db: AppEnv['Variables']['db'], key: ResourceKey, term: string) {
+  const resource: ResourceDefinition = resources[key];
+  const table = collections[key] as unknown as AnyTable;
+  const columns = getTableColumns(table);
+  const title = columns[resource.titleField]!;
+  const slugName = slugFieldOf(resource);
+  const slug = slugName ? columns[slugName]! : undefined;
+  const contains = (column: typeof title): SQL => sql`instr(lower(${column}), lower(${term})) > 0`;
+  return db
+    .select({ id: columns.id!, title: sql<string | null>`${title}`, slug: slug ? sql<string | null>`${slug}` : sql<null>`null` })
+    .from(table)
+    .where(slug ? or(contains(title), contains(slug)) : contains(title))
+    .orderBy(sql`lower(${title}) = lower(${term}) desc`, sql`instr(lower(${title}), lower(${term})) = 1 desc`, desc(columns.updatedAt!))
+    .limit(HITS_PER_COLLECTION);
+}
+
+export const searchRoutes = new Hono<AppEnv>().get('/', async (c) => {
+  const who = c.var.user;
+  if (!who) throw unauthorized();
+  const term = (c.req.query('q') ?? '').trim();
+  const problem = searchQueryProblem(term);
+  if (problem) throw new ApiError(400, 'VALIDATION_ERROR', SEARCH_QUERY_MESSAGES.id[problem], { field: 'q', problem });
+  const keys = searchableFor(who.permissions);
+  if (keys.length === 0) return ok(c, [] as AdminSearchHit[]);
+  const [first, ...rest] = keys.map((key) => hitsOf(c.var.db, key, term));
+  const answers = (await c.var.db.batch([first!, ...rest] as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]])) as Array<Array<{ id: string; title: string | null; slug: string | null }>>;
+  const hits: AdminSearchHit[] = keys.flatMap((key, at) =>
+    answers[at]!.map((row) => ({ collection: key, id: String(row.id), title: row.title || String(row.id), slug: row.slug || null })),
+  );
+  return ok(c, hits);
+});

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /** Test files run side by side, each on a product of its own (global-setup.ts starts one per worker). */
-const WORKERS = 2;
+const WORKERS = 3;
 
 export default defineConfig({
   test: {

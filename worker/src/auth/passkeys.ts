@@ -14,7 +14,7 @@ import {
 } from '@simplewebauthn/server';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { z } from 'zod';
+import * as z from '../contract/zod.ts';
 import { isSiteAddress } from '../contract/text.ts';
 import type { Database } from '../db/client.ts';
 import { passkeys, webauthnChallenges } from '../db/schema.ts';

@@ -289,6 +289,28 @@ describe('passkeys', () => {
     expect((await browser.get('/api/auth/me')).status).toBe(401);
   });
 
+  it('refuses hostile passkey data with a clear message, not a server error', async () => {
+    const { client } = await signedIn();
+    const nested = Buffer.alloc(10_000, 0x81).toString('base64url');
+    for (const attestationObject of [nested, Buffer.from([0xbf, 0xff]).toString('base64url'), Buffer.from([0x9a, 0xff, 0xff, 0xff, 0xff]).toString('base64url')]) {
+      const options = dataOf<{ challenge: string; rp: { id: string }; user: { id: string } }>(await client.post('/api/auth/factors/passkeys/options'));
+      const answer = new SoftAuthenticator().create(options, base);
+      const hostile = { ...answer, response: { ...answer.response, attestationObject } };
+      expect(await client.post('/api/auth/factors/passkeys', { response: hostile })).toMatchObject({ status: 400, body: { message: 'Passkey tidak dapat diverifikasi untuk situs ini. Silakan coba lagi.' } });
+    }
+    for (const algorithm of ['Ed25519', 'ES256', 'RS256'] as const) {
+      const authenticator = new SoftAuthenticator(algorithm);
+      await addPasskey(client, authenticator);
+      for (const signature of ['', 'AA', Buffer.from([0x30, 0x06, 0x02, 0x01]).toString('base64url')]) {
+        const browser = new Client();
+        const options = dataOf<{ challenge: string; rpId: string }>(await browser.post('/api/auth/passkey/options'));
+        const answer = authenticator.get(options, base);
+        const forged = { ...answer, response: { ...answer.response, signature } };
+        expect(await browser.post('/api/auth/passkey/login', { response: forged })).toMatchObject({ status: 401, body: { message: 'Passkey tidak dapat diverifikasi. Silakan coba lagi.' } });
+      }
+    }
+  });
+
   it('refuses a passkey from another origin, when adding it and when signing in', async () => {
     const { client } = await signedIn();
     const authenticator = new SoftAuthenticator();

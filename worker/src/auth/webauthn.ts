@@ -78,8 +78,12 @@ export function authenticationOptions(input: { rpId: string; allowCredentials: C
 
 type CborValue = number | string | boolean | null | Uint8Array | CborValue[] | Map<CborValue, CborValue>;
 
+/** Attestation objects and COSE keys nest three levels at most; a deeper item is hostile. */
+const CBOR_MAX_DEPTH = 8;
+
 /** Decodes one CBOR item at `offset` (the subset WebAuthn uses: no tags, floats or indefinite lengths). */
-function decodeCbor(bytes: Uint8Array, offset = 0): { value: CborValue; end: number } {
+function decodeCbor(bytes: Uint8Array, offset = 0, depth = 0): { value: CborValue; end: number } {
+  if (depth > CBOR_MAX_DEPTH) throw new WebAuthnError('unreadable');
   const need = (count: number) => {
     if (offset + count > bytes.length) throw new WebAuthnError('unreadable');
   };
@@ -109,7 +113,7 @@ function decodeCbor(bytes: Uint8Array, offset = 0): { value: CborValue; end: num
     case 4: {
       const items: CborValue[] = [];
       for (let i = 0; i < argument; i++) {
-        const item = decodeCbor(bytes, offset);
+        const item = decodeCbor(bytes, offset, depth + 1);
         items.push(item.value);
         offset = item.end;
       }
@@ -118,8 +122,8 @@ function decodeCbor(bytes: Uint8Array, offset = 0): { value: CborValue; end: num
     case 5: {
       const map = new Map<CborValue, CborValue>();
       for (let i = 0; i < argument; i++) {
-        const key = decodeCbor(bytes, offset);
-        const value = decodeCbor(bytes, key.end);
+        const key = decodeCbor(bytes, offset, depth + 1);
+        const value = decodeCbor(bytes, key.end, depth + 1);
         map.set(key.value, value.value);
         offset = value.end;
       }
@@ -220,8 +224,8 @@ function ecdsaDerToRaw(der: Uint8Array, length: number): Uint8Array<ArrayBuffer>
   if (der[0] !== 0x30) throw new WebAuthnError('signature');
   let offset = der[1]! & 0x80 ? 2 + (der[1]! & 0x7f) : 2;
   for (const part of [0, 1]) {
-    if (der[offset] !== 0x02) throw new WebAuthnError('signature');
-    const size = der[offset + 1]!;
+    const size = der[offset + 1];
+    if (der[offset] !== 0x02 || size === undefined) throw new WebAuthnError('signature');
     let integer = der.slice(offset + 2, offset + 2 + size);
     offset += 2 + size;
     while (integer.length > length && integer[0] === 0) integer = integer.slice(1);
@@ -270,7 +274,9 @@ export async function verifyAuthenticationResponse(
   const signed = new Uint8Array([...data.bytes, ...(await sha256(clientDataJSON))]);
   const signature = fromBase64url(response.response.signature);
   const comparable = verifying.ecdsaPartLength ? ecdsaDerToRaw(signature, verifying.ecdsaPartLength) : signature;
-  if (!(await crypto.subtle.verify(verifying.algorithm, verifying.key, comparable, signed))) throw new WebAuthnError('signature');
+  // A signature of the wrong shape may throw rather than fail: either way it is refused.
+  const valid = await crypto.subtle.verify(verifying.algorithm, verifying.key, comparable, signed).catch(() => false);
+  if (!valid) throw new WebAuthnError('signature');
   // Authenticators without a counter send 0 every time; one that counts must never go back.
   if ((data.counter > 0 || credential.counter > 0) && data.counter <= credential.counter) throw new WebAuthnError('counter');
   return { newCounter: data.counter };

@@ -251,6 +251,66 @@ describe('passkeys', () => {
     expect(replayed).toMatchObject({ status: 400, body: { message: 'Permintaan passkey sudah kedaluwarsa atau sudah dipakai. Silakan coba lagi.' } });
   });
 
+  it('offers Ed25519, P-256 and RSA keys and signs in with each', async () => {
+    const { client, username } = await signedIn();
+    const options = dataOf<{ pubKeyCredParams: { alg: number }[]; attestation: string; authenticatorSelection: { residentKey: string; userVerification: string } }>(
+      await client.post('/api/auth/factors/passkeys/options'),
+    );
+    expect(options).toMatchObject({ attestation: 'none', authenticatorSelection: { residentKey: 'required', userVerification: 'required' } });
+    expect(options.pubKeyCredParams.map((param) => param.alg)).toEqual([-8, -7, -257]);
+    for (const algorithm of ['Ed25519', 'ES256', 'RS256'] as const) {
+      const authenticator = new SoftAuthenticator(algorithm);
+      expect(await addPasskey(client, authenticator, algorithm)).toMatchObject({ status: 201 });
+      // Several sign-ins: ECDSA signatures vary in length, and the counter grows each time.
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const browser = new Client();
+        expect((await passkeySignIn(browser, authenticator)).status).toBe(200);
+        expect(dataOf<SessionUser>(await browser.get('/api/auth/me')).username).toBe(username);
+      }
+    }
+  });
+
+  it('refuses a passkey that did not verify its user, or made for another site', async () => {
+    const { client } = await signedIn();
+    const presenceOnly = new SoftAuthenticator('ES256', { userVerified: false });
+    expect(await addPasskey(client, presenceOnly)).toMatchObject({ status: 400, body: { message: 'Passkey tidak dapat diverifikasi untuk situs ini. Silakan coba lagi.' } });
+    const otherSite = new SoftAuthenticator();
+    const options = dataOf<{ challenge: string; rp: { id: string }; user: { id: string } }>(await client.post('/api/auth/factors/passkeys/options'));
+    const forOtherSite = otherSite.create({ ...options, rp: { id: 'situs-lain.example' } }, base);
+    expect(await client.post('/api/auth/factors/passkeys', { response: forOtherSite })).toMatchObject({ status: 400 });
+    expect(dataOf<FactorsSummary>(await client.get('/api/auth/factors')).passkeys).toEqual([]);
+
+    const authenticator = new SoftAuthenticator();
+    await addPasskey(client, authenticator);
+    const browser = new Client();
+    const login = dataOf<{ challenge: string; rpId: string }>(await browser.post('/api/auth/passkey/options'));
+    const wrongSite = await browser.post('/api/auth/passkey/login', { response: authenticator.get({ ...login, rpId: 'situs-lain.example' }, base) });
+    expect(wrongSite).toMatchObject({ status: 401, body: { message: 'Passkey tidak dapat diverifikasi. Silakan coba lagi.' } });
+    expect((await browser.get('/api/auth/me')).status).toBe(401);
+  });
+
+  it('refuses hostile passkey data with a clear message, not a server error', async () => {
+    const { client } = await signedIn();
+    const nested = Buffer.alloc(10_000, 0x81).toString('base64url');
+    for (const attestationObject of [nested, Buffer.from([0xbf, 0xff]).toString('base64url'), Buffer.from([0x9a, 0xff, 0xff, 0xff, 0xff]).toString('base64url')]) {
+      const options = dataOf<{ challenge: string; rp: { id: string }; user: { id: string } }>(await client.post('/api/auth/factors/passkeys/options'));
+      const answer = new SoftAuthenticator().create(options, base);
+      const hostile = { ...answer, response: { ...answer.response, attestationObject } };
+      expect(await client.post('/api/auth/factors/passkeys', { response: hostile })).toMatchObject({ status: 400, body: { message: 'Passkey tidak dapat diverifikasi untuk situs ini. Silakan coba lagi.' } });
+    }
+    for (const algorithm of ['Ed25519', 'ES256', 'RS256'] as const) {
+      const authenticator = new SoftAuthenticator(algorithm);
+      await addPasskey(client, authenticator);
+      for (const signature of ['', 'AA', Buffer.from([0x30, 0x06, 0x02, 0x01]).toString('base64url')]) {
+        const browser = new Client();
+        const options = dataOf<{ challenge: string; rpId: string }>(await browser.post('/api/auth/passkey/options'));
+        const answer = authenticator.get(options, base);
+        const forged = { ...answer, response: { ...answer.response, signature } };
+        expect(await browser.post('/api/auth/passkey/login', { response: forged })).toMatchObject({ status: 401, body: { message: 'Passkey tidak dapat diverifikasi. Silakan coba lagi.' } });
+      }
+    }
+  });
+
   it('refuses a passkey from another origin, when adding it and when signing in', async () => {
     const { client } = await signedIn();
     const authenticator = new SoftAuthenticator();

@@ -6,7 +6,7 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { renderSVG } from 'uqr';
-import { z } from 'zod';
+import * as z from '../contract/zod.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { EnrolmentDone, FactorPolicy, FactorsSummary, PasskeySummary, TotpSetup } from '../contract/factors.ts';
 import { PASSKEY_NAME_MAX, RECOVERY_CODE_COUNT } from '../contract/factors.ts';

@@ -6,7 +6,7 @@
  */
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from '../contract/zod.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { SessionUser } from '../contract/api.ts';
 import { user as userDefinition } from '../contract/collections/user.ts';

@@ -1,26 +1,27 @@
 /**
- * Passkeys through SimpleWebAuthn. The relying party is the site's address setting (its origin
+ * Passkeys (WebAuthn steps in webauthn.ts). The relying party is the site's address setting (its origin
  * and host name); a request made on a local address uses that address, so `npm start` works.
  * Every challenge is stored and taken once; user verification is required; the signature
  * counter must grow.
  */
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { z } from 'zod';
+import * as z from '../contract/zod.ts';
 import { isSiteAddress } from '../contract/text.ts';
 import type { Database } from '../db/client.ts';
 import { passkeys, webauthnChallenges } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/errors.ts';
 import { readSettings } from '../settings/routes.ts';
+import {
+  authenticationOptions as webauthnAuthenticationOptions,
+  fromBase64url,
+  registrationOptions as webauthnRegistrationOptions,
+  toBase64url,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  WebAuthnError,
+} from './webauthn.ts';
 
 const CHALLENGE_TTL_MS = 5 * 60_000;
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -68,6 +69,9 @@ const authenticationResponse = z.object({
   clientExtensionResults: z.record(z.string(), z.unknown()).default({}),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
 });
+
+type RegistrationResponseJSON = z.output<typeof registrationResponse>;
+type AuthenticationResponseJSON = z.output<typeof authenticationResponse>;
 
 const unreadable = () => new ApiError(400, 'VALIDATION_ERROR', 'Jawaban passkey tidak dapat dibaca. Silakan coba lagi.');
 
@@ -121,23 +125,15 @@ const otherOrigin = (origin: string, rp: RelyingParty) =>
     `Passkey ditolak: passkey ini berasal dari alamat lain (${origin.slice(0, 100)}), bukan dari ${rp.origin}. Gunakan passkey yang dibuat di situs ini.`,
   );
 
-const toBase64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const fromBase64url = (text: string): Uint8Array<ArrayBuffer> => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (ch) => ch.charCodeAt(0));
-
 /** Options for adding a passkey: a discoverable credential, verified by the user, none of theirs again. */
 export async function registrationOptions(c: Context<AppEnv>, account: { id: string; username: string; fullName: string }) {
   const db = c.var.db;
   const rp = await relyingParty(c);
   const existing = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, account.id));
-  const options = await generateRegistrationOptions({
-    rpName: rp.name,
-    rpID: rp.id,
-    userName: account.username,
-    userDisplayName: account.fullName || account.username,
-    userID: Uint8Array.from(new TextEncoder().encode(account.id)),
-    attestationType: 'none',
+  const options = webauthnRegistrationOptions({
+    rp: { id: rp.id, name: rp.name },
+    user: { id: new TextEncoder().encode(account.id), name: account.username, displayName: account.fullName || account.username },
     excludeCredentials: existing.map((row) => ({ id: row.id, transports: row.transports })),
-    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
   await storeChallenge(db, options.challenge, 'register', account.id);
   return options;
@@ -150,15 +146,14 @@ export async function verifyRegistration(c: Context<AppEnv>, userId: string, res
   const challenge = await takeChallenge(c.var.db, data.challenge, 'register');
   if (challenge.userId !== userId) throw unreadable();
   if (data.origin !== rp.origin) throw otherOrigin(data.origin, rp);
-  let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
+  let credential: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
-    verification = await verifyRegistrationResponse({ response, expectedChallenge: data.challenge, expectedOrigin: rp.origin, expectedRPID: rp.id, requireUserVerification: true });
-  } catch {
+    credential = await verifyRegistrationResponse(response, { challenge: data.challenge, origin: rp.origin, rpId: rp.id });
+  } catch (error) {
+    if (!(error instanceof WebAuthnError)) throw error;
     throw new ApiError(400, 'VALIDATION_ERROR', 'Passkey tidak dapat diverifikasi untuk situs ini. Silakan coba lagi.');
   }
-  if (!verification.verified) throw new ApiError(400, 'VALIDATION_ERROR', 'Passkey tidak dapat diverifikasi untuk situs ini. Silakan coba lagi.');
-  const { credential } = verification.registrationInfo;
-  return { id: credential.id, publicKey: toBase64url(credential.publicKey), counter: credential.counter, transports: credential.transports ?? [] };
+  return { id: credential.id, publicKey: toBase64url(credential.publicKey), counter: credential.counter, transports: response.response.transports ?? [] };
 }
 
 /** Options for signing in: any passkey of this site (discoverable), or only this user's for a second step. */
@@ -166,11 +161,7 @@ export async function authenticationOptions(c: Context<AppEnv>, userId: string |
   const db = c.var.db;
   const rp = await relyingParty(c);
   const own = userId ? await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId)) : [];
-  const options = await generateAuthenticationOptions({
-    rpID: rp.id,
-    userVerification: 'required',
-    allowCredentials: own.map((row) => ({ id: row.id, transports: row.transports })),
-  });
+  const options = webauthnAuthenticationOptions({ rpId: rp.id, allowCredentials: own.map((row) => ({ id: row.id, transports: row.transports })) });
   await storeChallenge(db, options.challenge, 'login', userId);
   return options;
 }
@@ -190,24 +181,21 @@ export async function verifyAuthentication(c: Context<AppEnv>, response: Authent
   if (!stored || (challenge.userId && challenge.userId !== stored.userId)) throw unknown;
   let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
-    verification = await verifyAuthenticationResponse({
+    verification = await verifyAuthenticationResponse(
       response,
-      expectedChallenge: data.challenge,
-      expectedOrigin: rp.origin,
-      expectedRPID: rp.id,
-      requireUserVerification: true,
-      credential: { id: stored.id, publicKey: fromBase64url(stored.publicKey), counter: stored.counter, transports: stored.transports },
-    });
+      { challenge: data.challenge, origin: rp.origin, rpId: rp.id },
+      { publicKey: fromBase64url(stored.publicKey), counter: stored.counter },
+    );
   } catch (error) {
-    if (error instanceof Error && error.message.startsWith('Response counter value')) {
+    if (!(error instanceof WebAuthnError)) throw error;
+    if (error.reason === 'counter') {
       throw new ApiError(401, 'UNAUTHORIZED', 'Passkey ditolak: penghitungnya tidak bertambah, tanda passkey ini mungkin telah disalin. Hubungi admin.');
     }
     throw new ApiError(401, 'UNAUTHORIZED', 'Passkey tidak dapat diverifikasi. Silakan coba lagi.');
   }
-  if (!verification.verified) throw new ApiError(401, 'UNAUTHORIZED', 'Passkey tidak dapat diverifikasi. Silakan coba lagi.');
   await db
     .update(passkeys)
-    .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: new Date().toISOString() })
+    .set({ counter: verification.newCounter, lastUsedAt: new Date().toISOString() })
     .where(eq(passkeys.id, stored.id));
   return stored.userId;
 }

@@ -7,7 +7,7 @@
  */
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from '../contract/zod.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { CronJob } from '../cron/scheduled.ts';
 import type { Database } from '../db/client.ts';

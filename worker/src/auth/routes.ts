@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from '../contract/zod.ts';
 import { auditStatement } from '../audit/log.ts';
 import { now } from '../db/client.ts';
 import { user } from '../db/schema.ts';

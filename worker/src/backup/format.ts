@@ -8,7 +8,7 @@
  * The same format comes from the daily Cron Trigger (files listed, their bodies stay in R2) and
  * from `npm run backup` (files listed with their bodies, so a wiped bucket comes back too).
  */
-import { z } from 'zod';
+import * as z from '../contract/zod.ts';
 import type { BackupSummary } from '../contract/api.ts';
 import { LEFT_OUT_TABLES, SEALED_COLUMNS, SEALED_ROWS, type Row } from './policy.ts';
 

@@ -4,7 +4,7 @@
  * text) into its canonical value, then a declarative zod schema checks it. The same schemas
  * run in the admin before a request is sent and in the worker before anything is written.
  */
-import { z } from './zod.ts';
+import * as z from './zod.ts';
 import type { Field, Fields, ListField, ResourceDefinition } from './fields.ts';
 import { completeLink, isSafeLink, stripControls } from './text.ts';
 

@@ -1,6 +1,6 @@
 /** The file manager's API, the editor's image upload, and serving stored files. */
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from '../contract/zod.ts';
 import { THUMBNAIL_SUFFIX, thumbnailPart, type StoredFile } from '../contract/api.ts';
 import { IMAGE_LABEL, IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../contract/limits.ts';
 import { assertPermission, assertReadable } from '../auth/guard.ts';

@@ -5,7 +5,7 @@
  * field it is about, so the page can show it beside what the visitor typed.
  */
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import * as z from '../contract/zod.ts';
 import {
   CONSENT_TEXTS,
   INQUIRY_HONEYPOT,

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from '../contract/zod.ts';
 import { auditStatement } from '../audit/log.ts';
 import { assertPermission, assertReadable } from '../auth/guard.ts';
 import { sessionUser } from '../auth/permissions.ts';

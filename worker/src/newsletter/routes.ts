@@ -6,7 +6,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { z } from 'zod';
+import * as z from '../contract/zod.ts';
 import { recordConfirmation } from '../privacy/consent.ts';
 import { auditStatement } from '../audit/log.ts';
 import { assertPermission, assertReadable } from '../auth/guard.ts';

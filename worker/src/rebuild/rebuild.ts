@@ -17,7 +17,7 @@ import { assertReadable } from '../auth/guard.ts';
 import { ApiError, ok, unauthorized, forbidden } from '../http/errors.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { CronJob } from '../cron/scheduled.ts';
-import { z } from 'zod';
+import * as z from '../contract/zod.ts';
 import { callRebuildHook, isSecret } from './hook.ts';
 import { readBody } from '../http/body.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';

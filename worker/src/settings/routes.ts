@@ -1,7 +1,7 @@
 /** Page-level settings (the Collaborate page, the inquiry form's options): read by anyone, written by staff. */
 import { inArray } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from '../contract/zod.ts';
 import type { Settings } from '../contract/api.ts';
 import { isSiteAddress, stripControls } from '../contract/text.ts';
 import { assertPermission } from '../auth/guard.ts';

@@ -5,7 +5,7 @@
  */
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import * as z from '../contract/zod.ts';
 import { auditStatement } from '../audit/log.ts';
 import { assertPermission } from '../auth/guard.ts';
 import { sameOriginForms } from '../auth/session.ts';

@@ -1,10 +1,11 @@
 /** The admin's router: every route, each screen its own chunk. The login page loads it only when it is left. */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import Login from './auth/Login.tsx';
 
-// The signed-in part (query cache, session check, layout) and each screen load where they are used: tables, charts and the editor stay off the login page.
+// The signed-in part (session check, layout) and each screen load where they are used: tables, charts and the editor stay off the login page.
 const AdminRoot = lazy(() => import('./layout/AdminRoot.tsx'));
 const Dashboard = lazy(() => import('./screens/Dashboard.tsx'));
 // The collection screens come from the definitions, which the login route does not load.
@@ -23,6 +24,10 @@ const ResetPassword = lazy(() => import('./auth/AccountLinkPages.tsx').then((mod
 const AcceptInvite = lazy(() => import('./auth/AccountLinkPages.tsx').then((module) => ({ default: module.AcceptInvite })));
 
 const loading = <p className="loading">Memuat...</p>;
+
+// No retries here: the API client already retries dropped connections, and an answered error stays an error.
+// One cache for the signed-in admin and the pages emailed links open.
+const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 const router = createBrowserRouter([
   { path: '/login', element: <Login onSignedIn={() => void router.navigate('/admin', { replace: true })} /> },
@@ -56,8 +61,10 @@ const router = createBrowserRouter([
 
 export default function AdminApp() {
   return (
-    <Suspense fallback={loading}>
-      <RouterProvider router={router} />
-    </Suspense>
+    <QueryClientProvider client={queryClient}>
+      <Suspense fallback={loading}>
+        <RouterProvider router={router} />
+      </Suspense>
+    </QueryClientProvider>
   );
 }

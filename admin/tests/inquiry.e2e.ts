@@ -63,6 +63,7 @@ describe('an inquiry, from the site to the inbox', () => {
     await fill(page, { ...person, message: `Tanpa JavaScript. ${hostile}` });
     // The browser's own check would stop a missing tick; the server's answer is what a script-less bot or old browser meets.
     await page.locator('input[name="consent"]').evaluate((box) => box.removeAttribute('required'));
+    await formOldEnough(page);
     await page.getByRole('button', { name: 'Kirim pesan' }).click();
     await page.waitForURL(`${base}/kolaborasi`);
     expect(await page.getByRole('alert').innerText()).toBe(INQUIRY_MESSAGES.consentRequired);
@@ -109,7 +110,7 @@ describe('an inquiry, from the site to the inbox', () => {
     await signIn(page, base, 'admin', adminPassword);
     await page.goto(`${base}/admin/inquiries`);
     await page.getByLabel('Cari pesan').fill(person.email);
-    await page.getByRole('button', { name: 'Cari' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Cari' }).click();
     await expect.poll(() => page.locator('tbody tr').count()).toBe(2);
     expect(await page.locator('tbody').innerText()).toContain('Baru');
     await page.locator('tbody tr').filter({ hasText: person.email }).first().getByRole('link').click();
@@ -154,7 +155,7 @@ describe('personal data', () => {
     expect(after).toMatchObject({ subscriber: null, inquiries: [], newsletterDeliveries: [] });
     await page.goto(`${base}/admin/inquiries`);
     await page.getByLabel('Cari pesan').fill(person.email);
-    await page.getByRole('button', { name: 'Cari' }).click();
+    await page.getByRole('main').getByRole('button', { name: 'Cari' }).click();
     await expect.poll(() => page.locator('.empty').innerText()).toBe('Tidak ada pesan yang cocok.');
     await page.close();
   });

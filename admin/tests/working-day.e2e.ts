@@ -216,6 +216,8 @@ describe('every list at 1280, 1366 and 390 px', () => {
       // A transition the resize cancels rejects `finished`; cancelled is settled too.
       await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
       const remove = page.locator('tbody tr').first().getByRole('button', { name: new RegExp(`^${deleteLabel}`) });
+      // Below the fold on a phone, as a person would scroll to it (only up and down: the page never scrolls sideways).
+      await remove.scrollIntoViewIfNeeded();
       const box = (await remove.boundingBox())!;
       const wrap = (await page.locator('.table-wrap').boundingBox())!;
       expect(box.x, `at ${width} px`).toBeGreaterThanOrEqual(wrap.x);

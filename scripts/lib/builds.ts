@@ -10,11 +10,10 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { stripVTControlCharacters } from 'node:util';
 import path from 'node:path';
-import { INDEX_AFTER_PUBLISH, SEARCH_INDEX_FOLDER, writeSearchIndex } from '../../site/integrations/search-index.ts';
 import { SIGNATURE_HEADER } from '../../worker/src/rebuild/hook.ts';
 import { offlineEnv, ROOT, spawnTied, tool } from './local.ts';
 
@@ -111,7 +110,6 @@ function startSiteBuild(apiUrl: string, siteDir: string, stateDir: string, prepa
       ASTRO_CACHE_DIR: path.resolve(stateDir, 'astro-cache'),
       // Unchanged pages are hard-linked from that cache, not copied (site/integrations/linked-pages.ts).
       SITE_LINK_CACHED_PAGES: '1',
-      [INDEX_AFTER_PUBLISH]: '1',
     },
     stdio: [prepare ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
@@ -137,8 +135,6 @@ function startSiteBuild(apiUrl: string, siteDir: string, stateDir: string, prepa
 class SiteBuilds {
   private queue: Promise<unknown> = Promise.resolve();
   private prepared: SiteBuildProcess | null = null;
-  /** The served build's search index, written after it went live; one at a time. */
-  private indexing: Promise<void> = Promise.resolve();
   /** The API the next build is prepared for, while a builder keeps builds ready. */
   readyFor: string | null = null;
 
@@ -152,11 +148,6 @@ class SiteBuilds {
 
   private get staging() {
     return path.join(this.siteDir, 'staging');
-  }
-
-  /** Resolves once the served build's search index is written. */
-  searchIndexed() {
-    return this.indexing;
   }
 
   build(apiUrl: string): Promise<SiteBuildResult> {
@@ -231,9 +222,6 @@ class SiteBuilds {
     renameSync(this.staging, outDir);
     const link = currentLink(this.siteDir);
     const previous = existsSync(link) ? path.basename(readlinkSync(link)) : null;
-    // Until its own index is written, the new build answers searches with the last one's.
-    const previousIndex = previous ? path.join(this.siteDir, previous, SEARCH_INDEX_FOLDER) : null;
-    if (previousIndex && existsSync(previousIndex)) cpSync(previousIndex, path.join(outDir, SEARCH_INDEX_FOLDER), { recursive: true });
     if (process.platform === 'win32') {
       // Windows links folders as junctions (no privilege needed): absolute targets, not renamed over.
       if (previous) unlinkSync(link);
@@ -247,29 +235,7 @@ class SiteBuilds {
     for (const entry of readdirSync(this.siteDir)) {
       if (entry.startsWith('build-') && entry !== path.basename(outDir) && entry !== previous) rmSync(path.join(this.siteDir, entry), { recursive: true, force: true });
     }
-    this.indexing = this.indexing.then(() => this.indexServed(outDir));
     return { ok: true, output: result.output, skipped };
-  }
-
-  /**
-   * Writes the search index of `outDir` beside the one it serves and swaps them, unless a newer
-   * build went live meanwhile (its own turn comes next). A failure keeps the index it had.
-   */
-  private async indexServed(outDir: string) {
-    const link = currentLink(this.siteDir);
-    if (!existsSync(link) || path.basename(readlinkSync(link)) !== path.basename(outDir)) return;
-    const served = path.join(outDir, SEARCH_INDEX_FOLDER);
-    const next = `${served}.next`;
-    try {
-      rmSync(next, { recursive: true, force: true });
-      await writeSearchIndex(outDir, path.basename(next));
-      rmSync(`${served}.old`, { recursive: true, force: true });
-      if (existsSync(served)) renameSync(served, `${served}.old`);
-      renameSync(next, served);
-      rmSync(`${served}.old`, { recursive: true, force: true });
-    } catch (error) {
-      console.error(`search index of ${path.basename(outDir)} not written: ${error instanceof Error ? error.message : String(error)}`);
-    }
   }
 }
 
@@ -286,11 +252,6 @@ const buildsOf = (siteDir: string, stateDir: string) => {
  */
 export function buildSite(apiUrl: string, siteDir: string, stateDir: string): Promise<SiteBuildResult> {
   return buildsOf(siteDir, stateDir).build(apiUrl);
-}
-
-/** Resolves once the search index of the build `siteDir` serves is written. */
-export function searchIndexed(siteDir: string, stateDir: string) {
-  return buildsOf(siteDir, stateDir).searchIndexed();
 }
 
 /**
@@ -374,10 +335,10 @@ export async function startSiteBuilder(opts: {
     for (const line of result.skipped) log(line);
     const message = (result.ok ? result.skipped.join('\n') : result.output).slice(-1500);
     await Promise.all(buildIds.map((buildId) => report({ buildId, status: result.ok ? 'succeeded' : 'failed', durationMs, message })));
-    // Whoever waits for a build (a start-up, a test) gets it searchable too; the next build need not wait.
-    const waiters = buildIds.map((buildId) => resultWaiters.get(buildId));
-    for (const buildId of buildIds) resultWaiters.delete(buildId);
-    void searchIndexed(opts.siteDir, opts.stateDir).then(() => waiters.forEach((resolve) => resolve?.(result)));
+    for (const buildId of buildIds) {
+      resultWaiters.get(buildId)?.(result);
+      resultWaiters.delete(buildId);
+    }
   };
 
   const pump = () => {
@@ -439,10 +400,7 @@ export async function startSiteBuilder(opts: {
       if (!answer.success || !answer.data) throw new Error(`the worker refused the build request: ${answer.message ?? response.status}`);
       return new Promise<SiteBuildResult>((resolve) => resultWaiters.set(answer.data!._id, resolve));
     },
-    idle: async () => {
-      if (running || queued.length) await new Promise<void>((resolve) => idleWaiters.push(resolve));
-      await searchIndexed(opts.siteDir, opts.stateDir);
-    },
+    idle: () => (running || queued.length ? new Promise<void>((resolve) => idleWaiters.push(resolve)) : Promise.resolve()),
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopKeepingReady();

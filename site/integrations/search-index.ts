@@ -16,23 +16,17 @@ export const SEARCH_INDEX_FOLDER = 'pagefind';
 /** Pagefind's ready-made interfaces, written beside the index: the site has its own, so they are not served. */
 const UNUSED_FILES = /^pagefind-(ui|component-ui|modular-ui|highlight)\.(js|css)$/;
 
-/**
- * The local builder writes the index after the build is served (scripts/lib/builds.ts): a save
- * goes live without waiting for every page to be read again.
- */
-export const INDEX_AFTER_PUBLISH = 'SEARCH_INDEX_AFTER_PUBLISH';
-
-/** Indexes the pages under `root` and writes the index into `<root>/<folder>`; answers what it indexed. */
-export async function writeSearchIndex(root: string, folder: string = SEARCH_INDEX_FOLDER) {
+/** Indexes the pages under `root` and writes the index into `<root>/pagefind`; answers what it indexed. */
+export async function writeSearchIndex(root: string) {
   const { index, errors } = await createIndex({});
   if (!index) throw new Error(`Pagefind did not start: ${errors.join('; ')}`);
   try {
     const added = await index.addDirectory({ path: root });
     if (added.errors.length) throw new Error(`Pagefind could not index the site: ${added.errors.join('; ')}`);
-    const output = path.join(root, folder);
-    const written = await index.writeFiles({ outputPath: output });
+    const folder = path.join(root, SEARCH_INDEX_FOLDER);
+    const written = await index.writeFiles({ outputPath: folder });
     if (written.errors.length) throw new Error(`Pagefind could not write the index: ${written.errors.join('; ')}`);
-    for (const file of readdirSync(output)) if (UNUSED_FILES.test(file)) rmSync(path.join(output, file));
+    for (const file of readdirSync(folder)) if (UNUSED_FILES.test(file)) rmSync(path.join(folder, file));
     return { pagesRead: added.page_count };
   } finally {
     await close();
@@ -48,7 +42,6 @@ export default function searchIndex(): AstroIntegration {
         addClientDirective({ name: 'focus', entrypoint: fileURLToPath(new URL('../src/components/search/focus-directive.ts', import.meta.url).href) });
       },
       'astro:build:done': async ({ dir, logger }) => {
-        if (process.env[INDEX_AFTER_PUBLISH]) return logger.info('search index: written once this build is served');
         const started = performance.now();
         const { pagesRead } = await writeSearchIndex(fileURLToPath(dir.href));
         logger.info(`search index: ${pagesRead} pages read in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -16,9 +16,18 @@ const run = Date.now().toString(36);
 const article = { title: `Kebun Lestari ${run}`, content: `<p>Pemupukan kebun warga ${run} dengan kompos: warga memupuk setiap minggu.</p>` };
 let articleId = '';
 
+/** How many pages the served search index holds, over its languages (Pagefind's entry file). */
+async function indexedPages() {
+  const response = await fetch(`${base}/pagefind/pagefind-entry.json`);
+  if (!response.ok) return 0;
+  const entry = (await response.json()) as { languages: Record<string, { page_count: number }> };
+  return Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0);
+}
+
 beforeAll(async () => {
   browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
   cookie = await adminCookie(base, adminPassword);
+  const indexedBefore = await indexedPages();
   const saved = await fetch(`${base}/api/bio-core`, {
     method: 'POST',
     headers: { cookie, origin: base, 'content-type': 'application/json' },
@@ -26,8 +35,8 @@ beforeAll(async () => {
   });
   const answer = (await saved.json()) as { data: { _id: string; slug: string } };
   articleId = answer.data._id;
-  // The search index is written with the build that publishes the article.
-  await until('the article to be built and indexed', async () => (await fetch(`${base}/bio-core/${answer.data.slug}`)).status === 200, 120_000);
+  // The page goes live with its build; the search index follows once the build is served.
+  await until('the article to be built and indexed', async () => (await fetch(`${base}/bio-core/${answer.data.slug}`)).status === 200 && (await indexedPages()) > indexedBefore, 120_000);
 }, 180_000);
 
 afterAll(async () => {

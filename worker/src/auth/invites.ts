@@ -20,7 +20,7 @@ import { requirePermission } from './guard.ts';
 import { accountMail, ACCOUNT_PAGES, inviteEmail, linkTo } from './mail.ts';
 import { hashPassword } from './password.ts';
 import { accountPower, sessionUser } from './permissions.ts';
-import { countRequest, newPassword, validationError, type LinkState } from './reset.ts';
+import { accountEmail, countRequest, newPassword, validationError, type LinkState } from './reset.ts';
 import { randomToken, sameOriginLogin, sha256 } from './session.ts';
 
 export const INVITE_TTL_MS = 72 * 60 * 60_000;
@@ -47,13 +47,7 @@ const USERNAME = userDefinition.fields.username.pattern!;
 const oneLine = (value: unknown) => (typeof value === 'string' ? stripControls(value, false) : value);
 
 const inviteInput = z.object({
-  email: z
-    .string({ error: 'Email wajib diisi.' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Email wajib diisi.')
-    .max(254, 'Email tidak valid.')
-    .pipe(z.email('Masukkan alamat email yang valid.')),
+  email: accountEmail,
   role: z.string({ error: 'Role wajib dipilih.' }).min(1, 'Role wajib dipilih.').max(200, 'Role tidak valid.'),
 });
 

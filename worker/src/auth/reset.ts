@@ -47,15 +47,16 @@ export const newPassword = z
   .min(8, 'Password minimal 8 karakter.')
   .max(200, 'Password maksimal 200 karakter.');
 
-const forgotInput = z.object({
-  email: z
-    .string({ error: 'Email wajib diisi.' })
-    .trim()
-    .toLowerCase()
-    .min(1, 'Email wajib diisi.')
-    .max(254, 'Email tidak valid.')
-    .pipe(z.email('Masukkan alamat email yang valid.')),
-});
+/** A staff member's email address as the account forms take it: trimmed, lower case, checked. */
+export const accountEmail = z
+  .string({ error: 'Email wajib diisi.' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email wajib diisi.')
+  .max(254, 'Email tidak valid.')
+  .pipe(z.email('Masukkan alamat email yang valid.'));
+
+const forgotInput = z.object({ email: accountEmail });
 const tokenInput = z.string({ error: RESET_LINK_MESSAGES.invalid }).min(1, RESET_LINK_MESSAGES.invalid).max(200, RESET_LINK_MESSAGES.invalid);
 const resetInput = z.object({ token: tokenInput, password: newPassword });
 

@@ -4,7 +4,6 @@
  * rules and the per-client hourly limit. Every refusal carries an Indonesian message and the
  * field it is about, so the page can show it beside what the visitor typed.
  */
-import { sql } from 'drizzle-orm';
 import * as z from '../contract/zod.ts';
 import {
   CONSENT_TEXTS,
@@ -21,10 +20,9 @@ import {
 import type { ErrorCode, Settings } from '../contract/api.ts';
 import { stripControls } from '../contract/text.ts';
 import type { Database } from '../db/client.ts';
-import { signupAttempts } from '../db/schema.ts';
 import type { Bindings } from '../env.ts';
 import { ApiError } from '../http/errors.ts';
-import { clientNetwork, SIGNUP_WINDOW_MS } from '../subscribers/throttle.ts';
+import { clientNetwork, countAttempt, SIGNUP_WINDOW_MS } from '../subscribers/throttle.ts';
 
 /** The fields a visitor fills in, as typed (kept to hand back with an error). */
 export interface InquiryInput {
@@ -138,22 +136,9 @@ export async function checkTurnstile(env: Bindings, fields: Record<string, unkno
 
 /** Counts this inquiry against its client network's hour; refuses it (429) over the limit. */
 export async function throttleInquiry(db: Database, client: string, now = new Date()) {
-  const key = `inquiry:${clientNetwork(client)}`;
-  const cutoff = new Date(now.getTime() - SIGNUP_WINDOW_MS).toISOString();
-  const start = now.toISOString();
-  const [row] = await db
-    .insert(signupAttempts)
-    .values({ key, count: 1, windowStart: start })
-    .onConflictDoUpdate({
-      target: signupAttempts.key,
-      set: {
-        count: sql`case when ${signupAttempts.windowStart} < ${cutoff} then 1 else ${signupAttempts.count} + 1 end`,
-        windowStart: sql`case when ${signupAttempts.windowStart} < ${cutoff} then ${start} else ${signupAttempts.windowStart} end`,
-      },
-    })
-    .returning();
-  if (row!.count > INQUIRY_SPAM_RULES.perClientPerHour) {
-    const waitMs = Date.parse(row!.windowStart) + SIGNUP_WINDOW_MS - now.getTime();
+  const row = await countAttempt(db, `inquiry:${clientNetwork(client)}`, now);
+  if (row.count > INQUIRY_SPAM_RULES.perClientPerHour) {
+    const waitMs = Date.parse(row.windowStart) + SIGNUP_WINDOW_MS - now.getTime();
     const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
     throw refusal(429, 'RATE_LIMITED', INQUIRY_MESSAGES.limited(minutes), undefined, { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) });
   }

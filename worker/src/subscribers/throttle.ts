@@ -19,7 +19,8 @@ const limitOf = (value: string | undefined, fallback: number) => {
   return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
 };
 
-async function count(db: Database, key: string, now: Date) {
+/** Counts one attempt under `key` in its hour window (a window over an hour old starts again); answers the row. */
+export async function countAttempt(db: Database, key: string, now: Date) {
   const cutoff = new Date(now.getTime() - SIGNUP_WINDOW_MS).toISOString();
   const start = now.toISOString();
   const [row] = await db
@@ -75,7 +76,7 @@ export async function throttleSignUp(env: Bindings, db: Database, email: string,
     { key: `client:${clientNetwork(client)}`, limit: limitOf(env.NEWSLETTER_CLIENT_LIMIT, DEFAULT_LIMITS.client) },
   ];
   for (const { key, limit } of checks) {
-    const row = await count(db, key, now);
+    const row = await countAttempt(db, key, now);
     if (row.count > limit) {
       const waitMs = Date.parse(row.windowStart) + SIGNUP_WINDOW_MS - now.getTime();
       const minutes = Math.max(1, Math.ceil(waitMs / 60_000));

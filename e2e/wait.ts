@@ -9,3 +9,22 @@ export async function until(what: string, check: () => Promise<boolean>, timeout
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
+
+/** Site builds not yet ended: asked, sent to the builder, or running. */
+const UNFINISHED_BUILDS = ['pending', 'sent', 'building'];
+
+/**
+ * Waits until no site build of the product is under way: files that ran before on this product,
+ * or this file's own saves, may still be rebuilding it, and a build ending mid-test swaps the
+ * pages and the search index under the browser.
+ */
+export async function untilSiteBuildsEnd(base: string, cookie: string, timeout = 240_000) {
+  await until(
+    'the running site builds to end',
+    async () => {
+      const builds = (await (await fetch(`${base}/api/rebuild`, { headers: { cookie } })).json()) as { data: { status: string }[] };
+      return !builds.data.some((build) => UNFINISHED_BUILDS.includes(build.status));
+    },
+    timeout,
+  );
+}

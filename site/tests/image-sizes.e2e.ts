@@ -7,7 +7,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword } from '../../e2e/product.ts';
-import { until } from '../../e2e/wait.ts';
+import { until, untilSiteBuildsEnd } from '../../e2e/wait.ts';
 import { adminCookie, openBrowser } from '../../e2e/browser.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
 
@@ -53,7 +53,8 @@ beforeAll(async () => {
   }
   // The saves rebuild the site in order: the last one (the impact photos) shown means all are.
   await until('the impact photos to be built', async () => (await (await fetch(`${base}/bio-core`)).text()).includes('Foto: Pemilahan'), 540_000);
-}, 600_000);
+  await untilSiteBuildsEnd(base, cookie);
+}, 840_000);
 
 describe.each([390, 1280])('pictures at %i px on a 2x screen', (width) => {
   let browser: BrowserContext;

@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPassword, base } from '../../e2e/product.ts';
 import { adminCookie, openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
-import { until } from '../../e2e/wait.ts';
+import { until, untilSiteBuildsEnd } from '../../e2e/wait.ts';
 
 let browser: BrowserContext;
 let cookie = '';
@@ -37,7 +37,8 @@ beforeAll(async () => {
   articleId = answer.data._id;
   // The page goes live with its build; the search index follows once the build is served.
   await until('the article to be built and indexed', async () => (await fetch(`${base}/bio-core/${answer.data.slug}`)).status === 200 && (await indexedPages()) > indexedBefore, 120_000);
-}, 180_000);
+  await untilSiteBuildsEnd(base, cookie);
+}, 420_000);
 
 afterAll(async () => {
   if (articleId) await fetch(`${base}/api/bio-core/${articleId}`, { method: 'DELETE', headers: { cookie, origin: base } });

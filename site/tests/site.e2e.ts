@@ -3,20 +3,14 @@ import { ADMIN_STORAGE } from '@cms/worker/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword } from '../../e2e/product.ts';
-import { until } from '../../e2e/wait.ts';
+import { untilSiteBuildsEnd } from '../../e2e/wait.ts';
 import { adminCookie, openBrowser } from '../../e2e/browser.ts';
 
 let browser: BrowserContext;
 beforeAll(async () => {
   browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
-  // Files that ran before on this product changed content too: give their site rebuilds up to a minute to finish.
-  const cookie = await adminCookie(base, adminPassword);
-  const building = async () => {
-    const builds = (await (await fetch(`${base}/api/rebuild`, { headers: { cookie } })).json()) as { data: { status: string }[] };
-    return builds.data.some((b) => ['pending', 'building'].includes(b.status));
-  };
-  await until('the running site builds to end', async () => !(await building()), 60_000);
-}, 150_000);
+  await untilSiteBuildsEnd(base, await adminCookie(base, adminPassword));
+}, 300_000);
 afterAll(() => browser?.close());
 
 async function visit(path: string, prepare?: (page: Page) => Promise<void>) {

@@ -59,6 +59,8 @@ export const safeExcerpt = (html: string) => html.replace(/<(?!\/?mark>)/gi, '&l
 
 const INDEX_FOLDER = '/pagefind/';
 let loading: Promise<PagefindInstance[]> | null = null;
+/** Set when the loaded index stopped answering: the next load asks for a fresh copy of the script. */
+let reloadToken = '';
 
 /**
  * An instance searching one language's index with that language's stemming. Pagefind takes an
@@ -84,7 +86,7 @@ function instanceFor(api: PagefindModule, language: string) {
  */
 function pagefind(): Promise<PagefindInstance[]> {
   loading ??= Promise.all([
-    import(/* @vite-ignore */ `${INDEX_FOLDER}pagefind.js`) as Promise<PagefindModule>,
+    import(/* @vite-ignore */ `${INDEX_FOLDER}pagefind.js${reloadToken}`) as Promise<PagefindModule>,
     fetch(`${INDEX_FOLDER}pagefind-entry.json`).then((response) => (response.ok ? (response.json() as Promise<{ languages: Record<string, unknown> }>) : Promise.reject(new Error(String(response.status))))),
   ]).then(([api, entry]) => {
     const own = document.documentElement.lang;
@@ -101,8 +103,20 @@ export const warmUp = () => void pagefind().catch(() => undefined);
 /**
  * Pages matching `term` (or, with a null term, every page the filters select), best first; the
  * data of the first `count` hits only, as Pagefind loads each page's data as its own file.
+ * A publish replaces the index files under their hashed names, so a page open across it finds
+ * its index gone: the search is then asked once more of the new index.
  */
 export async function searchSite(term: string | null, filters: Filters, count: number): Promise<SearchOutcome> {
+  try {
+    return await searchLoaded(term, filters, count);
+  } catch {
+    loading = null;
+    reloadToken = `?loaded=${Date.now()}`;
+    return searchLoaded(term, filters, count);
+  }
+}
+
+async function searchLoaded(term: string | null, filters: Filters, count: number): Promise<SearchOutcome> {
   const found = (await Promise.all((await pagefind()).map((instance) => instance.search(term, { filters: { ...COUNT_SECTIONS, ...filters } })))).filter((answer) => answer !== null);
   const results = found.flatMap((answer) => answer.results).sort((a, b) => b.score - a.score);
   const sections: Record<string, number> = {};

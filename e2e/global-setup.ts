@@ -5,7 +5,7 @@
  * meet another file's writes. Each product has its own copy of one seeded local D1/R2 and its own
  * site builds; all serve one build of the admin.
  */
-import { appendFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -14,6 +14,7 @@ import { DEFAULT_ADMIN, ROOT } from '../scripts/lib/local.ts';
 import { prepareState, startProduct, type RunningProduct } from '../scripts/lib/product.ts';
 // What the global setup provides to inject(), typed.
 import type {} from './context.d.ts';
+import { HOLD_BUILDS_FILE } from './site-builds.ts';
 
 export default async function setup(project: TestProject) {
   const root = mkdtempSync(path.join(tmpdir(), 'cms-e2e-'));
@@ -41,7 +42,7 @@ export default async function setup(project: TestProject) {
       const stateDir = path.join(root, name);
       cpSync(template, stateDir, { recursive: true });
       const port = firstPort + index;
-      const product = await startProduct({ stateDir, outDir: stateDir, port, sitePort: port + 2000, builderPort: port + 1000, log: logOf(name), adminDir, stateReady: true, buildFirst: false });
+      const product = await startProduct({ stateDir, outDir: stateDir, port, sitePort: port + 2000, builderPort: port + 1000, log: logOf(name), adminDir, stateReady: true, buildFirst: false, holdBuildsWhile: () => existsSync(path.join(stateDir, HOLD_BUILDS_FILE)) });
       started.push({ product, stateDir });
     }
     // The first site builds run side by side.

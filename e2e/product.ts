@@ -4,11 +4,12 @@
  * or restores. A lease is a file made with O_EXCL naming the holding process; a lease whose
  * process has died is taken over.
  */
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, inject } from 'vitest';
 // What the global setup provides to inject(), typed.
 import type {} from './context.d.ts';
+import { HOLD_BUILDS_FILE } from './site-builds.ts';
 
 const products = inject('products');
 
@@ -31,7 +32,10 @@ function tryLease(lease: string) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const holder = Number(readFileSync(lease, 'utf8'));
     // A lease still being written has no pid yet: its maker is alive.
-    if (holder && !alive(holder)) rmSync(lease, { force: true });
+    if (holder && !alive(holder)) {
+      rmSync(lease, { force: true });
+      rmSync(path.join(path.dirname(lease), HOLD_BUILDS_FILE), { force: true });
+    }
     return false;
   }
 }
@@ -57,3 +61,14 @@ export const base = product.baseUrl;
 /** Its local D1/R2 folder, for tests that write to D1 directly or run the backup scripts. */
 export const stateDir = product.stateDir;
 export const adminPassword = inject('adminPassword');
+
+/**
+ * Holds the product's site builds while this file runs: for files that never look at the public
+ * site, whose saves would otherwise each rebuild it for nobody. The builds asked meanwhile run as
+ * one when the file ends.
+ */
+export function holdSiteBuilds() {
+  const hold = path.join(stateDir, HOLD_BUILDS_FILE);
+  writeFileSync(hold, '');
+  afterAll(() => rmSync(hold, { force: true }));
+}

@@ -2,9 +2,12 @@
 import { resources, type Field } from '@cms/worker/contract';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { base } from '../../e2e/product.ts';
+import { base, holdSiteBuilds } from '../../e2e/product.ts';
 import { SCREENS } from '../src/screens/screens.ts';
 import { PNG, staffPage } from './staff-page.ts';
+
+// Never looks at the public site.
+holdSiteBuilds();
 
 const staff = staffPage();
 let page: Page;

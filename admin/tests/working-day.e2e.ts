@@ -6,10 +6,13 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base, adminPassword as password } from '../../e2e/product.ts';
+import { base, adminPassword as password, holdSiteBuilds } from '../../e2e/product.ts';
 import { keepScreenshot, openBrowser } from '../../e2e/browser.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
 import { SCREENS } from '../src/screens/screens.ts';
+
+// Never looks at the public site.
+holdSiteBuilds();
 
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

@@ -292,8 +292,11 @@ export async function startSiteBuilder(opts: {
   stateDir: string;
   secret: string;
   log?: (line: string) => void;
+  /** Requested builds wait while this answers true, then run as one. */
+  holdWhile?: () => boolean;
 }): Promise<SiteBuilder> {
   const log = opts.log ?? (() => {});
+  let holding: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   let queued: string[] = [];
   const idleWaiters: Array<() => void> = [];
@@ -344,6 +347,13 @@ export async function startSiteBuilder(opts: {
   const pump = () => {
     if (running || queued.length === 0) {
       if (!running) idleWaiters.splice(0).forEach((resolve) => resolve());
+      return;
+    }
+    if (opts.holdWhile?.()) {
+      holding ??= setTimeout(() => {
+        holding = null;
+        pump();
+      }, 250);
       return;
     }
     const batch = queued;
@@ -402,6 +412,7 @@ export async function startSiteBuilder(opts: {
     },
     idle: () => (running || queued.length ? new Promise<void>((resolve) => idleWaiters.push(resolve)) : Promise.resolve()),
     close: async () => {
+      if (holding) clearTimeout(holding);
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await stopKeepingReady();
     },

@@ -28,6 +28,8 @@ export interface ProductOptions {
   stateReady?: boolean;
   /** Build the site before answering (true); otherwise the caller asks for the first build (`builder.buildNow`). */
   buildFirst?: boolean;
+  /** Site builds wait while this answers true (see startSiteBuilder). */
+  holdBuildsWhile?: () => boolean;
 }
 
 export interface RunningProduct {
@@ -45,7 +47,7 @@ export async function prepareState(stateDir: string, log: (line: string) => void
   if (await migrateAndSeed(stateDir)) log('seeded demo content and the admin account');
 }
 
-export async function startProduct({ stateDir, outDir, port, sitePort = port + 2, builderPort = port + 3, vars = {}, verbose = false, log = () => {}, adminDir, stateReady = false, buildFirst = true }: ProductOptions): Promise<RunningProduct> {
+export async function startProduct({ stateDir, outDir, port, sitePort = port + 2, builderPort = port + 3, vars = {}, verbose = false, log = () => {}, adminDir, stateReady = false, buildFirst = true, holdBuildsWhile }: ProductOptions): Promise<RunningProduct> {
   const siteDir = path.join(outDir, 'site');
   // Before any work: a port held by another process (an earlier start?) stops the start here.
   await assertPortFree(port, 'the worker');
@@ -69,7 +71,7 @@ export async function startProduct({ stateDir, outDir, port, sitePort = port + 2
     const apiUrl = `http://127.0.0.1:${port}`;
     const site = await startSiteServer({ port: sitePort, currentLink: currentLink(siteDir) });
     started.push(site);
-    const builder = await startSiteBuilder({ port: builderPort, apiUrl: () => apiUrl, siteDir, stateDir, secret, log });
+    const builder = await startSiteBuilder({ port: builderPort, apiUrl: () => apiUrl, siteDir, stateDir, secret, log, holdWhile: holdBuildsWhile });
     started.push(builder);
     const worker = await startWorker({
       stateDir,

@@ -118,3 +118,85 @@ describe('seeded demo content', () => {
     expect(english.map((row) => row.title)).toContain('Turning Waste into Worth');
   });
 });
+
+type Translation = { status: string; slug: string | null; values: Record<string, unknown>; isPublished: boolean };
+
+const newArticle = async (title: string) => {
+  const answer = await admin.post<ApiRow>('/api/vision', { title, shortDescription: 'Ringkasan dalam bahasa Indonesia.', content: '<p>Isi artikel.</p>' });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return (answer.body as { data: ApiRow }).data;
+};
+const statusOf = async (id: string) => {
+  const list = await rows('/api/vision?limit=100', admin);
+  return (list.find((row) => row._id === id)?._translations as Record<string, string> | undefined)?.en;
+};
+const english = { title: 'Sorting at the Market', shortDescription: 'A summary in English.', content: '<p>The article in English.</p>' };
+
+describe('editing a translation', () => {
+  it('keeps a draft off the English site, publishes it on its own decision, and marks it outdated when the Indonesian text changes', async () => {
+    const article = await newArticle(`Memilah di Pasar ${Date.now()}`);
+    expect(await statusOf(article._id)).toBe('missing');
+    const slug = `sorting-at-the-market-${Date.now()}`;
+    const draft = await admin.put<Translation>(`/api/vision/${article._id}/translations/en`, { ...english, slug, isPublished: false });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    expect(await statusOf(article._id)).toBe('draft');
+    expect((await rows('/api/vision?locale=en&limit=100')).map((row) => row._id)).not.toContain(article._id);
+    expect((await anonymous.get(`/api/vision/slug/${slug}?locale=en`)).status).toBe(404);
+
+    const published = await admin.put<Translation>(`/api/vision/${article._id}/translations/en`, { ...english, slug, isPublished: true });
+    expect(published.body.message).toBe('Versi English berhasil disimpan!');
+    expect(await statusOf(article._id)).toBe('published');
+    const shown = await anonymous.get<ApiRow>(`/api/vision/slug/${slug}?locale=en`);
+    expect(shown.body.success && shown.body.data).toMatchObject({ _id: article._id, title: 'Sorting at the Market', content: '<p>The article in English.</p>', image: article.image });
+    expect((await rows('/api/vision?translation=todo&limit=100', admin)).map((row) => row._id)).not.toContain(article._id);
+
+    // A change to a shared field keeps the translation current; a change to the Indonesian text does not.
+    await admin.put(`/api/vision/${article._id}`, { isFeatured: true });
+    expect(await statusOf(article._id)).toBe('published');
+    await admin.put(`/api/vision/${article._id}`, { title: `${article.title} (revisi)` });
+    expect(await statusOf(article._id)).toBe('outdated');
+    expect((await rows('/api/vision?translation=outdated&limit=100', admin)).map((row) => row._id)).toContain(article._id);
+    expect((await rows('/api/vision?translation=todo&limit=100', admin)).map((row) => row._id)).toContain(article._id);
+    const read = await admin.get<Translation>(`/api/vision/${article._id}/translations/en`);
+    expect(read.body.success && read.body.data).toMatchObject({ status: 'outdated', slug, isPublished: true, values: { title: 'Sorting at the Market' } });
+
+    const audit = await admin.get<{ summary: string; recordId: string }[]>('/api/audit?limit=20');
+    expect(audit.body.success && audit.body.data.filter((entry) => entry.recordId === article._id).map((entry) => entry.summary)).toContain(`${article.title} (English, terbit)`);
+  });
+
+  it('refuses a slug another record has in English, an English version published without its content, and a language that does not exist, keeping what was stored', async () => {
+    const first = await newArticle(`Kompos Rumah ${Date.now()}`);
+    const second = await newArticle(`Kompos Sekolah ${Date.now()}`);
+    const slug = `home-compost-${Date.now()}`;
+    expect((await admin.put(`/api/vision/${first._id}/translations/en`, { ...english, slug, isPublished: true })).status).toBe(200);
+    const taken = await admin.put(`/api/vision/${second._id}/translations/en`, { ...english, slug, isPublished: false });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe(`Slug "${slug}" sudah digunakan dalam English. Gunakan slug lain.`);
+
+    const titleOnly = await admin.put(`/api/vision/${second._id}/translations/en`, { title: 'School Compost', isPublished: true });
+    expect(titleOnly.status).toBe(400);
+    expect(titleOnly.body.message).toContain('Konten wajib diisi.');
+    expect(titleOnly.body.message).toContain('Deskripsi Singkat wajib diisi.');
+    expect((await admin.get<Translation>(`/api/vision/${second._id}/translations/en`)).body).toMatchObject({ data: { status: 'missing' } });
+    // The same text as a draft is kept: an unfinished translation is work in progress.
+    expect((await admin.put(`/api/vision/${second._id}/translations/en`, { title: 'School Compost', isPublished: false })).status).toBe(200);
+
+    for (const locale of ['fr', 'id']) {
+      const unknown = await admin.put(`/api/vision/${second._id}/translations/${locale}`, { ...english, isPublished: false });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.message).toBe('Bahasa tidak dikenal.');
+    }
+    expect((await admin.get('/api/vision?translation=someday')).status).toBe(400);
+    expect((await new Client().put(`/api/vision/${second._id}/translations/en`, { ...english, isPublished: true })).status).toBe(401);
+  });
+
+  it('removes a record\'s translations with the record, freeing its English slug', async () => {
+    const article = await newArticle(`Sementara ${Date.now()}`);
+    const slug = `temporary-${Date.now()}`;
+    expect((await admin.put(`/api/vision/${article._id}/translations/en`, { ...english, slug, isPublished: true })).status).toBe(200);
+    expect((await admin.delete(`/api/vision/${article._id}`)).status).toBe(200);
+    expect((await anonymous.get(`/api/vision/slug/${slug}?locale=en`)).status).toBe(404);
+    const next = await newArticle(`Pengganti ${Date.now()}`);
+    expect((await admin.put(`/api/vision/${next._id}/translations/en`, { ...english, slug, isPublished: true })).status).toBe(200);
+  });
+});

@@ -7,7 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES, TRANSLATIONS } from '../src/contract/locales.ts';
 import { resources, type ResourceKey } from '../src/contract/resources.ts';
 import { isTranslatable, localizedFields } from '../src/contract/translation.ts';
-import { asAdmin, Client } from './client.ts';
+import { asAdmin, Client, unique } from './client.ts';
+import { mailbox } from './mail.ts';
+import { fileWorker } from './worker.ts';
 
 type ApiRow = { _id: string; slug?: string; title?: string } & Record<string, unknown>;
 
@@ -198,5 +200,87 @@ describe('editing a translation', () => {
     expect((await anonymous.get(`/api/vision/slug/${slug}?locale=en`)).status).toBe(404);
     const next = await newArticle(`Pengganti ${Date.now()}`);
     expect((await admin.put(`/api/vision/${next._id}/translations/en`, { ...english, slug, isPublished: true })).status).toBe(200);
+  });
+});
+
+describe('the newsletter in two languages', () => {
+  /** Signs up from a page in `language` and opens the confirmation link. */
+  const subscribed = async (email: string, language?: string) => {
+    const client = new Client();
+    expect((await client.post('/api/subscribe', { email, ...(language ? { language } : {}) })).status).toBe(201);
+    const [confirmation] = await mailbox(email);
+    const link = confirmation!.text.match(/https?:\/\/\S+\/newsletter\/confirm\?token=[\w.-]+/)![0];
+    expect((await fetch(link, { method: 'POST', body: '', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(303);
+  };
+  const sendAll = async (id: string) => {
+    expect((await admin.post(`/api/newsletter/issues/${id}/send`)).status).toBe(202);
+    for (let run = 0; run < 50; run++) {
+      const issue = await admin.get<{ status: string }>(`/api/newsletter/issues/${id}`);
+      if (issue.body.success && issue.body.data.status === 'sent') return;
+      await fileWorker().runScheduled(Date.now());
+    }
+    throw new Error(`issue ${id} was never sent`);
+  };
+
+  it('keeps the sign-up page\'s language and sends each subscriber the issue in theirs, the Indonesian one where no English one was written', async () => {
+    const tag = unique('bahasa');
+    const reader = `${tag}-en@example.com`;
+    const pembaca = `${tag}-id@example.com`;
+    await subscribed(reader, 'en');
+    await subscribed(pembaca);
+    const found = await admin.get<Array<{ email: string; language: string }>>(`/api/subscribe?search=${encodeURIComponent(tag)}&limit=10`);
+    expect(found.body.success && Object.fromEntries(found.body.data.map((row) => [row.email, row.language]))).toEqual({ [reader]: 'en', [pembaca]: 'id' });
+
+    const [article] = (await rows('/api/vision?search=Ekonomi%20Sirkular', admin)).filter((row) => row.title === 'Ekonomi Sirkular Dimulai dari Rumah');
+    const both = await admin.post<{ _id: string }>('/api/newsletter/issues', {
+      subject: `Kabar ${tag}`,
+      body: '<p>Halo semua.</p>',
+      articles: [{ kind: 'vision', id: article!._id }],
+      translations: { en: { subject: `News ${tag}`, body: '<p>Hello everyone.</p>' } },
+    });
+    expect(both.status, JSON.stringify(both.body)).toBe(201);
+    await sendAll(both.body.success ? both.body.data._id : '');
+    const [english] = await mailbox(reader).then((mails) => mails.filter((mail) => mail.subject.includes(tag)));
+    expect(english!.subject).toBe(`News ${tag}`);
+    expect(english!.text).toContain('Hello everyone.');
+    expect(english!.text).toContain('A Circular Economy Starts at Home');
+    expect(english!.text).toContain('/en/vision/a-circular-economy-starts-at-home');
+    expect(english!.text).toContain('Unsubscribe:');
+    expect(english!.text).not.toContain('Berhenti berlangganan');
+    const [indonesian] = await mailbox(pembaca).then((mails) => mails.filter((mail) => mail.subject.includes(tag)));
+    expect(indonesian!.subject).toBe(`Kabar ${tag}`);
+    expect(indonesian!.text).toContain('Ekonomi Sirkular Dimulai dari Rumah');
+    expect(indonesian!.text).not.toContain('Hello everyone.');
+
+    const only = await admin.post<{ _id: string }>('/api/newsletter/issues', { subject: `Hanya Indonesia ${tag}`, body: '<p>Kabar singkat.</p>', articles: [] });
+    await sendAll(only.body.success ? only.body.data._id : '');
+    expect((await mailbox(reader)).map((mail) => mail.subject)).toContain(`Hanya Indonesia ${tag}`);
+  });
+
+  it('refuses an English body without its subject, and a language that does not exist', async () => {
+    const untitled = await admin.post('/api/newsletter/issues', { subject: 'Kabar', body: '<p>Isi</p>', translations: { en: { subject: '', body: '<p>Body</p>' } } });
+    expect(untitled.status).toBe(400);
+    expect(untitled.body.message).toBe('Subjek versi English wajib diisi.');
+    const unknown = await admin.post('/api/newsletter/issues', { subject: 'Kabar', body: '<p>Isi</p>', translations: { fr: { subject: 'Nouvelles', body: '' } } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Bahasa tidak dikenal.');
+  });
+});
+
+describe('page texts in two languages', () => {
+  it('answers the Kolaborasi page\'s texts and form in English, kept apart from the Indonesian ones', async () => {
+    const before = await anonymous.get<{ collaborateIntro: string; inquiryTopics: string }>('/api/settings');
+    const english = await anonymous.get<{ collaborateTitle: string; inquiryTopics: string; organisationName: string }>('/api/settings?locale=en');
+    expect(english.body.success && english.body.data.inquiryTopics).toBe('Programme partnership\nResearch and data\nMedia and publications\nOther');
+    expect(english.body.success && before.body.success && english.body.data.organisationName).toBe(before.body.success ? (before.body.data as unknown as { organisationName: string }).organisationName : '');
+
+    const saved = await admin.put('/api/settings?locale=en', { collaborateIntro: 'Tell us about your idea.', inquiryTopics: 'Research\nPartnership' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const form = await anonymous.get<{ intro: string; topics: string[]; consentText: string }>('/api/inquiries/form?locale=en');
+    expect(form.body.success && form.body.data).toMatchObject({ intro: 'Tell us about your idea.', topics: ['Research', 'Partnership'] });
+    const indonesianForm = await anonymous.get<{ intro: string; topics: string[]; consentText: string }>('/api/inquiries/form');
+    expect(indonesianForm.body.success && before.body.success && indonesianForm.body.data.intro).toBe(before.body.success ? before.body.data.collaborateIntro : '');
+    expect(form.body.success && indonesianForm.body.success && form.body.data.consentText).not.toBe(indonesianForm.body.success ? indonesianForm.body.data.consentText : '');
+    expect((await anonymous.get('/api/settings?locale=fr')).body.message).toBe('Bahasa tidak dikenal.');
   });
 });

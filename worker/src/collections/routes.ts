@@ -9,6 +9,8 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { Hono, type Context } from 'hono';
 import { recordTitle, type ResourceDefinition } from '../contract/fields.ts';
 import { MAX_LIST_LIMIT, PUBLIC_LIST_LIMIT } from '../contract/limits.ts';
+import { DEFAULT_LOCALE, isLocale, TRANSLATIONS, type Locale } from '../contract/locales.ts';
+import { TRANSLATION_STATUSES, type TranslationStatus } from '../contract/translation.ts';
 import type { SessionUser } from '../contract/api.ts';
 import type { PermissionAction } from '../contract/limits.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
@@ -92,7 +94,9 @@ export function listQuery(query: Record<string, string>, resource: ResourceDefin
   if (search && search.length > SEARCH_MAX) throw new ApiError(400, 'VALIDATION_ERROR', `Kata pencarian maksimal ${SEARCH_MAX} karakter.`);
   const limit = positive('limit', query.limit, MAX_LIST_LIMIT);
   const page = positive('page', query.page, PAGE_MAX);
+  const translation = seesAll ? translationFilter(query) : undefined;
   return {
+    translation,
     visibleOnly: !seesAll,
     visible,
     where,
@@ -102,6 +106,28 @@ export function listQuery(query: Record<string, string>, resource: ResourceDefin
     limit: limit ?? (!seesAll && !page ? PUBLIC_LIST_LIMIT : undefined),
     page,
   };
+}
+
+/**
+ * Staff's filter on translations: `?translation=missing|draft|outdated|published`, or `todo`
+ * (anything but published and current), into `?translationLocale=` (the first translated language unless named).
+ */
+function translationFilter(query: Record<string, string>): ListQuery['translation'] {
+  const wanted = query.translation;
+  if (wanted === undefined || wanted === '') return undefined;
+  const locale = query.translationLocale || TRANSLATIONS[0];
+  if (!locale || !isLocale(locale) || locale === DEFAULT_LOCALE) throw new ApiError(400, 'VALIDATION_ERROR', 'Bahasa tidak dikenal.');
+  if (wanted === 'todo') return { locale, statuses: TRANSLATION_STATUSES.filter((status) => status !== 'published') };
+  if (!TRANSLATION_STATUSES.includes(wanted as TranslationStatus)) throw new ApiError(400, 'VALIDATION_ERROR', `Status terjemahan harus salah satu dari: ${TRANSLATION_STATUSES.join(', ')}, todo.`);
+  return { locale, statuses: [wanted as TranslationStatus] };
+}
+
+/** The language a read asks for (`?locale=en`): the default one when none is named, a clear refusal for one the site does not have. */
+export function localeOf(query: Record<string, string>): Locale {
+  const locale = query.locale;
+  if (locale === undefined || locale === '') return DEFAULT_LOCALE;
+  if (!isLocale(locale)) throw new ApiError(400, 'VALIDATION_ERROR', 'Bahasa tidak dikenal.');
+  return locale;
 }
 
 /** `updatedAfter` as the stored timestamps are written (ISO 8601 in UTC), or a clear refusal. */
@@ -119,7 +145,9 @@ export function collectionRoutes(key: ResourceKey, setup: CollectionsSetup) {
   const hooks = hookRunner(setup.hooks);
   const module = resource.path;
   const app = new Hono<AppEnv>();
-  const store = (c: Context<AppEnv>) => new CollectionStore(c.var.db, key);
+  const store = (c: Context<AppEnv>, locale: Locale = DEFAULT_LOCALE) => new CollectionStore(c.var.db, key, locale);
+  /** The store of a read, in the language it asks for. */
+  const reading = (c: Context<AppEnv>) => store(c, localeOf(c.req.query()));
 
   /** Whether the caller sees drafts; callers who may not read a private collection are refused. */
   const readAccess = (c: Context<AppEnv>, action: 'read' | 'list') => {
@@ -163,7 +191,7 @@ export function collectionRoutes(key: ResourceKey, setup: CollectionsSetup) {
 
   app.get('/', async (c) => {
     const query = listQuery(c.req.query(), resource, readAccess(c, 'list'));
-    const { records, total, limit } = await store(c).list(query);
+    const { records, total, limit } = await reading(c).list(query);
     const pagination = limit ? { page: query.page ?? 1, limit, total, pages: Math.max(1, Math.ceil(total / limit)) } : undefined;
     return ok(c, records, 'OK', 200, pagination);
   });
@@ -171,19 +199,19 @@ export function collectionRoutes(key: ResourceKey, setup: CollectionsSetup) {
   /** Ids and last changes of every matching record (same filters as the list, no paging). */
   app.get('/versions', async (c) => {
     const { limit: _limit, page: _page, ...query } = listQuery(c.req.query(), resource, readAccess(c, 'list'));
-    return ok(c, await store(c).versions(query));
+    return ok(c, await reading(c).versions(query));
   });
 
   if (Object.values(resource.fields).some((field) => field.kind === 'slug')) {
     app.get('/slug/:slug', async (c) => {
-      const record = await store(c).find('slug', c.req.param('slug'), !readAccess(c, 'read'));
+      const record = await reading(c).find('slug', c.req.param('slug'), !readAccess(c, 'read'));
       if (!record) throw notFound();
       return ok(c, record);
     });
   }
 
   app.get('/:id', async (c) => {
-    const record = await store(c).find('id', c.req.param('id'), !readAccess(c, 'read'));
+    const record = await reading(c).find('id', c.req.param('id'), !readAccess(c, 'read'));
     if (!record) throw notFound();
     return ok(c, record);
   });

@@ -1,14 +1,15 @@
 /**
  * Anonymous reads of public collections, answered before the router and its middleware: a GET
  * without the session cookie of `/api/<collection>` (list), `/api/<collection>/slug/<slug>` or
- * `/api/<collection>/<id>`. No session look-up, no write, one prepared statement; the answer's
+ * `/api/<collection>/<id>`, in the default language or another (`?locale=en`: its published
+ * translations only). No session look-up, no write, one prepared statement; the answer's
  * headers are built once. Anything else, and every refusal or failure (bad query, not found),
  * goes to the full app, which answers it exactly as before.
  */
 import { API_HEADERS } from '../contract/headers.ts';
 import type { ApiSuccess, Pagination } from '../contract/api.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
-import { listQuery } from '../collections/routes.ts';
+import { listQuery, localeOf } from '../collections/routes.ts';
 import { CollectionStore } from '../collections/store.ts';
 import { createDb } from '../db/client.ts';
 import type { Bindings } from '../env.ts';
@@ -63,9 +64,10 @@ export async function publicRead(request: Request, env: Bindings): Promise<Respo
   if (!read) return null;
   let body: string;
   try {
-    const store = new CollectionStore(createDb(env.DB), read.key);
+    const parameters = queryOf(url);
+    const store = new CollectionStore(createDb(env.DB), read.key, localeOf(parameters));
     if (read.list) {
-      const query = listQuery(queryOf(url), resources[read.key], false);
+      const query = listQuery(parameters, resources[read.key], false);
       const { records, total, limit } = await store.list(query);
       const pagination: Pagination | undefined = limit ? { page: query.page ?? 1, limit, total, pages: Math.max(1, Math.ceil(total / limit)) } : undefined;
       body = JSON.stringify({ success: true, data: records, message: 'OK', ...(pagination ? { pagination } : {}) } satisfies ApiSuccess<unknown>);

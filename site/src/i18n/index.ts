@@ -48,3 +48,9 @@ export function splitLocale(path: string): { locale: Locale; path: string } {
 
 /** One static path per language for a page that exists in every language. */
 export const everyLocale = () => ALL_LOCALES.map((locale) => ({ params: { locale: localeParam(locale) }, props: {} }));
+
+/** A page's language, its texts and its links, from the page's route parameters (`Astro.params`). */
+export function pageLocale(params: Record<string, string | undefined>) {
+  const locale = localeOf(params.locale);
+  return { locale, t: textsOf(locale), href: (path: string) => localized(locale, path) };
+}

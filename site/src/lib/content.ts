@@ -25,9 +25,11 @@ import {
   type Vision,
 } from '@cms/worker/contract';
 import { ALL_LOCALES, DEFAULT_LOCALE, textsOf, type Locale } from '../i18n/index.ts';
-import type { SiteCollectionKey } from '../i18n/types.ts';
 import { digest } from './digest.ts';
-import { definitionWords, groupsOthers, navigation, recordPaths, siteCollections, sitePages, slugProblem, type PageRecord, type SiteCollection, type WordsOf } from './collections.ts';
+import { collectionWords } from './collection-words.ts';
+import { groupsOthers, navigation, recordPaths, siteCollections, sitePages, slugProblem, type PageRecord, type SiteCollection } from './collections.ts';
+
+export { collectionWords };
 
 // Kept between builds beside Astro's own cache (ASTRO_CACHE_DIR, as astro.config.mjs reads it).
 const CONTENT_CACHE = path.resolve(process.env.ASTRO_CACHE_DIR ?? 'node_modules/.astro', 'api-content');
@@ -224,12 +226,6 @@ export const twinsVersion = async (locale: Locale, path: string) => JSON.stringi
 /** Part of a later list page's cache key: how long the list is in every language (its page's twins exist or not). */
 export const listsVersion = async (key: ResourceKey) => JSON.stringify(await Promise.all(ALL_LOCALES.map(async (locale) => (await recordsOf(key, locale)).length)));
 
-const isTranslated = (key: string): key is SiteCollectionKey => Object.hasOwn(textsOf(DEFAULT_LOCALE).collections, key);
-/** What a collection's links and not-found texts say in a language (its translation files'). */
-export const collectionWords =
-  (locale: Locale): WordsOf =>
-  (collection) =>
-    isTranslated(collection.key) ? textsOf(locale).collections[collection.key] : definitionWords(collection);
 
 /** The navigation's collection links in a language (header, mobile menu, footer), addresses without the language's prefix. */
 export const navigationLinks = (locale: Locale) =>

@@ -1,5 +1,6 @@
 /** The site's fixed texts in English (the same keys as id.ts). */
-import { collectionTexts, type Texts } from './types.ts';
+import type { Texts } from './id.ts';
+import { collectionTexts } from './types.ts';
 
 export const en: Texts = {
   dateLocale: 'en-GB',

@@ -264,3 +264,6 @@ export const id = {
     agenda: { nav: 'Agenda', notFound: { title: 'Agenda tidak ditemukan', detail: 'Acara yang Anda cari tidak ada atau sudah dihapus.', back: 'Kembali ke Agenda' } },
   }),
 };
+
+/** Every language's fixed texts have this file's shape. */
+export type Texts = typeof id;

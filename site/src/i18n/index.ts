@@ -6,7 +6,7 @@
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '@cms/worker/contract/locales';
 import { en } from './en.ts';
 import { id } from './id.ts';
-import type { Texts } from './types.ts';
+import type { Texts } from './id.ts';
 
 export { DEFAULT_LOCALE, LOCALES, type Locale };
 export type { Texts };

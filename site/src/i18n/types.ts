@@ -13,6 +13,3 @@ export interface CollectionTexts {
 
 /** Every collection with pages has its texts in every language. */
 export const collectionTexts = (texts: Record<SiteCollectionKey, CollectionTexts>) => texts;
-
-/** Every language's fixed texts have the shape of the default language's (id.ts). */
-export type Texts = typeof import('./id.ts').id;

@@ -1,5 +1,5 @@
 import { NEWSLETTER_HONEYPOT } from '@cms/worker/contract/api';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import './NewsletterForm.css';
 
 /** What the form says, in the page's language (the translation files' `newsletter`). */
@@ -35,7 +35,7 @@ export default function NewsletterForm({ language, texts }: Props) {
   const [state, setState] = useState<State>(() => ({ status: caughtBeforeHydration() ? 'submitting' : 'idle' }));
   const formRef = useRef<HTMLFormElement>(null);
 
-  async function send(form: HTMLFormElement) {
+  const send = useCallback(async (form: HTMLFormElement) => {
     const data = new FormData(form);
     const email = String(data.get('email') ?? '').trim();
     const homepage = String(data.get(NEWSLETTER_HONEYPOT) ?? '');
@@ -56,7 +56,7 @@ export default function NewsletterForm({ language, texts }: Props) {
       setState({ status: 'success', message: texts.success });
       form.reset();
     } else setState({ status: 'error', message: body?.message || texts.failure });
-  }
+  }, [language, texts]);
 
   useEffect(() => {
     const form = formRef.current;
@@ -66,7 +66,7 @@ export default function NewsletterForm({ language, texts }: Props) {
       delete form.dataset[PENDING_MARK];
       void send(form);
     }
-  }, []);
+  }, [send]);
 
   const submitting = state.status === 'submitting';
   return (

@@ -50,7 +50,7 @@ export default function SearchPage({ language, sections, searchPage }: Props) {
     if (query) address.set('q', query);
     if (section) address.set(SECTION_FILTER, section);
     history.replaceState(null, '', `${searchPage}${address.size ? `?${address}` : ''}`);
-  }, [query, section]);
+  }, [query, section, searchPage]);
 
   useEffect(() => {
     if (problem) return;

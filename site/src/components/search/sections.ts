@@ -6,7 +6,7 @@
  * pages, numbered list pages (cards of pages indexed on their own) and pages search engines are
  * told not to index.
  */
-import { DEFAULT_LOCALE, localized, splitLocale, textsOf, type Locale } from '../../i18n/index.ts';
+import { DEFAULT_LOCALE, splitLocale, textsOf, type Locale } from '../../i18n/index.ts';
 import { homeOf, type SiteCollection } from '../../lib/collections.ts';
 import { collectionWords } from '../../lib/collection-words.ts';
 import { isPreviewPath } from '../../lib/preview.ts';

@@ -36,9 +36,14 @@ async function freshStamp(form: HTMLFormElement) {
 export default function InquiryForm({ topics, consentText, language, texts, privacyHref, children }: Props) {
   const [state, setState] = useState<State>({ status: 'idle' });
   const formRef = useRef<HTMLFormElement>(null);
-  // Marks the form as sent by this island from now on.
+  // Marks the form as sent by this island from now on; a page the worker did not stamp (another
+  // language's, served as a plain file) asks for its stamp now.
   useEffect(() => {
-    if (formRef.current) formRef.current.dataset.ready = '1';
+    const form = formRef.current;
+    if (!form) return;
+    form.dataset.ready = '1';
+    const started = form.elements.namedItem(INQUIRY_STARTED_FIELD);
+    if (started instanceof HTMLInputElement && !started.value) void freshStamp(form);
   }, []);
 
   async function send(form: HTMLFormElement) {

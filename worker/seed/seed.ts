@@ -6,6 +6,7 @@
 import { count } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { RelationField, ResourceDefinition } from '../src/contract/fields.ts';
+import { isLocale } from '../src/contract/locales.ts';
 import { resourceKeyOf, resources, type ResourceKey } from '../src/contract/resources.ts';
 import { addMissingPermissions } from '../src/auth/permission-catalog.ts';
 import { SUPER_ADMIN_ROLE } from '../src/auth/permissions.ts';
@@ -14,6 +15,7 @@ import { prepareWrite } from '../src/collections/write.ts';
 import { fieldStorage } from '../src/app/features.ts';
 import { createDb, type Database } from '../src/db/client.ts';
 import { user } from '../src/db/schema.ts';
+import { prepareTranslation } from '../src/translations/write.ts';
 import { content, seedPictures } from './content.ts';
 import { demoImage, demoLogo } from './images.ts';
 
@@ -29,6 +31,16 @@ async function create(db: Database, bucket: R2Bucket, key: ResourceKey, fields: 
   const values = createdAt ? { ...write.values, createdAt, updatedAt: createdAt } : write.values;
   await write.commit([store.insert({ id, ...values }), ...write.links(id)] as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
   return id;
+}
+
+/** Stores a record's versions in other languages through the same checks as a translation saved in the admin. */
+async function translate(db: Database, key: ResourceKey, id: string, versions: Record<string, Record<string, unknown>>) {
+  const record = await new CollectionStore(db, key).findRow('id', id, false);
+  for (const [locale, { published, ...values }] of Object.entries(versions)) {
+    if (!record || !isLocale(locale)) throw new Error(`${key} ${id}: no record or an unknown language ${locale}`);
+    const { statements } = await prepareTranslation(db, resources[key], record, locale, { values, isPublished: published === true });
+    await db.batch(statements as [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]);
+  }
 }
 
 /** Maps names used in content (slugs, permission names) to the ids they were stored under. */
@@ -110,18 +122,19 @@ export async function seed(env: SeedEnv, admin: { username: string; password: st
 
   const start = Date.parse('2026-01-05T08:00:00Z');
   for (const key of linkedFirst(Object.keys(content) as ResourceKey[])) {
-    const records: Record<string, unknown>[] = content[key] ?? [];
+    const records: Array<Record<string, unknown> & { translations?: unknown }> = content[key] ?? [];
     // Demo records name the records they link to by slug: the ids they were stored under replace them.
     const resource: ResourceDefinition = resources[key];
     const relations = Object.entries(resource.fields).filter(
       (entry): entry is [string, RelationField] => entry[1].kind === 'relation' && (resources[resourceKeyOf(entry[1].to)] as ResourceDefinition).fields.slug !== undefined,
     );
     const idsBySlug = new Map(await Promise.all(relations.map(async ([name, field]) => [name, await idsBy(db, resourceKeyOf(field.to), 'slug')] as const)));
-    for (const [index, record] of records.entries()) {
+    for (const [index, { translations, ...record }] of records.entries()) {
       const fields = { ...record };
       for (const [name, ids] of idsBySlug) if (Array.isArray(record[name])) fields[name] = (record[name] as string[]).map((slug) => ids.get(slug));
       // Spread creation dates so "newest first" lists have a stable, realistic order.
-      await create(db, bucket, key, fields, new Date(start + index * 7 * 86_400_000).toISOString());
+      const id = await create(db, bucket, key, fields, new Date(start + index * 7 * 86_400_000).toISOString());
+      if (translations) await translate(db, key, id, translations as Record<string, Record<string, unknown>>);
     }
   }
 }

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 
 const SRC = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src');
 const CORE = ['contract', 'db', 'collections', 'http', 'content', 'cron', 'env.ts'];
-const FEATURES = ['auth', 'audit', 'backup', 'dashboard', 'files', 'inquiries', 'newsletter', 'privacy', 'preview', 'rebuild', 'redirects', 'revisions', 'schedule', 'search', 'settings', 'subscribers', 'app'];
+const FEATURES = ['auth', 'audit', 'backup', 'dashboard', 'files', 'inquiries', 'newsletter', 'privacy', 'preview', 'rebuild', 'redirects', 'revisions', 'schedule', 'search', 'settings', 'subscribers', 'translations', 'app'];
 
 const modules = (readdirSync(SRC, { recursive: true }) as string[]).filter((file) => file.endsWith('.ts')).map((file) => file.split(path.sep).join('/'));
 

@@ -73,7 +73,7 @@ describe('public reads', () => {
   it('finds records by slug, expands work categories, and gives our-impact its public timestamps', async () => {
     const visitor = new Client();
     const work = await visitor.get<{ category_ids: { title: string; slug: string }[] }>('/api/our-work/slug/biogas-untuk-pasar-tradisional');
-    expect(work.body.success && work.body.data.category_ids.map((c) => c.slug)).toEqual(['renewable-energy', 'waste-management']);
+    expect(work.body.success && work.body.data.category_ids.map((c) => c.slug)).toEqual(['energi-terbarukan', 'pengelolaan-sampah']);
     const impacts = await visitor.get<{ slug: string; create_time: string; update_time: string }[]>('/api/our-impact');
     const first = impacts.body.success ? impacts.body.data[0]! : null;
     expect(first?.create_time).toMatch(/^\d{4}-/);

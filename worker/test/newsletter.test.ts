@@ -426,13 +426,13 @@ describe('sending an issue', () => {
 describe('pictures in emails', () => {
   it('never embeds a stored original, an SVG or an outside picture: without the build\'s email copy a picture is left out', async () => {
     const admin = await asAdmin();
-    const found = await admin.get<{ _id: string; title: string; image: string }[]>(`/api/vision?search=${encodeURIComponent('Circular Economy')}`);
-    const article = found.body.success ? found.body.data.find((row) => row.title === 'A Circular Economy Starts at Home') : undefined;
+    const found = await admin.get<{ _id: string; title: string; image: string }[]>(`/api/vision?search=${encodeURIComponent('Ekonomi Sirkular')}`);
+    const article = found.body.success ? found.body.data.find((row) => row.title === 'Ekonomi Sirkular Dimulai dari Rumah') : undefined;
     expect(article?.image).toMatch(/\.svg$/);
     const body = `<p>Foto:</p><p><img src="${article!.image}" alt="Asli"></p><p><img src="https://elsewhere.example/besar.jpg" alt="Luar"></p>`;
     const preview = await admin.post<{ html: string }>('/api/newsletter/preview', { subject: 'Gambar', body, articles: JSON.stringify([{ kind: 'vision', id: article!._id }]) });
     const html = preview.body.success ? preview.body.data.html : '';
-    expect(html).toContain('A Circular Economy Starts at Home');
+    expect(html).toContain('Ekonomi Sirkular Dimulai dari Rumah');
     expect(html).toContain('<p>Foto:</p>');
     // This worker has no built site: no copies, so no pictures at all.
     expect(html).not.toMatch(/<img\b/i);

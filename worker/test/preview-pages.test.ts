@@ -131,11 +131,11 @@ describe('a record previewed in its own page', () => {
 describe('works and pictures', () => {
   it('a work shows its categories by title, its links under the first', async () => {
     const categories = data<Row[]>(await admin.get('/api/category?limit=100'));
-    const [first, second] = [categories.find((c) => c.slug === 'education')!, categories.find((c) => c.slug === 'research')!];
+    const [first, second] = [categories.find((c) => c.slug === 'edukasi')!, categories.find((c) => c.slug === 'riset')!];
     const preview = data<Preview>(await admin.post('/api/our-work/preview', { data: { title: 'Karya Draf', slug: 'karya-draf', category_ids: [first._id, second._id] } }));
     const html = await shown(preview.url);
     expect(html).toContain(`<span class="badge">${String(first.title)}</span><span class="badge">${String(second.title)}</span>`);
-    expect(html).toContain('href="/our-work/education"');
+    expect(html).toContain('href="/our-work/edukasi"');
   });
 
   it('a picture picked but not uploaded shows in a field and a list row, and is dropped with a revoked link', async () => {

@@ -21,6 +21,7 @@ import { refuseStaleSave } from '../revisions/conflict.ts';
 import { revisionHooks } from '../revisions/hooks.ts';
 import { historyRoutes } from '../revisions/routes.ts';
 import { keepsHistory } from '../revisions/store.ts';
+import { translationHooks } from '../translations/hooks.ts';
 
 /** Passwords are hashed by auth; uploads and embedded pictures are stored by files, marked as a record's. */
 export const fieldStorage: FieldStorage = {
@@ -35,7 +36,7 @@ export const collectionsSetup: CollectionsSetup = {
   access: { may: can, require: assertPermission },
   // Refusals first (access rules, redirect loops), then what a stored change adds; files are
   // released before the rebuild is asked for.
-  hooks: [accessRules, slugRedirects, resolvedMissing, revisionHooks, auditHooks, fileHooks, rebuildHooks],
+  hooks: [accessRules, slugRedirects, resolvedMissing, revisionHooks, translationHooks, auditHooks, fileHooks, rebuildHooks],
   storage: fieldStorage,
   routes: [(key, writer) => (keepsHistory(resources[key]) ? historyRoutes(key, writer) : undefined)],
   updateChecks: [(c, key, existing, body, current) => refuseStaleSave(c, resources[key].path, existing, body, current)],

@@ -9,6 +9,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { Hono, type Context } from 'hono';
 import { recordTitle, type ResourceDefinition } from '../contract/fields.ts';
 import { MAX_LIST_LIMIT, PUBLIC_LIST_LIMIT } from '../contract/limits.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../contract/locales.ts';
 import type { SessionUser } from '../contract/api.ts';
 import type { PermissionAction } from '../contract/limits.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
@@ -104,6 +105,14 @@ export function listQuery(query: Record<string, string>, resource: ResourceDefin
   };
 }
 
+/** The language a read asks for (`?locale=en`): the default one when none is named, a clear refusal for one the site does not have. */
+export function localeOf(query: Record<string, string>): Locale {
+  const locale = query.locale;
+  if (locale === undefined || locale === '') return DEFAULT_LOCALE;
+  if (!isLocale(locale)) throw new ApiError(400, 'VALIDATION_ERROR', 'Bahasa tidak dikenal.');
+  return locale;
+}
+
 /** `updatedAfter` as the stored timestamps are written (ISO 8601 in UTC), or a clear refusal. */
 function instant(value: string | undefined) {
   if (value === undefined || value === '') return undefined;
@@ -119,7 +128,9 @@ export function collectionRoutes(key: ResourceKey, setup: CollectionsSetup) {
   const hooks = hookRunner(setup.hooks);
   const module = resource.path;
   const app = new Hono<AppEnv>();
-  const store = (c: Context<AppEnv>) => new CollectionStore(c.var.db, key);
+  const store = (c: Context<AppEnv>, locale: Locale = DEFAULT_LOCALE) => new CollectionStore(c.var.db, key, locale);
+  /** The store of a read, in the language it asks for. */
+  const reading = (c: Context<AppEnv>) => store(c, localeOf(c.req.query()));
 
   /** Whether the caller sees drafts; callers who may not read a private collection are refused. */
   const readAccess = (c: Context<AppEnv>, action: 'read' | 'list') => {
@@ -163,7 +174,7 @@ export function collectionRoutes(key: ResourceKey, setup: CollectionsSetup) {
 
   app.get('/', async (c) => {
     const query = listQuery(c.req.query(), resource, readAccess(c, 'list'));
-    const { records, total, limit } = await store(c).list(query);
+    const { records, total, limit } = await reading(c).list(query);
     const pagination = limit ? { page: query.page ?? 1, limit, total, pages: Math.max(1, Math.ceil(total / limit)) } : undefined;
     return ok(c, records, 'OK', 200, pagination);
   });
@@ -171,19 +182,19 @@ export function collectionRoutes(key: ResourceKey, setup: CollectionsSetup) {
   /** Ids and last changes of every matching record (same filters as the list, no paging). */
   app.get('/versions', async (c) => {
     const { limit: _limit, page: _page, ...query } = listQuery(c.req.query(), resource, readAccess(c, 'list'));
-    return ok(c, await store(c).versions(query));
+    return ok(c, await reading(c).versions(query));
   });
 
   if (Object.values(resource.fields).some((field) => field.kind === 'slug')) {
     app.get('/slug/:slug', async (c) => {
-      const record = await store(c).find('slug', c.req.param('slug'), !readAccess(c, 'read'));
+      const record = await reading(c).find('slug', c.req.param('slug'), !readAccess(c, 'read'));
       if (!record) throw notFound();
       return ok(c, record);
     });
   }
 
   app.get('/:id', async (c) => {
-    const record = await store(c).find('id', c.req.param('id'), !readAccess(c, 'read'));
+    const record = await reading(c).find('id', c.req.param('id'), !readAccess(c, 'read'));
     if (!record) throw notFound();
     return ok(c, record);
   });

@@ -7,10 +7,13 @@ import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, lte, m
 import type { BatchItem } from 'drizzle-orm/batch';
 import { ignoresCase, scheduleFields, type Field, type ResourceDefinition } from '../contract/fields.ts';
 import { DEFAULT_PAGE_SIZE } from '../contract/limits.ts';
+import { DEFAULT_LOCALE, TRANSLATIONS, type Locale } from '../contract/locales.ts';
 import { readingMinutes } from '../contract/reading.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
+import { isTranslatable, localizedFields, translated, type StoredTranslation } from '../contract/translation.ts';
 import { chunk, MAX_BOUND_PARAMETERS, newId, now, type Database } from '../db/client.ts';
-import { collections, links, resourceByPath, type AnyTable } from '../db/schema.ts';
+import { collections, links, resourceByPath, translations, type AnyTable } from '../db/schema.ts';
+import { hasPublishedTranslation, joinPublished, linkedTranslations, linkedTranslationsTable, publishedTranslationJson, translatedSlugIs, translatedText, translationStatus } from './translations.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -32,6 +35,9 @@ const preparedReads = new WeakMap<object, Map<string, PreparedRead>>();
 /** Result columns `selectExpanded` adds: a link field's expansion as JSON, the count before paging. */
 const EXPANDED = '__expanded_';
 const TOTAL = '__total';
+/** Result columns of a read in another language: the translation's slug and values; staff lists' translation states. */
+const TRANSLATION = '__translation';
+const STATUS = '__status_';
 export type ApiRecord = Record<string, unknown> & { _id: string };
 
 export interface ListQuery {
@@ -77,19 +83,28 @@ const passedSchedule = (resource: ResourceDefinition, table: AnyTable, now: Date
     }),
   );
 
+/** The language of a read of collection `key`, when it is not the default one and the collection has text to translate. */
+const translatedLocale = (key: ResourceKey, locale: Locale) => (locale !== DEFAULT_LOCALE && isTranslatable(resources[key]) ? locale : undefined);
+
 export class CollectionStore {
   readonly resource: ResourceDefinition;
   readonly table: AnyTable;
   private readonly columns: ReturnType<typeof getTableColumns<AnyTable>>;
   private readonly db: Database;
   readonly key: ResourceKey;
+  /**
+   * Reads in this language: only records with a published translation into it, their localized
+   * fields from it. Undefined for the default language and for collections with nothing to translate.
+   */
+  private readonly locale: Locale | undefined;
 
-  constructor(db: Database, key: ResourceKey) {
+  constructor(db: Database, key: ResourceKey, locale: Locale = DEFAULT_LOCALE) {
     this.db = db;
     this.key = key;
     this.resource = resources[key];
     this.table = collections[key] as unknown as AnyTable;
     this.columns = getTableColumns(this.table);
+    this.locale = translatedLocale(key, locale);
   }
 
   column(name: string) {
@@ -116,12 +131,18 @@ export class CollectionStore {
     if (visible && query.visible === false) conditions.push(not(visible));
     for (const [name, value] of Object.entries(query.where)) conditions.push(eq(this.column(name), value));
     if (query.updatedAfter) conditions.push(gt(this.column('updatedAt'), query.updatedAfter));
+    if (this.locale) conditions.push(hasPublishedTranslation(this.resource.path, this.column('id'), this.locale));
     const search = query.search?.trim();
     const searchable = this.resource.searchable ?? this.textFields();
     if (search && searchable.length) {
       // instr() matches the term as plain text: no pattern characters to escape, and no
       // "LIKE pattern too complex" from D1 for a long term.
-      conditions.push(or(...searchable.map((name) => sql`instr(lower(${this.column(name)}), lower(${search})) > 0`))!);
+      const matches = (value: SQL | ReturnType<typeof this.column>) => sql`instr(lower(${value}), lower(${search})) > 0`;
+      const localized = new Set(this.locale ? localizedFields(this.resource).map(([name]) => name) : []);
+      const own = searchable.filter((name) => !localized.has(name)).map((name) => matches(this.column(name)));
+      const inTranslation = searchable.filter((name) => localized.has(name)).map((name) => matches(translatedText(name, this.resource.fields[name]!.kind === 'slug')));
+      if (inTranslation.length) own.push(hasPublishedTranslation(this.resource.path, this.column('id'), this.locale!, or(...inTranslation)));
+      conditions.push(or(...own)!);
     }
     return conditions.length ? and(...conditions) : undefined;
   }
@@ -150,23 +171,36 @@ export class CollectionStore {
       const target = this.target(field.to);
       const visible = publicOnly ? publicCondition(target.key, at) : undefined;
       // Ordered in a subquery rather than by json_group_array(... order by), which needs SQLite 3.44.
-      expansions[EXPANDED + name] = sql`(select json_group_array(json(item)) from (select ${target.object(field.display)} as item from ${links[this.key]![name]!} join ${target.table} on ${target.columns.id!} = ${link.targetId} where ${and(eq(link.ownerId, this.column('id')), visible)} order by ${link.position}))`;
+      expansions[EXPANDED + name] = sql`(select json_group_array(json(item)) from (select ${target.object(field.display)} as item from ${links[this.key]![name]!} join ${target.table} on ${target.columns.id!} = ${link.targetId}${target.join} where ${and(eq(link.ownerId, this.column('id')), visible)} order by ${link.position}))`;
     }
     for (const [name, field] of this.fieldsOf('reference')) {
       const target = this.target(field.to);
       const visible = publicOnly ? publicCondition(target.key, at) : undefined;
-      expansions[EXPANDED + name] = sql`(select ${target.object([field.display])} from ${target.table} where ${and(eq(target.columns.id!, this.column(name)), visible)})`;
+      expansions[EXPANDED + name] = sql`(select ${target.object([field.display])} from ${target.table}${target.join} where ${and(eq(target.columns.id!, this.column(name)), visible)})`;
+    }
+    if (this.locale) expansions[TRANSLATION] = publishedTranslationJson(this.resource.path, this.column('id'), this.locale);
+    else if (!publicOnly && isTranslatable(this.resource)) {
+      for (const locale of TRANSLATIONS) expansions[STATUS + locale] = translationStatus(this.resource.path, this.column('id'), locale);
     }
     if (counted) expansions[TOTAL] = sql<number>`count(*) over ()`;
     return this.db.select({ ...this.columns, ...expansions }).from(this.table).where(where).$dynamic();
   }
 
+  /**
+   * A linked collection as an expansion reads it. In another language, links reach only records
+   * translated into it (joined beside them), and their localized display fields come from the translation.
+   */
   private target(path: string) {
     const key = keyOfPath(path);
     const table = collections[key] as unknown as AnyTable;
     const columns = getTableColumns(table);
-    const object = (display: readonly string[]) => sql`json_object('_id', ${columns.id!}${sql.join(display.map((name) => sql`, ${name}, ${columns[name]!}`))})`;
-    return { key, table, columns, object };
+    const locale = this.locale ? translatedLocale(key, this.locale) : undefined;
+    const localized = new Map(locale ? localizedFields(resources[key]) : []);
+    const valueOf = (name: string) =>
+      !localized.has(name) ? sql`${columns[name]!}` : localized.get(name)!.kind === 'slug' ? sql`${linkedTranslations.slug}` : sql`coalesce(json_extract(${linkedTranslations.values}, ${`$.${name}`}), '')`;
+    const object = (display: readonly string[]) => sql`json_object('_id', ${columns.id!}${sql.join(display.map((name) => sql`, ${name}, ${valueOf(name)}`))})`;
+    const join = locale ? sql` join ${linkedTranslationsTable} on ${joinPublished(path, columns.id!, locale)}` : sql``;
+    return { key, table, columns, object, join };
   }
 
   /** The statement of a plain read of this collection, prepared on first use. */
@@ -174,7 +208,7 @@ export class CollectionStore {
     const client = this.db.$client as object;
     let statements = preparedReads.get(client);
     if (!statements) preparedReads.set(client, (statements = new Map()));
-    const key = `${this.key}|${shape}`;
+    const key = `${this.key}|${this.locale ?? DEFAULT_LOCALE}|${shape}`;
     let statement = statements.get(key);
     if (!statement) statements.set(key, (statement = prepare()));
     return statement;
@@ -225,7 +259,8 @@ export class CollectionStore {
       const table = collections[keyOfPath(resource.path)] as unknown as AnyTable;
       return this.db.select({ n: count(), latest: max(getTableColumns(table).updatedAt!), ...passedSchedule(resource, table, time) }).from(table);
     });
-    const results = await this.db.batch([first!, ...rest]);
+    const translated = this.locale ? [this.db.select({ n: count(), latest: max(translations.updatedAt) }).from(translations)] : [];
+    const results = await this.db.batch([first!, ...rest, ...translated]);
     return results.map((rows) => Object.values(rows[0] ?? {}).map((value) => value ?? '').join('@')).join('|');
   }
 
@@ -253,7 +288,13 @@ export class CollectionStore {
 
   async find(field: string, value: string, visibleOnly: boolean): Promise<ApiRecord | undefined> {
     const rows = await this.prepared(`find ${field} ${visibleOnly}`, () => {
-      const where = and(this.conditions({ visibleOnly, where: {} }, NOW), eq(this.column(field), sql.placeholder('value')));
+      const value = sql.placeholder('value');
+      // In another language a translated slug is the translation's own.
+      const match =
+        this.locale && this.resource.fields[field]?.kind === 'slug' && this.resource.fields[field].localized
+          ? hasPublishedTranslation(this.resource.path, this.column('id'), this.locale, translatedSlugIs(value))
+          : eq(this.column(field), value);
+      const where = and(this.conditions({ visibleOnly, where: {} }, NOW), match);
       return this.selectExpanded(where, visibleOnly, false, NOW).limit(1).prepare();
     }).all({ now: now(), value });
     return this.presentExpanded(rows)[0];
@@ -349,13 +390,19 @@ export class CollectionStore {
   /** Rows read by `selectExpanded`: their links arrive as JSON columns. */
   private presentExpanded(rows: Row[]): ApiRecord[] {
     return rows.map((row) => {
-      const stored: Row = {};
+      let stored: Row = {};
       const expanded = new Map<string, unknown>();
+      const statuses: Row = {};
+      let translation: StoredTranslation | undefined;
       for (const [name, value] of Object.entries(row)) {
         if (name === TOTAL) continue;
         if (name.startsWith(EXPANDED)) expanded.set(name.slice(EXPANDED.length), typeof value === 'string' ? JSON.parse(value) : null);
+        else if (name === TRANSLATION) translation = typeof value === 'string' ? (JSON.parse(value) as StoredTranslation) : undefined;
+        else if (name.startsWith(STATUS)) statuses[name.slice(STATUS.length)] = value;
         else stored[name] = value;
       }
+      if (translation) stored = translated(this.resource, stored, translation);
+      if (Object.keys(statuses).length) expanded.set('_translations', statuses);
       return this.record(stored, expanded);
     });
   }

@@ -12,6 +12,12 @@ interface Common {
   unique?: boolean;
   /** A short help text shown under the input in the admin. */
   hint?: string;
+  /**
+   * Words a reader reads (titles, texts, slugs, alt texts, captions...): each translation of a
+   * record holds its own value. Numbers, dates, pictures, flags and links stay the record's own.
+   * In a list, the item keys marked localized are translated, position by position.
+   */
+  localized?: boolean;
 }
 
 export interface TextField extends Common {
@@ -320,7 +326,7 @@ export const integer = (label: string, o: Partial<Opts<IntegerField>> = {}): Int
   ...o,
 });
 export const order = () => integer('Order');
-export const tags = (label = 'Tags'): TagsField => ({ kind: 'tags', label });
+export const tags = (label = 'Tags', o: Opts<TagsField> = {}): TagsField => ({ kind: 'tags', label, ...o });
 export const list = <const I extends ListItemInputs>(
   label: string,
   items: I,
@@ -336,7 +342,7 @@ export const file = (label: string, o: Opts<FileField>): FileField => ({ kind: '
  * The alternative text of image field `of`, stored beside it (`<of>Alt`). Left empty, the site
  * uses the record's title or name; decorative images (backgrounds) have none on purpose.
  */
-export const altText = (of: string): TextField => ({ kind: 'text', label: 'Teks Alternatif', max: 250, companion: { of, role: 'alt' } });
+export const altText = (of: string): TextField => ({ kind: 'text', label: 'Teks Alternatif', max: 250, companion: { of, role: 'alt' }, localized: true });
 /** Where the crop of image field `of` stays centred, as CSS object-position ("50% 30%"); empty: the middle. */
 export const focalPoint = (of: string): TextField => ({
   kind: 'text',

@@ -21,7 +21,7 @@ const withoutEmbeddedPictures = (html: string) => html.replace(/data:[^"'\s>]*/g
 export const SEARCH_MAX = 200;
 const TAG_MAX = 100;
 const TAGS_MAX = 50;
-const LIST_ITEMS_MAX = 100;
+export const LIST_ITEMS_MAX = 100;
 /** Integers without their own maximum stay within SQLite's and JavaScript's exact range. */
 const INTEGER_MAX = 2_147_483_647;
 

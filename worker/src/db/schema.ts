@@ -240,6 +240,30 @@ export const revisions = sqliteTable(
   (t) => [uniqueIndex('revision_record_version').on(t.collection, t.recordId, t.version), index('revision_created').on(t.createdAt)],
 );
 
+/**
+ * Translations of content records, for every collection: one row per record and language, with
+ * the language's own slug (unique per collection and language), its localized values as JSON, its
+ * own publication flag and the fingerprint (`sourceHash`) of the default-language text it was
+ * written from. The row in the default language holds no text: its `sourceHash` is the record's
+ * current fingerprint, kept by every save, so "outdated" is a comparison in SQL.
+ */
+export const translations = sqliteTable(
+  'translation',
+  {
+    /** The collection's path. */
+    collection: text('collection').notNull(),
+    recordId: text('recordId').notNull(),
+    locale: text('locale').notNull(),
+    slug: text('slug'),
+    values: text('values', { mode: 'json' }).notNull().$type<Record<string, unknown>>().default(sql`'{}'`),
+    isPublished: integer('isPublished', { mode: 'boolean' }).notNull().default(false),
+    sourceHash: text('sourceHash').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.collection, t.recordId, t.locale] }), uniqueIndex('translation_slug').on(t.collection, t.locale, t.slug)],
+);
+
 /** Public addresses that answered 404: how often, when last, from where. Kept to the newest few hundred. */
 export const notFoundLog = sqliteTable(
   'not_found',

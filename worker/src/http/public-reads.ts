@@ -8,7 +8,7 @@
 import { API_HEADERS } from '../contract/headers.ts';
 import type { ApiSuccess, Pagination } from '../contract/api.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
-import { listQuery } from '../collections/routes.ts';
+import { listQuery, localeOf } from '../collections/routes.ts';
 import { CollectionStore } from '../collections/store.ts';
 import { createDb } from '../db/client.ts';
 import type { Bindings } from '../env.ts';
@@ -63,9 +63,10 @@ export async function publicRead(request: Request, env: Bindings): Promise<Respo
   if (!read) return null;
   let body: string;
   try {
-    const store = new CollectionStore(createDb(env.DB), read.key);
+    const parameters = queryOf(url);
+    const store = new CollectionStore(createDb(env.DB), read.key, localeOf(parameters));
     if (read.list) {
-      const query = listQuery(queryOf(url), resources[read.key], false);
+      const query = listQuery(parameters, resources[read.key], false);
       const { records, total, limit } = await store.list(query);
       const pagination: Pagination | undefined = limit ? { page: query.page ?? 1, limit, total, pages: Math.max(1, Math.ceil(total / limit)) } : undefined;
       body = JSON.stringify({ success: true, data: records, message: 'OK', ...(pagination ? { pagination } : {}) } satisfies ApiSuccess<unknown>);

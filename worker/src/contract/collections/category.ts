@@ -26,9 +26,9 @@ export const category = defineResource({
   rebuildsSite: true,
   visibleWhen: 'isActive',
   fields: {
-    title: text('Title', { required: true }),
-    slug: slug('Slug', { from: 'title', style: 'words', required: true }),
-    description: text('Description', { format: 'multiline' }),
+    title: text('Title', { required: true, localized: true }),
+    slug: slug('Slug', { from: 'title', style: 'words', required: true, localized: true }),
+    description: text('Description', { format: 'multiline', localized: true }),
     isActive: flag('Status', true),
     order: order(),
     image: image('Image'),

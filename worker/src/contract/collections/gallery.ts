@@ -22,8 +22,8 @@ export const gallery = defineResource({
   public: true,
   visibleWhen: 'isActive',
   fields: {
-    title: text('Title', { required: true }),
-    description: text('Description', { required: true, format: 'multiline' }),
+    title: text('Title', { required: true, localized: true }),
+    description: text('Description', { required: true, format: 'multiline', localized: true }),
     category: choice('Category', ['team', 'office', 'event', 'other'], { default: 'team', required: true }),
     order: order(),
     isActive: flag('Status', true),

@@ -2,7 +2,7 @@ import { defineResource, flag, list, text, type ListItemOf } from '../fields.ts'
 import { truncated } from '../admin.ts';
 import { icon, rowImage } from './shared.ts';
 
-const statItems = { value: text('Value'), label: text('Label'), icon: icon() };
+const statItems = { value: text('Value'), label: text('Label', { localized: true }), icon: icon() };
 export type ImpactStat = ListItemOf<typeof statItems>;
 
 export const impact = defineResource({
@@ -30,8 +30,8 @@ export const impact = defineResource({
   rebuildsSite: true,
   visibleWhen: 'isActive',
   fields: {
-    title: text('Title', { required: true }),
-    subtitle: text('Subtitle'),
+    title: text('Title', { required: true, localized: true }),
+    subtitle: text('Subtitle', { localized: true }),
     isActive: flag('Status', true),
     stats: list('Statistics', statItems, {
       itemLabel: 'Statistic',
@@ -40,14 +40,14 @@ export const impact = defineResource({
       requiredKeys: ['value', 'label'],
     }),
     // The public impact section (BioCore list and home) is edited with the same record.
-    mainStatement: text('Main Statement', { format: 'multiline' }),
+    mainStatement: text('Main Statement', { format: 'multiline', localized: true }),
     collaborations: list(
       'Collaborations',
-      { name: text('Name'), description: text('Description', { format: 'multiline' }), number: text('Number'), icon: icon(), image: rowImage() },
+      { name: text('Name', { localized: true }), description: text('Description', { format: 'multiline', localized: true }), number: text('Number'), icon: icon(), image: rowImage() },
       { itemLabel: 'Collaboration' },
     ),
-    metrics: list('Metrics', { value: text('Value'), label: text('Label') }, { itemLabel: 'Metric' }),
-    description: text('Description', { format: 'multiline' }),
-    photos: list('Photos', { image: rowImage(), caption: text('Caption') }, { itemLabel: 'Photo' }),
+    metrics: list('Metrics', { value: text('Value'), label: text('Label', { localized: true }) }, { itemLabel: 'Metric' }),
+    description: text('Description', { format: 'multiline', localized: true }),
+    photos: list('Photos', { image: rowImage(), caption: text('Caption', { localized: true }) }, { itemLabel: 'Photo' }),
   },
 });

@@ -30,7 +30,7 @@ export const partner = defineResource({
   visibleWhen: 'isActive',
   fields: {
     name: text('Name', { required: true }),
-    description: text('Description', { format: 'multiline' }),
+    description: text('Description', { format: 'multiline', localized: true }),
     website: text('Website', { format: 'url' }),
     category: choice('Category', ['corporate', 'academic', 'government', 'ngo', 'other'], { default: 'other' }),
     isActive: flag('Status', true),

@@ -36,9 +36,9 @@ export const aboutBlock = <P extends string>(path: P, table: string, title: stri
     preview,
     visibleWhen: 'isPublished',
     fields: {
-      title: text('Title', { required: true }),
-      content: richText('Content', { required: true }),
-      excerpt: text('Excerpt', { format: 'multiline' }),
+      title: text('Title', { required: true, localized: true }),
+      content: richText('Content', { required: true, localized: true }),
+      excerpt: text('Excerpt', { format: 'multiline', localized: true }),
       isPublished: flag('Status', true),
       order: order(),
       image: image('Image', imageBytes),

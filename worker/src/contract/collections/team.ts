@@ -33,8 +33,8 @@ export const team = defineResource({
   visibleWhen: 'isPublished',
   fields: {
     name: text('Name', { required: true }),
-    position: text('Position', { required: true }),
-    bio: richText('Bio', { required: true }),
+    position: text('Position', { required: true, localized: true }),
+    bio: richText('Bio', { required: true, localized: true }),
     email: text('Email', { format: 'email' }),
     linkedin: text('LinkedIn', { format: 'url' }),
     instagram: text('Instagram', { format: 'url' }),

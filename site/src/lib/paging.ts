@@ -33,7 +33,7 @@ function everyPage<T extends { _id: string; updatedAt: string }>(items: T[], lay
   return Array.from({ length: pages }, (_, i) => {
     const page = i + 1;
     const shown = pageItems(items, page);
-    return { page, pages, items: shown, cacheKey: digest([layout, context, pages, ...shown.map((item) => `${item._id}@${item.updatedAt}`)].join('|')) };
+    return { page, pages, items: shown, cacheKey: digest([layout, context, pages, ...shown.map((item) => digest(JSON.stringify(item)))].join('|')) };
   });
 }
 

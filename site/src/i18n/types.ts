@@ -1,7 +1,9 @@
-import type { ResourceKey, resources, SitePlacement } from '@cms/worker/contract';
+import type { ResourceKey, resources } from '@cms/worker/contract';
 
 /** The collections with pages of their own (a `site` in their definition). */
-export type SiteCollectionKey = { [K in ResourceKey]: (typeof resources)[K] extends { site: SitePlacement } ? K : never }[ResourceKey];
+export type SiteCollectionKey = {
+  [K in ResourceKey]: [NonNullable<(typeof resources)[K]['site']>] extends [never] ? never : K;
+}[ResourceKey];
 
 /** What the site says about one collection: its navigation entry, feed title and not-found texts. */
 export interface CollectionTexts {

@@ -89,9 +89,9 @@ describe('the language switcher', () => {
     await page.goto(base + path);
     const link = page.locator(`[data-language-switch="${to}"]`);
     await expect.poll(() => link.isVisible(), { timeout: 5_000 }).toBe(true);
-    // A link a screen reader names in the language it leads to.
-    expect(await link.getAttribute('aria-label')).toBeTruthy();
+    // A link a screen reader names in the language it leads to, starting with what it shows.
     expect(await link.getAttribute('lang')).toBe(to);
+    expect(await page.getByRole('link', { name: to === 'en' ? 'EN English' : 'ID Bahasa Indonesia', exact: true }).count()).toBe(1);
     await link.focus();
     await Promise.all([page.waitForURL((url) => url.pathname !== path), page.keyboard.press('Enter')]);
     return page;
@@ -116,6 +116,22 @@ describe('the language switcher', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     // Not in the English lists either.
     expect(await page.locator(`a[href$="${record.loc.split('/').pop()}"]`).count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe('the English newsletter form', () => {
+  it("signs up in the page's language and answers in it", async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/en`);
+    await page.route('**/api/subscribe', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: '{"success":true,"data":null,"message":"OK"}' }));
+    await page.locator('#newsletter-email').scrollIntoViewIfNeeded();
+    await page.locator('astro-island:has(.newsletter-form):not([ssr])').waitFor();
+    await page.locator('#newsletter-email').fill('reader@example.org');
+    const request = page.waitForRequest((sent) => sent.url().endsWith('/api/subscribe') && sent.method() === 'POST');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    expect(JSON.parse((await request).postData() ?? '{}')).toMatchObject({ email: 'reader@example.org', language: 'en' });
+    await expect.poll(() => page.locator('.form-message').innerText()).toContain('Thank you for subscribing!');
     await page.close();
   });
 });

@@ -51,8 +51,8 @@ export const en: Texts = {
     label: 'Highlights',
     previous: 'Previous slide',
     next: 'Next slide',
-    goTo: (number: number, title: string) => `Go to slide ${number}: ${title}`,
-    position: (number: number, count: number) => `${number} of ${count}`,
+    goTo: 'Go to slide {number}: {title}',
+    position: '{number} of {count}',
   },
   vision: {
     title: 'Vision',
@@ -106,7 +106,6 @@ export const en: Texts = {
     all: 'All',
     nothingFound: 'No articles found',
     showMore: 'Show more',
-    results: (count: number) => `${count} ${count === 1 ? 'article' : 'articles'} found`,
   },
   agenda: {
     title: 'Events',
@@ -187,14 +186,17 @@ export const en: Texts = {
     title: 'Collaborate',
     description: (organisation: string) => `Send a collaboration message to ${organisation}.`,
     otherTopic: 'Other',
-    name: 'Name',
-    email: 'Email',
-    organisation: 'Organisation (optional)',
-    topic: 'Topic',
-    message: 'Message',
-    honeypot: 'Leave empty',
-    send: 'Send message',
     privacyLink: 'Privacy policy',
+    /** The form's labels (an island's: plain strings). */
+    form: {
+      name: 'Name',
+      email: 'Email',
+      organisation: 'Organisation (optional)',
+      topic: 'Topic',
+      message: 'Message',
+      honeypot: 'Leave empty',
+      send: 'Send message',
+    },
   },
   privacy: {
     title: 'Privacy Policy',

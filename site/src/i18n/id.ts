@@ -53,12 +53,13 @@ export const id = {
     noWorkInCategory: 'Belum ada karya di kategori ini',
     partners: 'Mitra Kami',
   },
+  /** An island's texts are plain strings (its props travel as JSON): `{name}` marks a value. */
   hero: {
     label: 'Sorotan',
     previous: 'Slide sebelumnya',
     next: 'Slide berikutnya',
-    goTo: (number: number, title: string) => `Ke slide ${number}: ${title}`,
-    position: (number: number, count: number) => `${number} dari ${count}`,
+    goTo: 'Ke slide {number}: {title}',
+    position: '{number} dari {count}',
   },
   vision: {
     title: 'Visi',
@@ -112,7 +113,6 @@ export const id = {
     all: 'Semua',
     nothingFound: 'Tidak ada artikel ditemukan',
     showMore: 'Tampilkan lebih banyak',
-    results: (count: number) => `${count} artikel ditemukan`,
   },
   agenda: {
     title: 'Agenda',
@@ -196,14 +196,17 @@ export const id = {
     title: 'Kolaborasi',
     description: (organisation: string) => `Kirim pesan kolaborasi kepada ${organisation}.`,
     otherTopic: 'Lainnya',
-    name: 'Nama',
-    email: 'Email',
-    organisation: 'Organisasi (opsional)',
-    topic: 'Topik',
-    message: 'Pesan',
-    honeypot: 'Biarkan kosong',
-    send: 'Kirim pesan',
     privacyLink: 'Kebijakan privasi',
+    /** The form's labels (an island's: plain strings). */
+    form: {
+      name: 'Nama',
+      email: 'Email',
+      organisation: 'Organisasi (opsional)',
+      topic: 'Topik',
+      message: 'Pesan',
+      honeypot: 'Biarkan kosong',
+      send: 'Kirim pesan',
+    },
   },
   privacy: {
     title: 'Kebijakan Privasi',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './en.ts';
+import { ALL_LOCALES, textsOf } from './index.ts';
 import { indonesianWordsIn, languageProblems, ownFixedTexts } from './language-rules.ts';
 
 describe('the rule that no page mixes languages', () => {
@@ -19,6 +20,13 @@ describe('the rule that no page mixes languages', () => {
   it('no English fixed text is left untranslated in the Indonesian file', () => {
     const indonesianPage = ownFixedTexts('id', 'en').join(' \n ');
     expect(ownFixedTexts('en', 'id').filter((text) => indonesianPage.includes(text))).toEqual([]);
+  });
+
+  it("gives islands only texts that survive their props' trip as JSON (a function would vanish and break the island)", () => {
+    for (const locale of ALL_LOCALES) {
+      const t = textsOf(locale);
+      for (const group of [t.hero, t.newsletter, t.bioCore, t.pagination, t.kolaborasi.form]) expect(JSON.parse(JSON.stringify(group))).toEqual(group);
+    }
   });
 
   it('names a wrong lang, Indonesian on an English page and English fixed texts on an Indonesian page', () => {

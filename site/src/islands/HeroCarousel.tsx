@@ -27,14 +27,17 @@ const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedi
  * next are ignored during the 500 ms transition; it pauses while hovered or focused and does
  * not rotate for visitors who ask for reduced motion. One slide shows no controls.
  */
-/** What the carousel's controls say, in the page's language. */
+/** What the carousel's controls say, in the page's language; `{name}` marks a value. */
 export interface CarouselTexts {
   label: string;
   previous: string;
   next: string;
-  goTo: (number: number, title: string) => string;
-  position: (number: number, count: number) => string;
+  goTo: string;
+  position: string;
 }
+
+/** A text with its `{name}` marks filled. */
+const filled = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (mark, name: string) => String(values[name] ?? mark));
 
 export default function HeroCarousel({ slides, texts }: { slides: Slide[]; texts: CarouselTexts }) {
   const [index, setIndex] = useState(0);
@@ -80,7 +83,7 @@ export default function HeroCarousel({ slides, texts }: { slides: Slide[]; texts
           </button>
           <div className="hero-dots">
             {slides.map((slide, i) => (
-              <button key={slide.id || i} type="button" aria-label={texts.goTo(i + 1, slide.title)} aria-current={i === index} onClick={() => go(i)} />
+              <button key={slide.id || i} type="button" aria-label={filled(texts.goTo, { number: i + 1, title: slide.title })} aria-current={i === index} onClick={() => go(i)} />
             ))}
           </div>
           <button type="button" className="hero-next" aria-label={texts.next} onClick={() => go(index + 1)}>
@@ -106,7 +109,7 @@ export function HeroSlide({ slide, index, count, active, position }: { slide: Sl
       style={{ backgroundColor: underScrim(slide.bgColor) }}
       role="group"
       aria-roledescription="slide"
-      aria-label={position(index + 1, count)}
+      aria-label={filled(position, { number: index + 1, count })}
       aria-hidden={!active}
       data-preview-slot="hero-section"
       data-preview-id={slide.id}

@@ -27,7 +27,7 @@ import {
 import { ALL_LOCALES, DEFAULT_LOCALE, textsOf, type Locale } from '../i18n/index.ts';
 import { digest } from './digest.ts';
 import { collectionWords } from './collection-words.ts';
-import { groupsOthers, navigation, recordPaths, siteCollections, sitePages, slugProblem, type PageRecord, type SiteCollection } from './collections.ts';
+import { groupsOthers, navigation, recordPaths, siteCollections, sitemapEntries, sitePages, slugProblem, type PageRecord, type SiteCollection } from './collections.ts';
 
 export { collectionWords };
 
@@ -234,7 +234,9 @@ export const listsVersion = async (key: ResourceKey) => JSON.stringify(await Pro
 /** The navigation's collection links in a language (header, mobile menu, footer), addresses without the language's prefix. */
 export const navigationLinks = (locale: Locale) =>
   once(`navigation:${locale}`, async () => navigation(SITE_COLLECTIONS, await allSiteRecords(locale), collectionWords(locale), textsOf(locale).header.all));
-/** Every page of the site in a language, with its key across languages (sitemap, alternates, switcher). */
+/** The sitemap's pages in a language (each record at its canonical address), with their keys across languages. */
+export const siteMap = async (locale: Locale) => sitemapEntries(SITE_COLLECTIONS, await allSiteRecords(locale));
+/** Every page of the site in a language, with its key across languages (alternates, switcher). */
 export const pagesIn = (locale: Locale) => once(`pages:${locale}`, async () => sitePages(SITE_COLLECTIONS, await allSiteRecords(locale)));
 
 export const partners = async (locale: Locale) => (await list<Partner>(inLocale(locale, '/api/partner?active=true'))).slice(0, PARTNERS_SHOWN);

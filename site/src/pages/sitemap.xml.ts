@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { ALL_LOCALES, DEFAULT_LOCALE, localized } from '../i18n/index.ts';
-import { pagesIn } from '../lib/content.ts';
+import { siteMap } from '../lib/content.ts';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
 
@@ -9,7 +9,7 @@ const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;
  * (`xhtml:link`, the default language's as `x-default`), so search engines show the reader's.
  */
 export const GET: APIRoute = async ({ site }) => {
-  const languages = await Promise.all(ALL_LOCALES.map(async (locale) => ({ locale, pages: (await pagesIn(locale)).filter((page) => page.canonical) })));
+  const languages = await Promise.all(ALL_LOCALES.map(async (locale) => ({ locale, pages: await siteMap(locale) })));
   const twins = new Map<string, Array<{ locale: string; href: string }>>();
   for (const { locale, pages } of languages) {
     for (const page of pages) twins.set(page.key, [...(twins.get(page.key) ?? []), { locale, href: new URL(localized(locale, page.path), site).href }]);

@@ -7,7 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES, TRANSLATIONS } from '../src/contract/locales.ts';
 import { resources, type ResourceKey } from '../src/contract/resources.ts';
 import { isTranslatable, localizedFields } from '../src/contract/translation.ts';
-import { asAdmin, Client } from './client.ts';
+import { asAdmin, Client, unique } from './client.ts';
+import { mailbox } from './mail.ts';
+import { fileWorker } from './worker.ts';
 
 type ApiRow = { _id: string; slug?: string; title?: string } & Record<string, unknown>;
 
@@ -116,5 +118,169 @@ describe('seeded demo content', () => {
     expect(heroes.map((row) => row.title)).toContain('Mengubah Sampah Menjadi Berharga');
     const english = await rows('/api/hero-section?locale=en');
     expect(english.map((row) => row.title)).toContain('Turning Waste into Worth');
+  });
+});
+
+type Translation = { status: string; slug: string | null; values: Record<string, unknown>; isPublished: boolean };
+
+const newArticle = async (title: string) => {
+  const answer = await admin.post<ApiRow>('/api/vision', { title, shortDescription: 'Ringkasan dalam bahasa Indonesia.', content: '<p>Isi artikel.</p>' });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  return (answer.body as { data: ApiRow }).data;
+};
+const statusOf = async (id: string) => {
+  const list = await rows('/api/vision?limit=100', admin);
+  return (list.find((row) => row._id === id)?._translations as Record<string, string> | undefined)?.en;
+};
+const english = { title: 'Sorting at the Market', shortDescription: 'A summary in English.', content: '<p>The article in English.</p>' };
+
+describe('editing a translation', () => {
+  it('keeps a draft off the English site, publishes it on its own decision, and marks it outdated when the Indonesian text changes', async () => {
+    const article = await newArticle(`Memilah di Pasar ${Date.now()}`);
+    expect(await statusOf(article._id)).toBe('missing');
+    const slug = `sorting-at-the-market-${Date.now()}`;
+    const draft = await admin.put<Translation>(`/api/vision/${article._id}/translations/en`, { ...english, slug, isPublished: false });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    expect(await statusOf(article._id)).toBe('draft');
+    expect((await rows('/api/vision?locale=en&limit=100')).map((row) => row._id)).not.toContain(article._id);
+    expect((await anonymous.get(`/api/vision/slug/${slug}?locale=en`)).status).toBe(404);
+
+    const published = await admin.put<Translation>(`/api/vision/${article._id}/translations/en`, { ...english, slug, isPublished: true });
+    expect(published.body.message).toBe('Versi English berhasil disimpan!');
+    expect(await statusOf(article._id)).toBe('published');
+    const shown = await anonymous.get<ApiRow>(`/api/vision/slug/${slug}?locale=en`);
+    expect(shown.body.success && shown.body.data).toMatchObject({ _id: article._id, title: 'Sorting at the Market', content: '<p>The article in English.</p>', image: article.image });
+    expect((await rows('/api/vision?translation=todo&limit=100', admin)).map((row) => row._id)).not.toContain(article._id);
+
+    // A change to a shared field keeps the translation current; a change to the Indonesian text does not.
+    await admin.put(`/api/vision/${article._id}`, { isFeatured: true });
+    expect(await statusOf(article._id)).toBe('published');
+    await admin.put(`/api/vision/${article._id}`, { title: `${article.title} (revisi)` });
+    expect(await statusOf(article._id)).toBe('outdated');
+    expect((await rows('/api/vision?translation=outdated&limit=100', admin)).map((row) => row._id)).toContain(article._id);
+    expect((await rows('/api/vision?translation=todo&limit=100', admin)).map((row) => row._id)).toContain(article._id);
+    const read = await admin.get<Translation>(`/api/vision/${article._id}/translations/en`);
+    expect(read.body.success && read.body.data).toMatchObject({ status: 'outdated', slug, isPublished: true, values: { title: 'Sorting at the Market' } });
+
+    const audit = await admin.get<{ summary: string; recordId: string }[]>('/api/audit?limit=20');
+    expect(audit.body.success && audit.body.data.filter((entry) => entry.recordId === article._id).map((entry) => entry.summary)).toContain(`${article.title} (English, terbit)`);
+  });
+
+  it('refuses a slug another record has in English, an English version published without its content, and a language that does not exist, keeping what was stored', async () => {
+    const first = await newArticle(`Kompos Rumah ${Date.now()}`);
+    const second = await newArticle(`Kompos Sekolah ${Date.now()}`);
+    const slug = `home-compost-${Date.now()}`;
+    expect((await admin.put(`/api/vision/${first._id}/translations/en`, { ...english, slug, isPublished: true })).status).toBe(200);
+    const taken = await admin.put(`/api/vision/${second._id}/translations/en`, { ...english, slug, isPublished: false });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe(`Slug "${slug}" sudah digunakan dalam English. Gunakan slug lain.`);
+
+    const titleOnly = await admin.put(`/api/vision/${second._id}/translations/en`, { title: 'School Compost', isPublished: true });
+    expect(titleOnly.status).toBe(400);
+    expect(titleOnly.body.message).toContain('Konten wajib diisi.');
+    expect(titleOnly.body.message).toContain('Deskripsi Singkat wajib diisi.');
+    expect((await admin.get<Translation>(`/api/vision/${second._id}/translations/en`)).body).toMatchObject({ data: { status: 'missing' } });
+    // The same text as a draft is kept: an unfinished translation is work in progress.
+    expect((await admin.put(`/api/vision/${second._id}/translations/en`, { title: 'School Compost', isPublished: false })).status).toBe(200);
+
+    for (const locale of ['fr', 'id']) {
+      const unknown = await admin.put(`/api/vision/${second._id}/translations/${locale}`, { ...english, isPublished: false });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.message).toBe('Bahasa tidak dikenal.');
+    }
+    expect((await admin.get('/api/vision?translation=someday')).status).toBe(400);
+    expect((await new Client().put(`/api/vision/${second._id}/translations/en`, { ...english, isPublished: true })).status).toBe(401);
+  });
+
+  it('removes a record\'s translations with the record, freeing its English slug', async () => {
+    const article = await newArticle(`Sementara ${Date.now()}`);
+    const slug = `temporary-${Date.now()}`;
+    expect((await admin.put(`/api/vision/${article._id}/translations/en`, { ...english, slug, isPublished: true })).status).toBe(200);
+    expect((await admin.delete(`/api/vision/${article._id}`)).status).toBe(200);
+    expect((await anonymous.get(`/api/vision/slug/${slug}?locale=en`)).status).toBe(404);
+    const next = await newArticle(`Pengganti ${Date.now()}`);
+    expect((await admin.put(`/api/vision/${next._id}/translations/en`, { ...english, slug, isPublished: true })).status).toBe(200);
+  });
+});
+
+describe('the newsletter in two languages', () => {
+  /** Signs up from a page in `language` and opens the confirmation link. */
+  const subscribed = async (email: string, language?: string) => {
+    const client = new Client();
+    expect((await client.post('/api/subscribe', { email, ...(language ? { language } : {}) })).status).toBe(201);
+    const [confirmation] = await mailbox(email);
+    const link = confirmation!.text.match(/https?:\/\/\S+\/newsletter\/confirm\?token=[\w.-]+/)![0];
+    expect((await fetch(link, { method: 'POST', body: '', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' } })).status).toBe(303);
+  };
+  const sendAll = async (id: string) => {
+    expect((await admin.post(`/api/newsletter/issues/${id}/send`)).status).toBe(202);
+    for (let run = 0; run < 50; run++) {
+      const issue = await admin.get<{ status: string }>(`/api/newsletter/issues/${id}`);
+      if (issue.body.success && issue.body.data.status === 'sent') return;
+      await fileWorker().runScheduled(Date.now());
+    }
+    throw new Error(`issue ${id} was never sent`);
+  };
+
+  it('keeps the sign-up page\'s language and sends each subscriber the issue in theirs, the Indonesian one where no English one was written', async () => {
+    const tag = unique('bahasa');
+    const reader = `${tag}-en@example.com`;
+    const pembaca = `${tag}-id@example.com`;
+    await subscribed(reader, 'en');
+    await subscribed(pembaca);
+    const found = await admin.get<Array<{ email: string; language: string }>>(`/api/subscribe?search=${encodeURIComponent(tag)}&limit=10`);
+    expect(found.body.success && Object.fromEntries(found.body.data.map((row) => [row.email, row.language]))).toEqual({ [reader]: 'en', [pembaca]: 'id' });
+
+    const [article] = (await rows('/api/vision?search=Ekonomi%20Sirkular', admin)).filter((row) => row.title === 'Ekonomi Sirkular Dimulai dari Rumah');
+    const both = await admin.post<{ _id: string }>('/api/newsletter/issues', {
+      subject: `Kabar ${tag}`,
+      body: '<p>Halo semua.</p>',
+      articles: [{ kind: 'vision', id: article!._id }],
+      translations: { en: { subject: `News ${tag}`, body: '<p>Hello everyone.</p>' } },
+    });
+    expect(both.status, JSON.stringify(both.body)).toBe(201);
+    await sendAll(both.body.success ? both.body.data._id : '');
+    const [english] = await mailbox(reader).then((mails) => mails.filter((mail) => mail.subject.includes(tag)));
+    expect(english!.subject).toBe(`News ${tag}`);
+    expect(english!.text).toContain('Hello everyone.');
+    expect(english!.text).toContain('A Circular Economy Starts at Home');
+    expect(english!.text).toContain('/en/vision/a-circular-economy-starts-at-home');
+    expect(english!.text).toContain('Unsubscribe:');
+    expect(english!.text).not.toContain('Berhenti berlangganan');
+    const [indonesian] = await mailbox(pembaca).then((mails) => mails.filter((mail) => mail.subject.includes(tag)));
+    expect(indonesian!.subject).toBe(`Kabar ${tag}`);
+    expect(indonesian!.text).toContain('Ekonomi Sirkular Dimulai dari Rumah');
+    expect(indonesian!.text).not.toContain('Hello everyone.');
+
+    const only = await admin.post<{ _id: string }>('/api/newsletter/issues', { subject: `Hanya Indonesia ${tag}`, body: '<p>Kabar singkat.</p>', articles: [] });
+    await sendAll(only.body.success ? only.body.data._id : '');
+    expect((await mailbox(reader)).map((mail) => mail.subject)).toContain(`Hanya Indonesia ${tag}`);
+  });
+
+  it('refuses an English body without its subject, and a language that does not exist', async () => {
+    const untitled = await admin.post('/api/newsletter/issues', { subject: 'Kabar', body: '<p>Isi</p>', translations: { en: { subject: '', body: '<p>Body</p>' } } });
+    expect(untitled.status).toBe(400);
+    expect(untitled.body.message).toBe('Subjek versi English wajib diisi.');
+    const unknown = await admin.post('/api/newsletter/issues', { subject: 'Kabar', body: '<p>Isi</p>', translations: { fr: { subject: 'Nouvelles', body: '' } } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Bahasa tidak dikenal.');
+  });
+});
+
+describe('page texts in two languages', () => {
+  it('answers the Kolaborasi page\'s texts and form in English, kept apart from the Indonesian ones', async () => {
+    const before = await anonymous.get<{ collaborateIntro: string; inquiryTopics: string }>('/api/settings');
+    const english = await anonymous.get<{ collaborateTitle: string; inquiryTopics: string; organisationName: string }>('/api/settings?locale=en');
+    expect(english.body.success && english.body.data.inquiryTopics).toBe('Programme partnership\nResearch and data\nMedia and publications\nOther');
+    expect(english.body.success && before.body.success && english.body.data.organisationName).toBe(before.body.success ? (before.body.data as unknown as { organisationName: string }).organisationName : '');
+
+    const saved = await admin.put('/api/settings?locale=en', { collaborateIntro: 'Tell us about your idea.', inquiryTopics: 'Research\nPartnership' });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const form = await anonymous.get<{ intro: string; topics: string[]; consentText: string }>('/api/inquiries/form?locale=en');
+    expect(form.body.success && form.body.data).toMatchObject({ intro: 'Tell us about your idea.', topics: ['Research', 'Partnership'] });
+    const indonesianForm = await anonymous.get<{ intro: string; topics: string[]; consentText: string }>('/api/inquiries/form');
+    expect(indonesianForm.body.success && before.body.success && indonesianForm.body.data.intro).toBe(before.body.success ? before.body.data.collaborateIntro : '');
+    expect(form.body.success && indonesianForm.body.success && form.body.data.consentText).not.toBe(indonesianForm.body.success ? indonesianForm.body.data.consentText : '');
+    expect((await anonymous.get('/api/settings?locale=fr')).body.message).toBe('Bahasa tidak dikenal.');
   });
 });

@@ -14,6 +14,7 @@ import { ReferenceCell } from './reference.tsx';
 import { ScheduleCell } from './schedule.tsx';
 import { SocialCell } from './social.tsx';
 import { TextValueCell } from './text.tsx';
+import { TranslationCell } from './translation.tsx';
 import type { CellProps, CellRegistry } from './types.ts';
 
 export const CELLS: CellRegistry = {
@@ -27,6 +28,7 @@ export const CELLS: CellRegistry = {
   reference: ReferenceCell,
   social: SocialCell,
   schedule: ScheduleCell,
+  translation: TranslationCell,
 };
 
 /** A row's value in a column, drawn by the renderer of the column's cell. */

@@ -3,7 +3,7 @@
  * counts the definition declares, the list paged by the API, delete with confirmation, alerts.
  * Buttons for what the user may not do are left out; a list the API refuses (403) says so.
  */
-import { LIST_PAGE_SIZE, recordTitle, resources, type ResourceDefinition } from '@cms/worker/contract';
+import { DEFAULT_LOCALE, isTranslatable, LIST_PAGE_SIZE, LOCALES, recordTitle, resources, TRANSLATIONS, type Locale, type ResourceDefinition, type TranslationStatus } from '@cms/worker/contract';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,6 +16,8 @@ import { NoPermissionPage } from '../layout/NoPermission.tsx';
 import { reload } from '../api/reload.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 import ResourceForm, { type Submission } from './ResourceForm.tsx';
+import TranslationForm from './TranslationForm.tsx';
+import { translationLabel } from '../cells/translation.tsx';
 import { saveRecord } from './save.ts';
 import DeletedRecords from '../widgets/DeletedRecords.tsx';
 import DataTable, { Pager, type TableColumn } from '../widgets/DataTable.tsx';
@@ -47,6 +49,12 @@ function filterOptions(resource: ResourceDefinition, screen: Screen, name: strin
   const cell = screen.columns.find((column) => column.field === name)?.cell;
   return (field && kindOf(field).filterOptions?.(field, cell)) ?? [];
 }
+
+/** What the translation filter offers: what is left to do, then each state. */
+const TRANSLATION_FILTER: ReadonlyArray<{ value: 'todo' | TranslationStatus; label: (locale: Locale) => string }> = [
+  { value: 'todo', label: (locale) => `${LOCALES[locale].short}: belum selesai` },
+  ...(['missing', 'outdated', 'draft', 'published'] as const).map((status) => ({ value: status, label: (locale: Locale) => translationLabel(locale, status) })),
+];
 
 /** A failure text followed by the server's reason when it gives one. */
 const withReason = (prefix: string, error: unknown) => (error instanceof RequestFailure && error.body?.message ? `${prefix}: ${error.body.message}` : prefix);
@@ -84,6 +92,9 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
     })),
   });
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
+  // The language of the record open in the form: its own (Indonesian) or a translation's.
+  const [language, setLanguage] = useState<Locale>(DEFAULT_LOCALE);
+  const translatable = isTranslatable(resource);
   // Editing starts from the record as stored now, not the list's copy; the form waits for it.
   const editingId = editing && editing !== 'new' ? editing._id : null;
   const detail = useQuery({
@@ -105,6 +116,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
     if (openId && !screen.readOnly && may.update) {
       setAlert(null);
       setEditing({ _id: openId });
+      setLanguage(DEFAULT_LOCALE);
     }
     if (openWords !== null) {
       setSearch(openWords);
@@ -221,7 +233,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
               </button>
             ))}
             {!screen.readOnly && may.update && (
-              <button type="button" onClick={() => (setAlert(null), setEditing(row), window.scrollTo({ top: 0 }))} aria-label={`Edit ${title}`}>
+              <button type="button" onClick={() => (setAlert(null), setEditing(row), setLanguage(DEFAULT_LOCALE), window.scrollTo({ top: 0 }))} aria-label={`Edit ${title}`}>
                 Edit
               </button>
             )}
@@ -262,7 +274,18 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
           </button>
         </p>
       )}
-      {screen.readOnly ? null : editing ? (
+      {!screen.readOnly && editing && editing !== 'new' && translatable && (
+        <div className="language-tabs" role="tablist" aria-label="Bahasa">
+          {[DEFAULT_LOCALE, ...TRANSLATIONS].map((locale) => (
+            <button key={locale} type="button" role="tab" aria-selected={language === locale} onClick={() => setLanguage(locale)}>
+              {LOCALES[locale].label}
+            </button>
+          ))}
+        </div>
+      )}
+      {screen.readOnly ? null : editing && editing !== 'new' && language !== DEFAULT_LOCALE && detail.data ? (
+        <TranslationForm key={`${editing._id}-${language}`} screen={screen} resource={resource} record={detail.data} locale={language} onSaved={(text) => setAlert({ kind: 'success', text })} onClose={() => setEditing(null)} />
+      ) : editing ? (
         <ResourceForm
           key={editing === 'new' ? 'new' : `${editing._id}-${detail.dataUpdatedAt}`}
           screen={screen}
@@ -291,6 +314,22 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
           value={search}
           onChange={(event) => (setSearch(event.target.value), setPage(1))}
         />
+        {translatable &&
+          TRANSLATIONS.map((locale) => (
+            <select
+              key={locale}
+              aria-label={`Terjemahan ${LOCALES[locale].label}`}
+              value={filters.translationLocale === locale ? (filters.translation ?? '') : ''}
+              onChange={(event) => (setFilters({ ...filters, translation: event.target.value, translationLocale: event.target.value ? locale : '' }), setPage(1))}
+            >
+              <option value="">Semua terjemahan {LOCALES[locale].short}</option>
+              {TRANSLATION_FILTER.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label(locale)}
+                </option>
+              ))}
+            </select>
+          ))}
         {(screen.filters ?? []).map((name) => {
           const label = resource.fields[name]?.label ?? name;
           return (

@@ -3,7 +3,7 @@
  * a column names a field and takes its label from the field and its cell from the field's kind
  * (cells/defaults.ts) unless it says otherwise.
  */
-import { CREATED_AT, resources, type AdminScreen, type Column, type ColumnSpec, type ResourceDefinition, type ResourceKey } from '@cms/worker/contract';
+import { CREATED_AT, isTranslatable, LOCALES, resources, TRANSLATIONS, type AdminScreen, type Column, type ColumnSpec, type ResourceDefinition, type ResourceKey } from '@cms/worker/contract';
 import { columnDefault } from '../cells/defaults.ts';
 
 export interface Screen extends Omit<AdminScreen, 'columns'> {
@@ -20,9 +20,16 @@ function columnOf(resource: ResourceDefinition, spec: ColumnSpec): Column {
   return { field: name, label: label ?? fallback.label ?? field.label, cell: cell ?? fallback.cell };
 }
 
+/** The field of staff rows holding each record's translation states. */
+export const TRANSLATIONS_FIELD = '_translations';
+
+/** A collection with text to translate lists where each record's translation stands, one column per language. */
+const translationColumns = (resource: ResourceDefinition): Column[] =>
+  isTranslatable(resource) ? TRANSLATIONS.map((locale) => ({ field: TRANSLATIONS_FIELD, label: LOCALES[locale].short, cell: { as: 'translation', locale } })) : [];
+
 export const SCREENS: Screen[] = (Object.keys(resources) as ResourceKey[])
   .flatMap((key) => {
     const resource: ResourceDefinition = resources[key];
-    return resource.admin ? [{ ...resource.admin, resource: key, columns: resource.admin.columns.map((spec) => columnOf(resource, spec)) }] : [];
+    return resource.admin ? [{ ...resource.admin, resource: key, columns: [...resource.admin.columns.map((spec) => columnOf(resource, spec)), ...translationColumns(resource)] }] : [];
   })
   .sort((a, b) => a.order - b.order);

@@ -22,6 +22,8 @@ import { revisionHooks } from '../revisions/hooks.ts';
 import { historyRoutes } from '../revisions/routes.ts';
 import { keepsHistory } from '../revisions/store.ts';
 import { translationHooks } from '../translations/hooks.ts';
+import { translationRoutes } from '../translations/routes.ts';
+import { isTranslatable } from '../contract/translation.ts';
 
 /** Passwords are hashed by auth; uploads and embedded pictures are stored by files, marked as a record's. */
 export const fieldStorage: FieldStorage = {
@@ -38,6 +40,6 @@ export const collectionsSetup: CollectionsSetup = {
   // released before the rebuild is asked for.
   hooks: [accessRules, slugRedirects, resolvedMissing, revisionHooks, translationHooks, auditHooks, fileHooks, rebuildHooks],
   storage: fieldStorage,
-  routes: [(key, writer) => (keepsHistory(resources[key]) ? historyRoutes(key, writer) : undefined)],
+  routes: [(key, writer) => (keepsHistory(resources[key]) ? historyRoutes(key, writer) : undefined), (key) => (isTranslatable(resources[key]) ? translationRoutes(key) : undefined)],
   updateChecks: [(c, key, existing, body, current) => refuseStaleSave(c, resources[key].path, existing, body, current)],
 };

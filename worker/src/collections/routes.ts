@@ -9,7 +9,8 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { Hono, type Context } from 'hono';
 import { recordTitle, type ResourceDefinition } from '../contract/fields.ts';
 import { MAX_LIST_LIMIT, PUBLIC_LIST_LIMIT } from '../contract/limits.ts';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../contract/locales.ts';
+import { DEFAULT_LOCALE, isLocale, TRANSLATIONS, type Locale } from '../contract/locales.ts';
+import { TRANSLATION_STATUSES, type TranslationStatus } from '../contract/translation.ts';
 import type { SessionUser } from '../contract/api.ts';
 import type { PermissionAction } from '../contract/limits.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
@@ -93,7 +94,9 @@ export function listQuery(query: Record<string, string>, resource: ResourceDefin
   if (search && search.length > SEARCH_MAX) throw new ApiError(400, 'VALIDATION_ERROR', `Kata pencarian maksimal ${SEARCH_MAX} karakter.`);
   const limit = positive('limit', query.limit, MAX_LIST_LIMIT);
   const page = positive('page', query.page, PAGE_MAX);
+  const translation = seesAll ? translationFilter(query) : undefined;
   return {
+    translation,
     visibleOnly: !seesAll,
     visible,
     where,
@@ -103,6 +106,20 @@ export function listQuery(query: Record<string, string>, resource: ResourceDefin
     limit: limit ?? (!seesAll && !page ? PUBLIC_LIST_LIMIT : undefined),
     page,
   };
+}
+
+/**
+ * Staff's filter on translations: `?translation=missing|draft|outdated|published`, or `todo`
+ * (anything but published and current), into `?translationLocale=` (the first translated language unless named).
+ */
+function translationFilter(query: Record<string, string>): ListQuery['translation'] {
+  const wanted = query.translation;
+  if (wanted === undefined || wanted === '') return undefined;
+  const locale = query.translationLocale || TRANSLATIONS[0];
+  if (!locale || !isLocale(locale) || locale === DEFAULT_LOCALE) throw new ApiError(400, 'VALIDATION_ERROR', 'Bahasa tidak dikenal.');
+  if (wanted === 'todo') return { locale, statuses: TRANSLATION_STATUSES.filter((status) => status !== 'published') };
+  if (!TRANSLATION_STATUSES.includes(wanted as TranslationStatus)) throw new ApiError(400, 'VALIDATION_ERROR', `Status terjemahan harus salah satu dari: ${TRANSLATION_STATUSES.join(', ')}, todo.`);
+  return { locale, statuses: [wanted as TranslationStatus] };
 }
 
 /** The language a read asks for (`?locale=en`): the default one when none is named, a clear refusal for one the site does not have. */

@@ -10,7 +10,7 @@ import { DEFAULT_PAGE_SIZE } from '../contract/limits.ts';
 import { DEFAULT_LOCALE, TRANSLATIONS, type Locale } from '../contract/locales.ts';
 import { readingMinutes } from '../contract/reading.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
-import { isTranslatable, localizedFields, translated, type StoredTranslation } from '../contract/translation.ts';
+import { isTranslatable, localizedFields, translated, type StoredTranslation, type TranslationStatus } from '../contract/translation.ts';
 import { chunk, MAX_BOUND_PARAMETERS, newId, now, type Database } from '../db/client.ts';
 import { collections, links, resourceByPath, translations, type AnyTable } from '../db/schema.ts';
 import { hasPublishedTranslation, joinPublished, linkedTranslations, linkedTranslationsTable, publishedTranslationJson, translatedSlugIs, translatedText, translationStatus } from './translations.ts';
@@ -50,6 +50,8 @@ export interface ListQuery {
   search?: string;
   /** Only records changed after this instant (ISO 8601), for builds that read what changed. */
   updatedAfter?: string;
+  /** Staff: only records whose translation into `locale` stands in one of these states. */
+  translation?: { locale: Locale; statuses: readonly TranslationStatus[] };
   limit?: number;
   page?: number;
 }
@@ -132,6 +134,9 @@ export class CollectionStore {
     for (const [name, value] of Object.entries(query.where)) conditions.push(eq(this.column(name), value));
     if (query.updatedAfter) conditions.push(gt(this.column('updatedAt'), query.updatedAfter));
     if (this.locale) conditions.push(hasPublishedTranslation(this.resource.path, this.column('id'), this.locale));
+    if (query.translation && isTranslatable(this.resource)) {
+      conditions.push(inArray(translationStatus(this.resource.path, this.column('id'), query.translation.locale), [...query.translation.statuses]));
+    }
     const search = query.search?.trim();
     const searchable = this.resource.searchable ?? this.textFields();
     if (search && searchable.length) {
@@ -217,7 +222,7 @@ export class CollectionStore {
   async list(query: ListQuery) {
     const limit = query.limit ?? (query.page ? DEFAULT_PAGE_SIZE : undefined);
     const offset = query.page && limit ? (query.page - 1) * limit : 0;
-    const plain = !query.search?.trim() && !query.updatedAfter && query.visible === undefined && Object.keys(query.where).length === 0;
+    const plain = !query.search?.trim() && !query.updatedAfter && !query.translation && query.visible === undefined && Object.keys(query.where).length === 0;
     const rows = plain
       ? await this.prepared(`list ${query.visibleOnly} ${!!limit}`, () => {
           const select = this.selectExpanded(this.conditions(query, NOW), query.visibleOnly, !!limit, NOW).orderBy(...this.ordering(NOW));

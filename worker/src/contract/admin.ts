@@ -4,6 +4,7 @@
  * field and writes only what differs from that field: its label comes from the field, its cell
  * from the field's kind.
  */
+import type { Locale } from './locales.ts';
 
 export type Dialect = 'id' | 'en';
 
@@ -35,7 +36,9 @@ export type Cell =
   | { as: 'reference'; empty: string }
   | { as: 'social'; links: Record<string, string> }
   /** The publish/unpublish times of a scheduled record, in WIB. */
-  | { as: 'schedule' };
+  | { as: 'schedule' }
+  /** Where the record's translation into `locale` stands (`_translations`). */
+  | { as: 'translation'; locale: Locale };
 
 /** A table column as the admin shows it. */
 export interface Column {

@@ -14,3 +14,5 @@ export * from './word.ts';
 export * from './wib.ts';
 export * from './inquiry.ts';
 export * from './search.ts';
+export * from './locales.ts';
+export * from './translation.ts';

@@ -6,6 +6,10 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { NewsletterArticleRef } from '../contract/api.ts';
+import type { Locale } from '../contract/locales.ts';
+
+/** An issue's versions in other languages: each subscriber gets the one of their language, the default one without it. */
+export type IssueTranslations = Partial<Record<Locale, { subject: string; body: string }>>;
 
 export const ISSUE_STATUSES = ['draft', 'sending', 'sent'] as const;
 export const DELIVERY_STATUSES = ['queued', 'claimed', 'sent', 'failed'] as const;
@@ -20,6 +24,7 @@ export const newsletterIssue = sqliteTable(
     body: text('body').notNull().default(''),
     /** Picked articles as `[{ kind, id }]` (kind: a collection with `site.newsletter`), shown as cards under the body. */
     articles: text('articles', { mode: 'json' }).$type<ArticleRef[]>().notNull().default(sql`'[]'`),
+    translations: text('translations', { mode: 'json' }).$type<IssueTranslations>().notNull().default(sql`'{}'`),
     status: text('status', { enum: ISSUE_STATUSES }).notNull().default('draft'),
     /** The site's public address when sending started: links in a background send need it. */
     siteUrl: text('siteUrl').notNull().default(''),
@@ -40,6 +45,8 @@ export const newsletterDelivery = sqliteTable(
       .references(() => newsletterIssue.id, { onDelete: 'cascade' }),
     subscriberId: text('subscriberId').notNull(),
     email: text('email').notNull(),
+    /** The subscriber's language when the send started: the version of the issue they get. */
+    language: text('language').notNull().default('id'),
     status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('queued'),
     claimedAt: text('claimedAt'),
     sentAt: text('sentAt'),

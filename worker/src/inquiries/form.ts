@@ -90,11 +90,12 @@ export const topicsOf = (settings: Settings) =>
     .map((topic) => topic.trim())
     .filter(Boolean);
 
-export const formConfig = (settings: Settings, env: Bindings): InquiryFormConfig => ({
+/** The form as a page in `language` shows it (`settings` read in that language). */
+export const formConfig = (settings: Settings, env: Bindings, language: InquiryLanguage = 'id'): InquiryFormConfig => ({
   title: settings.collaborateTitle,
   intro: settings.collaborateIntro,
   topics: topicsOf(settings),
-  consentText: CONSENT_TEXTS.id,
+  consentText: CONSENT_TEXTS[language],
   turnstileSiteKey: turnstileConfigured(env) ? env.TURNSTILE_SITE_KEY! : '',
 });
 

@@ -30,6 +30,8 @@ import { ApiError, notFound, ok } from '../http/errors.ts';
 import { linkSecret } from '../newsletter/tokens.ts';
 import { newsletterContext } from '../newsletter/context.ts';
 import { readSettings } from '../settings/routes.ts';
+import { localeOf } from '../collections/routes.ts';
+import { DEFAULT_LOCALE, isLocale } from '../contract/locales.ts';
 import { replyEmail } from './emails.ts';
 import { checkFillTime, checkInquiry, checkTurnstile, filledHoneypot, formConfig, formStamp, inputOf, refusal, throttleInquiry, topicsOf } from './form.ts';
 import { forStaff, notifyEach, storeInquiry } from './store.ts';
@@ -55,8 +57,11 @@ export async function receiveInquiry(c: Context<AppEnv>, fields: Record<string, 
   const db = c.var.db;
   await checkTurnstile(c.env, fields, clientAddress(c));
   await checkFillTime(await linkSecret(c.env, db), fields[INQUIRY_STARTED_FIELD]);
+  // A topic is one the page offered in its language (the form's `language`), or one of the default language's.
+  const language = typeof fields.language === 'string' && isLocale(fields.language) ? fields.language : DEFAULT_LOCALE;
   const settings = await readSettings(db);
-  const checked = checkInquiry(inputOf(fields), topicsOf(settings));
+  const offered = language === DEFAULT_LOCALE ? topicsOf(settings) : [...topicsOf(settings), ...topicsOf(await readSettings(db, language))];
+  const checked = checkInquiry(inputOf(fields), offered);
   await throttleInquiry(db, clientAddress(c));
   const stored = await storeInquiry(db, checked);
   if (settings.inquiryNotify !== 'digest') await notifyEach(c.env, db, [stored], settings.siteUrl || new URL(c.req.url).origin);
@@ -149,7 +154,10 @@ const replyInput = z.object({
 const validation = (error: z.ZodError) => new ApiError(400, 'VALIDATION_ERROR', error.issues.map((issue) => issue.message).join(' '));
 
 export const inquiryRoutes = new Hono<AppEnv>()
-  .get('/form', async (c) => ok(c, formConfig(await readSettings(c.var.db), c.env)))
+  .get('/form', async (c) => {
+    const locale = localeOf(c.req.query());
+    return ok(c, formConfig(await readSettings(c.var.db, locale), c.env, locale));
+  })
   // A fresh page stamp for the island, when the one in the page has grown too old.
   .get('/start', async (c) => ok(c, { startedAt: await formStamp(await linkSecret(c.env, c.var.db)) }))
   .post('/', sameOriginForms, async (c) => {

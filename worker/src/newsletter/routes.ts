@@ -23,7 +23,9 @@ import { ApiError, notFound, ok } from '../http/errors.ts';
 import { LINK_PAGES, newsletterContext, type NewsletterContext } from './context.ts';
 import { emailPictures } from './images.ts';
 import { issueContent, progressOf, queueRecipients } from './sending.ts';
-import { newsletterIssue } from '../db/newsletter.ts';
+import { newsletterIssue, type IssueTranslations } from '../db/newsletter.ts';
+import { LOCALES, TRANSLATIONS, type Locale } from '../contract/locales.ts';
+import { localeOf } from '../collections/routes.ts';
 import { issueEmail } from './templates.ts';
 import { readToken, type TokenPurpose } from './tokens.ts';
 
@@ -100,14 +102,23 @@ export const newsletterPageActions = new Hono<AppEnv>()
   .post('/unsubscribe', withDb, async (c) => c.redirect((await unsubscribe(c)) ? OUTCOME_PAGES.unsubscribed : OUTCOME_PAGES.invalid, 303));
 
 const articleRef = z.object({ kind: z.enum(NEWSLETTER_KINDS), id: z.string().min(1).max(64) });
+// A subject is one line: a line break in a mail header would start a header of its own.
+const oneLine = (value: unknown) => (typeof value === 'string' ? stripControls(value, false) : value);
+const issueBody = z.string().max(200_000, 'Isi newsletter terlalu panjang (maksimal 200.000 karakter).').default('');
+/** A version in another language: written when it has a subject; a body without one is refused rather than dropped. */
+const issueVersion = (language: string) =>
+  z
+    .object({ subject: z.preprocess(oneLine, z.string().trim().max(200, `Subjek versi ${language} maksimal 200 karakter.`).default('')), body: issueBody })
+    .refine((version) => version.subject !== '' || version.body.trim() === '', `Subjek versi ${language} wajib diisi.`);
 const issueInput = z.object({
-  // A subject is one line: a line break in a mail header would start a header of its own.
-  subject: z.preprocess(
-    (value) => (typeof value === 'string' ? stripControls(value, false) : value),
-    z.string({ error: 'Subjek wajib diisi.' }).trim().min(1, 'Subjek wajib diisi.').max(200, 'Subjek maksimal 200 karakter.'),
-  ),
-  body: z.string().max(200_000, 'Isi newsletter terlalu panjang (maksimal 200.000 karakter).').default(''),
+  subject: z.preprocess(oneLine, z.string({ error: 'Subjek wajib diisi.' }).trim().min(1, 'Subjek wajib diisi.').max(200, 'Subjek maksimal 200 karakter.')),
+  body: issueBody,
   articles: z.array(articleRef).max(6, 'Pilih paling banyak 6 artikel.').default([]),
+  translations: z
+    .strictObject(Object.fromEntries(TRANSLATIONS.map((locale) => [locale, issueVersion(LOCALES[locale].label).optional()])), {
+      error: (issue) => (issue.code === 'unrecognized_keys' ? 'Bahasa tidak dikenal.' : 'Versi terjemahan tidak valid.'),
+    })
+    .default({}),
 });
 
 /**
@@ -118,14 +129,21 @@ const issueInput = z.object({
  */
 async function parseIssue(c: Context<AppEnv>, pictures: 'store' | 'clean' = 'store') {
   const { fields } = await readBody(c, 1024 * 1024);
-  const raw = { ...fields, articles: typeof fields.articles === 'string' ? safeJson(fields.articles) : fields.articles };
+  const json = (value: unknown) => (typeof value === 'string' ? safeJson(value) : value);
+  const raw = { ...fields, articles: json(fields.articles), translations: json(fields.translations) };
   const parsed = issueInput.safeParse(raw);
   if (!parsed.success) throw new ApiError(400, 'VALIDATION_ERROR', parsed.error.issues.map((issue) => issue.message).join(' '));
-  if (!parsed.data.body.includes('data:')) return parsed.data;
-  const body = sanitizeRichText(parsed.data.body);
-  if (pictures === 'clean') return { ...parsed.data, body: withCleanedInlineImages(body, 'di isi newsletter') };
-  const stored = await storeInlineImages(c.env.BUCKET, body, inlineImagesOf(body, 'isi newsletter'), 'file-manager');
-  return { ...parsed.data, body: stored.html };
+  const withPictures = async (html: string) => {
+    if (!html.includes('data:')) return html;
+    const body = sanitizeRichText(html);
+    if (pictures === 'clean') return withCleanedInlineImages(body, 'di isi newsletter');
+    return (await storeInlineImages(c.env.BUCKET, body, inlineImagesOf(body, 'isi newsletter'), 'file-manager')).html;
+  };
+  const translations: IssueTranslations = {};
+  for (const [locale, version] of Object.entries(parsed.data.translations) as [Locale, { subject: string; body: string } | undefined][]) {
+    if (version?.subject) translations[locale] = { subject: version.subject, body: await withPictures(version.body) };
+  }
+  return { ...parsed.data, body: await withPictures(parsed.data.body), translations };
 }
 
 const safeJson = (text: string): unknown => {
@@ -151,7 +169,9 @@ const present = async (c: Context<AppEnv>, issue: typeof newsletterIssue.$inferS
 /** The test copy goes to the signed-in staff member; its unsubscribe link is a harmless example. */
 async function renderFor(c: Context<AppEnv>, ctx: NewsletterContext, issue: z.infer<typeof issueInput>, to: string) {
   const example = `${ctx.brand.siteUrl}${OUTCOME_PAGES.unsubscribed}?preview=1`;
-  return issueEmail(ctx.brand, await issueContent(c.var.db, issue, emailPictures(c.env, ctx.brand.siteUrl)), to, { page: example, oneClick: example });
+  // `?locale=en`: the version an English subscriber gets.
+  const content = await issueContent(c.var.db, issue, emailPictures(c.env, ctx.brand.siteUrl), localeOf(c.req.query()));
+  return issueEmail(ctx.brand, content, to, { page: example, oneClick: example });
 }
 
 const assertDraft = (issue: typeof newsletterIssue.$inferSelect) => {

@@ -12,12 +12,13 @@ import { chunk, type Database } from '../db/client.ts';
 import { collections, subscriber, type AnyTable } from '../db/schema.ts';
 import { recordPage, recordTitle, type ResourceDefinition } from '../contract/fields.ts';
 import { NEWSLETTER_KINDS, resourceKeyOf, resources } from '../contract/resources.ts';
-import { publicCondition } from '../collections/store.ts';
+import { CollectionStore, publicCondition } from '../collections/store.ts';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../contract/locales.ts';
 import type { Bindings } from '../env.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
 import { newsletterContext, unsubscribeUrls, type NewsletterContext } from './context.ts';
 import { emailPictures, withEmailPictures, type EmailPictures } from './images.ts';
-import { newsletterDelivery, newsletterIssue, type ArticleRef } from '../db/newsletter.ts';
+import { newsletterDelivery, newsletterIssue, type ArticleRef, type IssueTranslations } from '../db/newsletter.ts';
 import { issueEmail, type ArticleCard, type IssueContent } from './templates.ts';
 
 export const DEFAULT_BATCH_SIZE = 500;
@@ -43,12 +44,16 @@ export async function progressOf(db: Database, issueId: string): Promise<SendPro
 
 /** One delivery row per active subscriber; the unique (issue, subscriber) key makes a repeat harmless. */
 export const queueRecipients = (db: Database, issueId: string) =>
-  db.run(sql`insert into ${newsletterDelivery} (issueId, subscriberId, email, status)
-    select ${issueId}, id, email, 'queued' from ${subscriber} where status = 'active'
+  db.run(sql`insert into ${newsletterDelivery} (issueId, subscriberId, email, language, status)
+    select ${issueId}, id, email, language, 'queued' from ${subscriber} where status = 'active'
     on conflict (issueId, subscriberId) do nothing`);
 
-/** The picked articles the public sees now (never one still scheduled), as cards, in the order they were picked. */
-export async function articleCards(db: Database, refs: ArticleRef[]): Promise<ArticleCard[]> {
+/**
+ * The picked articles the public sees now (never one still scheduled), as cards, in the order
+ * they were picked. In another language, only those published in it, with its text and address.
+ */
+export async function articleCards(db: Database, refs: ArticleRef[], language: Locale = DEFAULT_LOCALE): Promise<ArticleCard[]> {
+  if (language !== DEFAULT_LOCALE) return translatedCards(db, refs, language);
   const time = new Date();
   const cards = new Map<string, ArticleCard>();
   for (const kind of NEWSLETTER_KINDS) {
@@ -68,12 +73,40 @@ export async function articleCards(db: Database, refs: ArticleRef[]): Promise<Ar
   return refs.map((ref) => cards.get(`${ref.kind}:${ref.id}`)).filter((card): card is ArticleCard => !!card);
 }
 
-/** What an issue's emails show; pictures only as the site build's email copies (images.ts). */
-export async function issueContent(db: Database, issue: { subject: string; body: string; articles: ArticleRef[] }, pictures: EmailPictures): Promise<IssueContent> {
-  const cards = await articleCards(db, issue.articles);
+async function translatedCards(db: Database, refs: ArticleRef[], language: Locale): Promise<ArticleCard[]> {
+  const cards: ArticleCard[] = [];
+  for (const ref of refs) {
+    const key = resourceKeyOf(ref.kind);
+    const resource: ResourceDefinition = resources[key];
+    const site = resource.site!;
+    const record = await new CollectionStore(db, key, language).find('id', ref.id, true);
+    if (!record) continue;
+    const summary = site.card?.summary.map((field) => String(record[field] ?? '')).find((text) => text !== '') ?? '';
+    const image = site.card?.image ? String(record[site.card.image] ?? '') : '';
+    cards.push({ kind: site.nav?.label ?? resource.title, title: recordTitle(resource, record, record._id), summary, image, path: LOCALES[language].prefix + recordPage(site.page, record) });
+  }
+  return cards;
+}
+
+/** The version of an issue in `language`: its own when written (a subject given), else the default language's. */
+export const issueIn = (issue: { subject: string; body: string; translations?: IssueTranslations }, language: Locale) => {
+  const version = language === DEFAULT_LOCALE ? undefined : issue.translations?.[language];
+  return version?.subject ? { ...version, language } : { subject: issue.subject, body: issue.body, language: DEFAULT_LOCALE };
+};
+
+/** What an issue's emails show in a language; pictures only as the site build's email copies (images.ts). */
+export async function issueContent(
+  db: Database,
+  issue: { subject: string; body: string; articles: ArticleRef[]; translations?: IssueTranslations },
+  pictures: EmailPictures,
+  language: Locale = DEFAULT_LOCALE,
+): Promise<IssueContent> {
+  const version = issueIn(issue, language);
+  const cards = await articleCards(db, issue.articles, version.language);
   return {
-    subject: issue.subject,
-    body: await withEmailPictures(sanitizeRichText(issue.body), pictures),
+    subject: version.subject,
+    language: version.language,
+    body: await withEmailPictures(sanitizeRichText(version.body), pictures),
     articles: await Promise.all(cards.map(async (card) => ({ ...card, image: (card.image && (await pictures(card.image))) || '' }))),
   };
 }
@@ -96,12 +129,17 @@ export async function runSendBatch(env: Bindings, db: Database, now: Date, limit
       .set({ status: 'failed', error: INTERRUPTED })
       .where(and(eq(newsletterDelivery.issueId, issue.id), eq(newsletterDelivery.status, 'claimed'), lt(newsletterDelivery.claimedAt, new Date(now.getTime() - STALE_CLAIM_MS).toISOString())));
     const ctx = await newsletterContext(env, db, issue.siteUrl);
-    const content = await issueContent(db, issue, emailPictures(env, ctx.brand.siteUrl));
+    const contents = new Map<Locale, Promise<IssueContent>>();
+    const contentIn = (language: string) => {
+      const locale = isLocale(language) ? language : DEFAULT_LOCALE;
+      if (!contents.has(locale)) contents.set(locale, issueContent(db, issue, emailPictures(env, ctx.brand.siteUrl), locale));
+      return contents.get(locale)!;
+    };
     while (budget > 0) {
       const claimed = await claim(db, issue.id, Math.min(budget, PARALLEL_SENDS), now);
       if (claimed.length === 0) break;
       budget -= claimed.length;
-      await deliver(db, ctx, content, issue.id, claimed);
+      await deliver(db, ctx, contentIn, issue.id, claimed);
     }
     const { left } = await progressOf(db, issue.id);
     if (left === 0) {
@@ -124,18 +162,18 @@ async function claim(db: Database, issueId: string, size: number, now: Date) {
         sql`${newsletterDelivery.subscriberId} in (select subscriberId from ${newsletterDelivery} where issueId = ${issueId} and status = 'queued' limit ${size})`,
       ),
     )
-    .returning({ subscriberId: newsletterDelivery.subscriberId, email: newsletterDelivery.email });
+    .returning({ subscriberId: newsletterDelivery.subscriberId, email: newsletterDelivery.email, language: newsletterDelivery.language });
 }
 
-async function deliver(db: Database, ctx: NewsletterContext, content: IssueContent, issueId: string, claimed: { subscriberId: string; email: string }[]) {
+async function deliver(db: Database, ctx: NewsletterContext, contentIn: (language: string) => Promise<IssueContent>, issueId: string, claimed: { subscriberId: string; email: string; language: string }[]) {
   const stillActive = new Set(
     (await db.select({ id: subscriber.id }).from(subscriber).where(and(inArray(subscriber.id, claimed.map((row) => row.subscriberId)), eq(subscriber.status, 'active')))).map((row) => String(row.id)),
   );
   const results = await Promise.all(
-    claimed.map(async ({ subscriberId, email }) => {
+    claimed.map(async ({ subscriberId, email, language }) => {
       if (!stillActive.has(subscriberId)) return { subscriberId, error: UNSUBSCRIBED_MEANWHILE };
       try {
-        await ctx.mailer.send(issueEmail(ctx.brand, content, email, await unsubscribeUrls(ctx, subscriberId, email)));
+        await ctx.mailer.send(issueEmail(ctx.brand, await contentIn(language), email, await unsubscribeUrls(ctx, subscriberId, email)));
         return { subscriberId, error: null };
       } catch (error) {
         return { subscriberId, error: error instanceof Error ? error.message.slice(0, 300) : 'Gagal mengirim.' };

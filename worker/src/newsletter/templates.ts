@@ -2,6 +2,7 @@
  * The emails, in Indonesian: each has an HTML part and a plain-text part and ends with the
  * organisation's name and the site's address. Inline styles only (mail clients drop <style>).
  */
+import type { Locale } from '../contract/locales.ts';
 import sanitizeHtml from 'sanitize-html';
 import { sanitizeRichText } from '../content/sanitize.ts';
 import { EMAIL_LOGO } from '../contract/email-images.ts';
@@ -98,7 +99,25 @@ export interface IssueContent {
   subject: string;
   body: string;
   articles: ArticleCard[];
+  /** The language it is written in: the email's own words follow it. */
+  language: Locale;
 }
+
+/** The words of an issue email around its content, per language. */
+const ISSUE_WORDS: Record<Locale, { readMore: string; picks: string; why: (organisation: string) => string; unsubscribe: string }> = {
+  id: {
+    readMore: 'Baca selengkapnya',
+    picks: 'Bacaan pilihan',
+    why: (organisation) => `Anda menerima email ini karena berlangganan newsletter ${organisation}.`,
+    unsubscribe: 'Berhenti berlangganan',
+  },
+  en: {
+    readMore: 'Read more',
+    picks: 'Selected reading',
+    why: (organisation) => `You are receiving this email because you subscribed to the ${organisation} newsletter.`,
+    unsubscribe: 'Unsubscribe',
+  },
+};
 
 /** Where a reader leaves: the page with a button (footer link) and the one-click POST address (RFC 8058). */
 export interface UnsubscribeLinks {
@@ -112,6 +131,7 @@ export interface UnsubscribeLinks {
  */
 export function issueEmail(brand: Brand, issue: IssueContent, to: string, unsubscribe: UnsubscribeLinks): OutgoingEmail {
   // Uploaded images and site links are stored as paths; a mail program needs the full address.
+  const words = ISSUE_WORDS[issue.language];
   const body = sanitizeRichText(issue.body).replace(/(src|href)="\/(?!\/)/g, `$1="${escape(brand.siteUrl)}/`);
   const cards = issue.articles
     .map((article) => {
@@ -123,22 +143,22 @@ export function issueEmail(brand: Brand, issue: IssueContent, to: string, unsubs
 <div style="padding:12px 16px;"><p style="margin:0;font-size:12px;text-transform:uppercase;color:#56675d;">${article.kind}</p>
 <h2 style="margin:4px 0 8px;font-size:18px;"><a href="${escape(href)}" style="color:#0f5132;text-decoration:none;">${escape(article.title)}</a></h2>
 <p style="margin:0 0 8px;font-size:15px;">${escape(article.summary)}</p>
-<a href="${escape(href)}" style="color:#0f5132;font-weight:bold;">Baca selengkapnya</a></div></td></tr></table>`;
+<a href="${escape(href)}" style="color:#0f5132;font-weight:bold;">${words.readMore}</a></div></td></tr></table>`;
     })
     .join('\n');
   const html = layout(
     brand,
     issue.subject,
-    `${body}${cards ? `\n<h2 style="font-size:18px;margin:24px 0 0;">Bacaan pilihan</h2>\n${cards}` : ''}`,
-    `<p style="margin:0;">Anda menerima email ini karena berlangganan newsletter ${escape(brand.organisationName)}. <a href="${escape(unsubscribe.page)}" style="color:#0f5132;">Berhenti berlangganan</a></p>`,
+    `${body}${cards ? `\n<h2 style="font-size:18px;margin:24px 0 0;">${words.picks}</h2>\n${cards}` : ''}`,
+    `<p style="margin:0;">${escape(words.why(brand.organisationName))} <a href="${escape(unsubscribe.page)}" style="color:#0f5132;">${words.unsubscribe}</a></p>`,
   );
   const articleText = issue.articles.map((a) => `- ${a.title} (${a.kind})\n  ${a.summary}\n  ${absolute(brand.siteUrl, a.path)}`).join('\n\n');
   const text = `${issue.subject}
 
-${htmlToText(body)}${articleText ? `\n\nBacaan pilihan\n\n${articleText}` : ''}
+${htmlToText(body)}${articleText ? `\n\n${words.picks}\n\n${articleText}` : ''}
 
-Anda menerima email ini karena berlangganan newsletter ${brand.organisationName}.
-Berhenti berlangganan: ${unsubscribe.page}
+${words.why(brand.organisationName)}
+${words.unsubscribe}: ${unsubscribe.page}
 
 ${textFooter(brand)}`;
   return {

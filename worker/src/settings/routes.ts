@@ -13,6 +13,8 @@ import { settings } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError, ok } from '../http/errors.ts';
+import { localeOf } from '../collections/routes.ts';
+import { DEFAULT_LOCALE, type Locale } from '../contract/locales.ts';
 
 export const DEFAULT_SETTINGS: Settings = {
   collaborateTitle: 'Collaborate With Us',
@@ -25,6 +27,22 @@ export const DEFAULT_SETTINGS: Settings = {
   inquiryRecipients: '',
   inquiryRetentionMonths: '24',
 };
+
+/** The settings visitors read as text of the page (the Kolaborasi page's title, intro and topics): one value per language. */
+export const LOCALIZED_SETTINGS = ['collaborateTitle', 'collaborateIntro', 'inquiryTopics'] as const satisfies readonly (keyof Settings)[];
+type LocalizedSetting = (typeof LOCALIZED_SETTINGS)[number];
+
+/** What a language shows before staff write its own texts; a language without defaults shows none. */
+const TRANSLATED_DEFAULTS: Partial<Record<Locale, Record<LocalizedSetting, string>>> = {
+  en: {
+    collaborateTitle: 'Collaborate With Us',
+    collaborateIntro: 'Have an idea for a partnership, research or a joint programme? Tell us about it and we will reply to your email.',
+    inquiryTopics: 'Programme partnership\nResearch and data\nMedia and publications\nOther',
+  },
+};
+
+/** Where a setting's value in another language is kept: `collaborateTitle.en`. */
+const keyIn = (key: LocalizedSetting, locale: Locale) => (locale === DEFAULT_LOCALE ? key : `${key}.${locale}`);
 
 export const SITE_ADDRESS_MESSAGE =
   'Alamat situs harus berupa alamat https lengkap tanpa path, contoh: https://contoh.org (http hanya untuk localhost atau 127.0.0.1).';
@@ -71,22 +89,33 @@ const settingsInput = z.object({
     .transform(String),
 });
 
-export async function readSettings(db: Database): Promise<Settings> {
-  const rows = await db.select().from(settings).where(inArray(settings.key, Object.keys(DEFAULT_SETTINGS)));
-  return { ...DEFAULT_SETTINGS, ...Object.fromEntries(rows.map((row) => [row.key, row.value])) };
+/** The settings, their page texts in `locale` (the default language's own when none is named). */
+export async function readSettings(db: Database, locale: Locale = DEFAULT_LOCALE): Promise<Settings> {
+  const keys = locale === DEFAULT_LOCALE ? Object.keys(DEFAULT_SETTINGS) : [...Object.keys(DEFAULT_SETTINGS), ...LOCALIZED_SETTINGS.map((key) => keyIn(key, locale))];
+  const stored = new Map((await db.select().from(settings).where(inArray(settings.key, keys))).map((row) => [row.key, row.value]));
+  const all: Settings = { ...DEFAULT_SETTINGS, ...Object.fromEntries(Object.keys(DEFAULT_SETTINGS).flatMap((key) => (stored.has(key) ? [[key, stored.get(key)!]] : []))) };
+  if (locale === DEFAULT_LOCALE) return all;
+  // Another language never shows the default language's text: its own, its defaults, or nothing.
+  for (const key of LOCALIZED_SETTINGS) all[key] = stored.get(keyIn(key, locale)) ?? TRANSLATED_DEFAULTS[locale]?.[key] ?? '';
+  return all;
 }
 
 export const settingsRoutes = new Hono<AppEnv>()
   .get('/', async (c) => {
-    const all = await readSettings(c.var.db);
+    const all = await readSettings(c.var.db, localeOf(c.req.query()));
     // Staff addresses are for staff: everyone else reads the rest.
     return ok(c, c.var.user && mayRead(c.var.user.permissions, 'settings') ? all : { ...all, inquiryRecipients: '' });
   })
   .put('/', async (c) => {
     assertPermission(c.var.user, 'settings', 'update');
-    const parsed = settingsInput.partial().safeParse((await readBody(c)).fields);
+    const locale = localeOf(c.req.query());
+    // In another language only the page texts are its own; the rest is one value for every language.
+    const input = locale === DEFAULT_LOCALE ? settingsInput.partial() : settingsInput.pick({ collaborateTitle: true, collaborateIntro: true, inquiryTopics: true }).partial();
+    const parsed = input.safeParse((await readBody(c)).fields);
     if (!parsed.success) throw new ApiError(400, 'VALIDATION_ERROR', parsed.error.issues.map((i) => i.message).join(' '));
-    const entries = Object.entries(parsed.data).filter((entry): entry is [string, string] => entry[1] !== undefined);
+    const entries = Object.entries(parsed.data)
+      .filter((entry): entry is [string, string] => entry[1] !== undefined)
+      .map(([key, value]): [string, string] => [(LOCALIZED_SETTINGS as readonly string[]).includes(key) ? keyIn(key as LocalizedSetting, locale) : key, value]);
     const db = c.var.db;
     if (entries.length) {
       const [first, ...rest] = entries.map(([key, value]) =>
@@ -94,5 +123,5 @@ export const settingsRoutes = new Hono<AppEnv>()
       );
       await db.batch([first!, ...rest, auditStatement(db, c.var.user, 'update', 'settings', null, entries.map(([key]) => key).join(', '))]);
     }
-    return ok(c, await readSettings(db), 'Data berhasil diperbarui!');
+    return ok(c, await readSettings(db, locale), 'Data berhasil diperbarui!');
   });

@@ -79,7 +79,7 @@ async function signUp(c: Context<AppEnv>, email: string, consent: { sourcePage: 
   const id = newId();
   const [created] = await db
     .insert(subscriber)
-    .values({ id, email, status: 'pending', source: 'website', subscribedAt: time, confirmationSentAt: time, createdAt: time, updatedAt: time })
+    .values({ id, email, status: 'pending', source: 'website', language: consent.language, subscribedAt: time, confirmationSentAt: time, createdAt: time, updatedAt: time })
     .onConflictDoNothing({ target: subscriber.email })
     .returning({ id: subscriber.id });
   if (created) {
@@ -96,7 +96,7 @@ async function signUp(c: Context<AppEnv>, email: string, consent: { sourcePage: 
     // Coming back after unsubscribing: confirm the address again before mailing it.
     const [reopened] = await db
       .update(subscriber)
-      .set({ status: 'pending', subscribedAt: time, confirmationSentAt: time, unsubscribedAt: null, updatedAt: time })
+      .set({ status: 'pending', language: consent.language, subscribedAt: time, confirmationSentAt: time, unsubscribedAt: null, updatedAt: time })
       .where(and(eq(subscriber.id, existingId), eq(subscriber.status, 'unsubscribed')))
       .returning({ id: subscriber.id });
     if (reopened) {

@@ -1,5 +1,8 @@
 import { choice, defineResource, text, timestamp } from '../fields.ts';
 import { SUBSCRIBER_PAGE_SIZE, SUBSCRIBER_STATUSES } from '../limits.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../locales.ts';
+
+const LANGUAGES = Object.keys(LOCALES) as Locale[];
 
 export const subscriber = defineResource({
   path: 'subscribe',
@@ -17,7 +20,7 @@ export const subscriber = defineResource({
     // Subscribers sign up on the public site; staff change their status or delete them.
     readOnly: true,
     pageSize: SUBSCRIBER_PAGE_SIZE,
-    columns: ['email', 'status', 'source', { field: 'subscribedAt', label: 'Subscribed' }],
+    columns: ['email', 'status', 'source', 'language', { field: 'subscribedAt', label: 'Subscribed' }],
     filters: ['status'],
     counts: [
       { label: 'Total' },
@@ -49,6 +52,8 @@ export const subscriber = defineResource({
     email: text('Email', { required: true, unique: true, format: 'email' }),
     status: choice('Status', SUBSCRIBER_STATUSES, { default: 'active', labels: { active: 'Active', unsubscribed: 'Unsubscribed', pending: 'Pending' } }),
     source: text('Source', { default: 'website' }),
+    /** The language of the page the address signed up on: the newsletter it gets. */
+    language: choice('Bahasa', LANGUAGES, { default: DEFAULT_LOCALE, labels: Object.fromEntries(LANGUAGES.map((locale) => [locale, LOCALES[locale].label])) }),
     subscribedAt: timestamp('Subscribed At', { defaultNow: true }),
     /** When the last confirmation email went out: a repeated sign-up re-sends it at most every 10 minutes. */
     confirmationSentAt: timestamp('Confirmation Sent At'),

@@ -1,0 +1,158 @@
+/**
+ * A record's version in another language, edited beside its Indonesian text: each localized
+ * field shows the Indonesian value (read-only) next to the input for the translation, side by
+ * side on a wide screen and one above the other on a phone. Publishing that language's version
+ * is its own tick and its own save; a refused save keeps everything typed.
+ */
+import { LOCALES, localizedFields, localizedItemKeys, type Field, type ListField, type Locale, type ResourceDefinition, type TranslationStatus } from '@cms/worker/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { getJson, sendJson } from '../api/client.ts';
+import { saveErrorMessage } from '../api/messages.ts';
+import { reload } from '../api/reload.ts';
+import { translationLabel } from '../cells/translation.tsx';
+import { kindOf } from '../fields/index.ts';
+import type { Row, Values } from '../fields/types.ts';
+import type { Screen } from './screens.ts';
+import './TranslationForm.css';
+
+/** A translation as the API answers it. */
+interface StoredTranslation {
+  status: TranslationStatus;
+  slug: string | null;
+  values: Values;
+  isPublished: boolean;
+}
+
+/**
+ * The field as the translation edits it: a list keeps only its translated keys, an image's
+ * alternative text becomes a plain text input (its picture is shared, so it has none beside it).
+ */
+function translatedField(resource: ResourceDefinition, field: Field): Field {
+  if (field.kind === 'list') return { ...field, items: Object.fromEntries(localizedItemKeys(field).map((key) => [key, field.items[key]!])), minItems: undefined, requiredKeys: undefined } satisfies ListField;
+  if (field.kind === 'text' && field.companion) return { ...field, companion: undefined, label: `${field.label} (${resource.fields[field.companion.of]?.label ?? field.companion.of})` };
+  return field;
+}
+
+/** The Indonesian value as words to read beside the input: rich text without its tags, lists item by item. */
+function sourceText(field: Field, value: unknown): string {
+  if (field.kind === 'list' && Array.isArray(value)) {
+    const keys = localizedItemKeys(field);
+    return value.map((item: Record<string, unknown>, position) => `${position + 1}. ${keys.map((key) => String(item[key] ?? '')).filter(Boolean).join(' — ')}`).join('\n');
+  }
+  if (Array.isArray(value)) return value.join(', ');
+  if (field.kind === 'richText') return new DOMParser().parseFromString(String(value ?? ''), 'text/html').body.textContent ?? '';
+  return String(value ?? '');
+}
+
+interface Props {
+  screen: Screen;
+  resource: ResourceDefinition;
+  record: Row;
+  locale: Locale;
+  onSaved: (message: string) => void;
+  onClose: () => void;
+}
+
+export default function TranslationForm(props: Props) {
+  const { resource, record, locale } = props;
+  const path = `/${resource.path}/${record._id}/translations/${locale}`;
+  const stored = useQuery({ queryKey: [resource.path, record._id, 'translation', locale], queryFn: async () => (await getJson<StoredTranslation>(path)).data, gcTime: 0 });
+  if (!stored.data) return <p className="loading">{stored.isError ? 'Versi terjemahan tidak dapat dimuat.' : 'Memuat...'}</p>;
+  return <TranslationFields {...props} stored={stored.data} path={path} />;
+}
+
+function TranslationFields({ screen, resource, record, locale, onSaved, onClose, stored, path }: Props & { stored: StoredTranslation; path: string }) {
+  const language = LOCALES[locale].label;
+  const fields = localizedFields(resource).map(([name, field]) => [name, translatedField(resource, field)] as const);
+  const [values, setValues] = useState<Values>(() =>
+    Object.fromEntries(fields.map(([name, field]) => [name, kindOf(field).initial(field, field.kind === 'slug' ? (stored.slug ?? '') : (stored.values[name] ?? (field.kind === 'text' ? '' : undefined)), { _id: record._id, ...stored.values }, name)])),
+  );
+  const [published, setPublished] = useState(stored.isPublished);
+  const [status, setStatus] = useState(stored.status);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const client = useQueryClient();
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    setSaving(true);
+    setError(null);
+    try {
+      const tidied = Object.fromEntries(fields.map(([name, field]) => [name, kindOf(field).tidy?.(values[name]) ?? values[name]]));
+      const answer = await sendJson<StoredTranslation>('PUT', path, { ...tidied, isPublished: published });
+      setStatus(answer.data.status);
+      if (answer.data.slug !== null) setValues((current) => ({ ...current, ...Object.fromEntries(fields.filter(([, field]) => field.kind === 'slug').map(([name]) => [name, answer.data.slug])) }));
+      onSaved(answer.message);
+      void reload(client, { queryKey: [resource.path, 'list'] });
+    } catch (failure) {
+      setError(saveErrorMessage(failure));
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const form = { resource, screen, record, values };
+  return (
+    <form className="panel translation-form" onSubmit={(event) => void save(event)} aria-label={`Versi ${language}`}>
+      <h2>
+        Versi {language} <span className={`badge ${status === 'published' ? 'on' : 'off'}`}>{translationLabel(locale, status)}</span>
+      </h2>
+      <fieldset disabled={saving} className="translation-fields">
+        <div className="translation-row translation-head" aria-hidden="true">
+          <span>{LOCALES.id.label}</span>
+          <span>{language}</span>
+        </div>
+        {fields.map(([name, field]) => {
+          const kind = kindOf(field);
+          const id = `translation-${name}`;
+          const required = published && field.required === true && field.kind !== 'slug';
+          return (
+            <div key={name} className="translation-row">
+              <div className="translation-source">
+                <span className="translation-source-label">{field.label}</span>
+                <p lang="id" data-testid={`source-${name}`}>
+                  {sourceText(field, record[name]) || <span className="muted">(kosong)</span>}
+                </p>
+              </div>
+              <div className="translation-input" lang={locale}>
+                <kind.Input
+                  id={id}
+                  name={name}
+                  field={field}
+                  label={
+                    <label htmlFor={id}>
+                      {field.label} ({LOCALES[locale].short}){required && <span aria-hidden="true"> *</span>}
+                    </label>
+                  }
+                  value={values[name]}
+                  onChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
+                  onFile={() => undefined}
+                  required={required}
+                  dialect="id"
+                  form={form}
+                />
+              </div>
+            </div>
+          );
+        })}
+        <label className="translation-publish">
+          <input type="checkbox" checked={published} onChange={(event) => setPublished(event.target.checked)} /> Publikasikan versi {language}
+        </label>
+      </fieldset>
+      {error && (
+        <div className="alert error" role="alert">
+          <p>{error}</p>
+        </div>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="primary" disabled={saving}>
+          {saving ? 'Menyimpan...' : `Simpan versi ${language}`}
+        </button>
+        <button type="button" onClick={onClose} disabled={saving}>
+          Tutup
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE `subscriber` ADD `language` text DEFAULT 'id' NOT NULL;

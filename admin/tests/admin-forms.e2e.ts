@@ -94,7 +94,7 @@ describe('widgets', () => {
     const toggle = page.getByRole('button', { name: /^Categories/ });
     await toggle.click();
     await page.getByRole('searchbox', { name: 'Cari Categories' }).fill('edu');
-    expect(await page.locator('.multi-select-panel li').allInnerTexts()).toEqual(['Education']);
+    expect(await page.locator('.multi-select-panel li').allInnerTexts()).toEqual(['Edukasi']);
     await page.getByRole('searchbox', { name: 'Cari Categories' }).fill('');
     await page.getByRole('button', { name: 'Pilih semua' }).click();
     const total = await page.locator('.multi-select-panel input[type=checkbox]').count();

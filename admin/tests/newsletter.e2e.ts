@@ -78,12 +78,12 @@ describe('newsletter screen', () => {
     await page.getByLabel('Subjek').fill(subject);
     await page.getByRole('textbox', { name: 'Isi', exact: true }).click();
     await page.keyboard.type('Halo sahabat lingkungan, ini kabar terbaru kami.');
-    await page.getByRole('checkbox', { name: /A Circular Economy Starts at Home/ }).check();
+    await page.getByRole('checkbox', { name: /Ekonomi Sirkular Dimulai dari Rumah/ }).check();
 
     await page.getByRole('button', { name: 'Pratinjau' }).click();
     const preview = page.frameLocator('iframe[title="Pratinjau email"]');
     await expect.poll(() => preview.locator('body').innerText()).toContain('Halo sahabat lingkungan');
-    expect(await preview.locator('body').innerText()).toContain('A Circular Economy Starts at Home');
+    expect(await preview.locator('body').innerText()).toContain('Ekonomi Sirkular Dimulai dari Rumah');
     await keepScreenshot(page, 'newsletter-preview');
     await page.getByRole('button', { name: 'Teks biasa' }).click();
     await expect.poll(() => page.locator('.preview-text').innerText()).toContain('Bacaan pilihan');
@@ -141,7 +141,7 @@ describe('newsletter screen', () => {
       return json.data;
     };
     const visions = await api<{ _id: string; title: string; isPublished: boolean }[]>('GET', '/api/vision');
-    const article = visions.find((vision) => vision.isPublished && vision.title !== 'A Circular Economy Starts at Home')!;
+    const article = visions.find((vision) => vision.isPublished && vision.title !== 'Ekonomi Sirkular Dimulai dari Rumah')!;
     const photo = await gpsPhoto(3000, 2000);
     expect(photo.length).toBeGreaterThan(1024 * 1024);
     const form = new FormData();

@@ -92,32 +92,32 @@ describe('previews on pages that show several records', () => {
   it('a value: in place of its published version, the rest of the about page as published, no other draft', async () => {
     await draft('values', { title: 'Nilai Draf Rahasia', content: '<p>Belum terbit.</p>', isPublished: 'false', order: '2' });
     const published = await publicTexts('/about-us', '.value-grid h3');
-    expect(published).toEqual(['Innovation', 'Trust', 'Collaboration', 'Learning']);
+    expect(published).toEqual(['Inovasi', 'Kepercayaan', 'Kolaborasi', 'Pembelajaran']);
     const team = await publicTexts('/about-us', '.team-grid h3');
-    const trust = (await records('values')).find((value) => value.title === 'Trust')!;
+    const trust = (await records('values')).find((value) => value.title === 'Kepercayaan')!;
 
-    const page = await openAsVisitor(await previewLink('values', trust._id, { ...formValues(trust, 'values'), title: 'Kepercayaan', content: '<p>Kami melapor <strong>terbuka</strong>.</p>' }));
-    expect(await texts(page, '.value-grid h3')).toEqual(['Innovation', 'Kepercayaan', 'Collaboration', 'Learning']);
-    expect(await page.locator('.value-grid li', { hasText: 'Kepercayaan' }).locator('.prose strong').innerText()).toBe('terbuka');
+    const page = await openAsVisitor(await previewLink('values', trust._id, { ...formValues(trust, 'values'), title: 'Keterbukaan', content: '<p>Kami melapor <strong>terbuka</strong>.</p>' }));
+    expect(await texts(page, '.value-grid h3')).toEqual(['Inovasi', 'Keterbukaan', 'Kolaborasi', 'Pembelajaran']);
+    expect(await page.locator('.value-grid li', { hasText: 'Keterbukaan' }).locator('.prose strong').innerText()).toBe('terbuka');
     expect(await page.locator('body').innerText()).not.toContain('Nilai Draf Rahasia');
     expect(await texts(page, '.team-grid h3')).toEqual(team);
-    expect(await texts(page, 'main h2')).toContain('Our Story');
-    expect(await page.title()).toBe('Pratinjau: Kepercayaan');
+    expect(await texts(page, 'main h2')).toContain('Kisah Kami');
+    expect(await page.title()).toBe('Pratinjau: Keterbukaan');
     await shot(page, 'preview-value');
     await page.close();
 
     // A new value goes in its position by order; its draft sibling stays out.
     const added = await openAsVisitor(await previewLink('values', '', { title: 'Keberanian', content: '<p>Baru.</p>', isPublished: false, order: 3 }));
-    expect(await texts(added, '.value-grid h3')).toEqual(['Innovation', 'Trust', 'Collaboration', 'Keberanian', 'Learning']);
+    expect(await texts(added, '.value-grid h3')).toEqual(['Inovasi', 'Kepercayaan', 'Kolaborasi', 'Keberanian', 'Pembelajaran']);
     expect(await added.locator('body').innerText()).not.toContain('Nilai Draf Rahasia');
     await added.close();
   });
 
   it('the story and a team member: the about page with the draft in its place or position', async () => {
     const story = (await records('history'))[0]!;
-    const page = await openAsVisitor(await previewLink('history', story._id, { ...formValues(story, 'history'), title: 'Kisah Kami' }));
-    expect(await page.getByRole('heading', { name: 'Kisah Kami', level: 2 }).count()).toBe(1);
-    expect(await page.getByRole('heading', { name: 'Our Story' }).count()).toBe(0);
+    const page = await openAsVisitor(await previewLink('history', story._id, { ...formValues(story, 'history'), title: 'Cerita Kami' }));
+    expect(await page.getByRole('heading', { name: 'Cerita Kami', level: 2 }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'Kisah Kami' }).count()).toBe(0);
     expect(await texts(page, '.value-grid h3')).toEqual(await publicTexts('/about-us', '.value-grid h3'));
     await page.close();
 
@@ -134,17 +134,17 @@ describe('previews on pages that show several records', () => {
   it('a hero: the home page as published with the draft as its hero, other heroes and drafts left out', async () => {
     await draft('hero-section', { title: 'Hero Draf Rahasia', subtitle: 'Belum terbit', isActive: 'false' });
     const partners = await publicTexts('/', '.partner-strip span');
-    const hero = (await records('hero-section')).find((record) => record.title === 'Learning Together')!;
-    const page = await openAsVisitor(await previewLink('hero-section', hero._id, { ...formValues(hero, 'hero-section'), title: 'Belajar Bersama', subtitle: 'Di 30 sekolah', bgColor: '#123456' }));
-    expect(await page.locator('.hero h1').innerText()).toBe('Belajar Bersama');
+    const hero = (await records('hero-section')).find((record) => record.title === 'Belajar Bersama')!;
+    const page = await openAsVisitor(await previewLink('hero-section', hero._id, { ...formValues(hero, 'hero-section'), title: 'Belajar di Sekolah', subtitle: 'Di 30 sekolah', bgColor: '#123456' }));
+    expect(await page.locator('.hero h1').innerText()).toBe('Belajar di Sekolah');
     expect(await page.locator('.hero-slide').count()).toBe(1);
     expect(await page.locator('.hero-slide').evaluate((slide) => getComputedStyle(slide).backgroundColor)).toBe('rgb(18, 52, 86)');
     expect(await page.locator('.hero .button').getAttribute('href')).toBe('/about-us');
     // Static: the carousel's published slides do not come back once scripts have run.
     await page.waitForLoadState('networkidle');
-    expect(await page.locator('.hero h1').innerText()).toBe('Belajar Bersama');
+    expect(await page.locator('.hero h1').innerText()).toBe('Belajar di Sekolah');
     expect(await page.locator('body').innerText()).not.toContain('Hero Draf Rahasia');
-    expect(await page.locator('.hero-place').innerText()).not.toContain('Turning Waste into Worth');
+    expect(await page.locator('.hero-place').innerText()).not.toContain('Mengubah Sampah Menjadi Berharga');
     expect(await texts(page, '.partner-strip span')).toEqual(partners);
     expect(await page.locator('#work-teaser').count()).toBe(1);
     await shot(page, 'preview-hero');
@@ -153,16 +153,16 @@ describe('previews on pages that show several records', () => {
 
   it('a work: its page with its categories by title, the breadcrumb under the first', async () => {
     const categories = await records('category');
-    const education = categories.find((category) => category.slug === 'education')!;
-    const research = categories.find((category) => category.slug === 'research')!;
+    const education = categories.find((category) => category.slug === 'edukasi')!;
+    const research = categories.find((category) => category.slug === 'riset')!;
     const page = await openAsVisitor(
       await previewLink('our-work', '', { title: 'Sekolah Hijau', slug: 'sekolah-hijau', description: 'Program baru.', content: '<p>Isi program.</p>', activeYear: '', category_ids: [education._id, research._id], isActive: false, order: 9 }),
     );
     expect(await page.locator('h1').innerText()).toBe('Sekolah Hijau');
     expect(await texts(page, 'article .badge')).toEqual([education.title, research.title]);
-    expect(await page.locator('.breadcrumbs a', { hasText: String(education.title) }).getAttribute('href')).toBe('/our-work/education');
+    expect(await page.locator('.breadcrumbs a', { hasText: String(education.title) }).getAttribute('href')).toBe('/our-work/edukasi');
     expect(await page.locator('.meta', { hasText: 'Active:' }).innerText()).toContain('Active: -');
-    expect(await page.locator('.back-link').getAttribute('href')).toBe('/our-work/education');
+    expect(await page.locator('.back-link').getAttribute('href')).toBe('/our-work/edukasi');
     await shot(page, 'preview-work');
     await page.close();
   });
@@ -228,8 +228,8 @@ describe('preview from the our-work and hero forms', () => {
   it('hero: the unsaved title and a picked, not uploaded picture on the home page; the public home unchanged', async () => {
     const homeBefore = await (await fetch(`${base}/`)).text();
     await admin.goto(`${base}/admin/hero-section`);
-    await admin.getByRole('button', { name: 'Edit BioCore: Energy from Organic Waste' }).first().click();
-    await expect.poll(() => admin.locator('#field-title').inputValue()).toBe('BioCore: Energy from Organic Waste');
+    await admin.getByRole('button', { name: 'Edit BioCore: Energi dari Sampah Organik' }).first().click();
+    await expect.poll(() => admin.locator('#field-title').inputValue()).toBe('BioCore: Energi dari Sampah Organik');
     await admin.locator('#field-backgroundImage').setInputFiles({ name: 'pasar.jpg', mimeType: 'image/jpeg', buffer: await gpsPhoto(4032, 3024, '#c0392b') });
     // Shown in the focal point picker once the browser has prepared it.
     await admin.locator('.upload-field img[src^="blob:"]').first().waitFor();

@@ -53,9 +53,9 @@ describe.each([1280, 390])('at %i px', (width) => {
   it('saves the seeded hero slide with its relative CTA and a new background', async () => {
     const page = await open('hero-section', width);
     await ready(page, 'hero-section');
-    await page.getByRole('button', { name: 'Edit Turning Waste into Worth' }).click();
+    await page.getByRole('button', { name: 'Edit Mengubah Sampah Menjadi Berharga' }).click();
     await expect.poll(() => page.locator('#field-ctaUrl').inputValue()).toBe('/our-work');
-    const before = (await apiList('hero-section')).find((hero) => hero.title === 'Turning Waste into Worth')!;
+    const before = (await apiList('hero-section')).find((hero) => hero.title === 'Mengubah Sampah Menjadi Berharga')!;
     // The colour tools show their name and a swatch big enough to see.
     const colours = page.locator('.rich-editor').first().locator('.colour-tool');
     // The form mounts again when the stored record arrives: read the tools once they are there.

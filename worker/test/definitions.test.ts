@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { permissionCatalog } from '../src/auth/permission-catalog.ts';
 import type { Field, ResourceDefinition } from '../src/contract/fields.ts';
 import { PERMISSION_MODULES, resources, type ResourceKey } from '../src/contract/resources.ts';
+import { TRANSLATIONS } from '../src/contract/locales.ts';
+import { isTranslatable } from '../src/contract/translation.ts';
 import * as schema from '../src/db/schema.ts';
 import { SCREENS } from '../../admin/src/screens/screens.ts';
 
@@ -37,10 +39,14 @@ describe.each(Object.keys(resources) as ResourceKey[])('the %s collection', (key
   it('shows in its screen only fields it has, each column once', () => {
     const screen = SCREENS.find((candidate) => candidate.resource === key);
     if (!screen) return;
-    const names = screen.columns.map((column) => column.field);
-    expect(new Set(names).size).toBe(names.length);
-    for (const name of names) expect(name === 'createdAt' || name in resource.fields).toBe(true);
+    const keys = screen.columns.map((column) => `${column.field} ${column.label}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    const own = screen.columns.filter((column) => column.cell.as !== 'translation');
+    for (const { field } of own) expect(field === 'createdAt' || field in resource.fields).toBe(true);
     for (const column of screen.columns) expect(column.label).not.toBe('');
+    // A collection with text to translate lists each record's state in every other language.
+    const languages = screen.columns.flatMap((column) => (column.cell.as === 'translation' ? [column.cell.locale] : []));
+    expect(languages).toEqual(isTranslatable(resource) ? TRANSLATIONS : []);
   });
 });
 

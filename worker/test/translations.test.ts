@@ -192,6 +192,15 @@ describe('editing a translation', () => {
     expect((await new Client().put(`/api/vision/${second._id}/translations/en`, { ...english, isPublished: true })).status).toBe(401);
   });
 
+  it('keeps the old English address of a published English page whose English slug changes', async () => {
+    const article = await newArticle(`Alamat Lama ${Date.now()}`);
+    const first = `old-address-${Date.now()}`;
+    expect((await admin.put(`/api/vision/${article._id}/translations/en`, { ...english, slug: first, isPublished: true })).status).toBe(200);
+    expect((await admin.put(`/api/vision/${article._id}/translations/en`, { ...english, slug: `${first}-new`, isPublished: true })).status).toBe(200);
+    const listed = await admin.get<Array<{ from: string; to: string; status: string }>>(`/api/redirect?search=${encodeURIComponent(first)}`);
+    expect(listed.body.success && listed.body.data.map((rule) => [rule.from, rule.to, rule.status])).toEqual([[`/en/vision/${first}`, `/en/vision/${first}-new`, '301']]);
+  });
+
   it('removes a record\'s translations with the record, freeing its English slug', async () => {
     const article = await newArticle(`Sementara ${Date.now()}`);
     const slug = `temporary-${Date.now()}`;

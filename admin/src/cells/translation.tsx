@@ -7,13 +7,11 @@ export const TRANSLATION_WORDS: Record<TranslationStatus, string> = { missing: '
 /** "EN: terbit": the language's short name and the state in the admin's words. */
 export const translationLabel = (locale: Locale, status: TranslationStatus) => `${LOCALES[locale].short}: ${TRANSLATION_WORDS[status]}`;
 
-const statusOf = (row: CellProps['row'], locale: Locale): TranslationStatus => {
-  const statuses = row._translations as Partial<Record<Locale, TranslationStatus>> | undefined;
-  return statuses?.[locale] ?? 'missing';
-};
+/** The row's state in `locale`, from the column's field (the staff list's `_translations`). */
+const statusOf = (statuses: unknown, locale: Locale): TranslationStatus => (statuses as Partial<Record<Locale, TranslationStatus>> | undefined)?.[locale] ?? 'missing';
 
-export function TranslationCell({ cell, row }: CellProps<CellOf<'translation'>>) {
-  const status = statusOf(row, cell.locale);
+export function TranslationCell({ cell, column, row }: CellProps<CellOf<'translation'>>) {
+  const status = statusOf(row[column.field], cell.locale);
   // Published and current reads as done; anything else is left to do.
   return <span className={`badge ${status === 'published' ? 'on' : 'off'}`}>{translationLabel(cell.locale, status)}</span>;
 }

@@ -21,7 +21,7 @@ function columnOf(resource: ResourceDefinition, spec: ColumnSpec): Column {
 }
 
 /** The field of staff rows holding each record's translation states. */
-export const TRANSLATIONS_FIELD = '_translations';
+const TRANSLATIONS_FIELD = '_translations';
 
 /** A collection with text to translate lists where each record's translation stands, one column per language. */
 const translationColumns = (resource: ResourceDefinition): Column[] =>

@@ -11,7 +11,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { publicState } from '../contract/fields.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import type { HookSet, WriteEvent } from '../collections/hooks.ts';
-import { newId, now } from '../db/client.ts';
+import { newId, now, type Database } from '../db/client.ts';
 import { notFoundLog, redirect } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { pageBearing, recordPages } from './pages.ts';
@@ -21,6 +21,14 @@ async function slugMoves(key: ResourceKey, { db, id, existing, values, relations
   if (publicState(resources[key], existing, new Date()).state !== 'public') return [];
   const before = await recordPages(db, key, { ...existing, id }, {});
   const after = await recordPages(db, key, { ...existing, ...values, id }, relations);
+  return pageMoves(db, before, after);
+}
+
+/**
+ * The statements that send each old address to the new one at its position (or the first):
+ * a 301 stored, older redirects to the old address re-pointed, a rule from the new address dropped.
+ */
+export function pageMoves(db: Database, before: readonly string[], after: readonly string[]) {
   const statements: BatchItem<'sqlite'>[] = [];
   before.forEach((from, i) => {
     const to = after[i] ?? after[0];

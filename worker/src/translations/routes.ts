@@ -13,7 +13,9 @@ import { auditStatement } from '../audit/log.ts';
 import { assertPermission } from '../auth/guard.ts';
 import { can } from '../auth/permissions.ts';
 import { CollectionStore } from '../collections/store.ts';
-import { recordTitle } from '../contract/fields.ts';
+import { publicState, recordTitle } from '../contract/fields.ts';
+import { pageMoves } from '../redirects/hooks.ts';
+import { translatedPages } from './pages.ts';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../contract/locales.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { sourceHash, type TranslationStatus } from '../contract/translation.ts';
@@ -79,7 +81,13 @@ export function translationRoutes(key: ResourceKey) {
     const record = await recordOf(c);
     const { fields } = await readBody(c);
     const { isPublished, ...values } = fields;
-    const { statements } = await prepareTranslation(c.var.db, resource, record, locale, { values, isPublished: truthy(isPublished) });
+    const before = await readTranslation(c.var.db, module, String(record.id), locale);
+    const { statements, slug } = await prepareTranslation(c.var.db, resource, record, locale, { values, isPublished: truthy(isPublished) });
+    // A published page whose slug changes keeps its old address, as in the default language.
+    if (before?.isPublished && before.slug && slug && before.slug !== slug && publicState(resource, record, new Date()).state === 'public') {
+      const [from, to] = await Promise.all([translatedPages(c.var.db, key, record, before.slug, locale), translatedPages(c.var.db, key, record, slug, locale)]);
+      statements.push(...pageMoves(c.var.db, from, to));
+    }
     const title = recordTitle(resource, record, String(record.id));
     await commit(c, statements, `${title} (${LOCALES[locale].label}${truthy(isPublished) ? ', terbit' : ', draf'})`, record);
     return ok(c, await answer(c, record, locale), `Versi ${LOCALES[locale].label} berhasil disimpan!`);

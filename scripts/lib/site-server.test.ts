@@ -42,6 +42,8 @@ beforeAll(async () => {
     'vision/first.html': 'first vision',
     'docs/index.html': 'docs',
     '404.html': 'not here',
+    'en/404.html': 'not here, in English',
+    'en/vision.html': 'English vision list',
     'favicon.svg': '<svg/>',
     _headers: '# comment\n/*\n  X-Frame-Options: DENY\n  X-Test: one\n/vision/*\n  X-Test: two\n/docs/*\n  ! X-Frame-Options\n',
   });
@@ -74,6 +76,15 @@ describe('site server', () => {
       expect(response.status, miss).toBe(404);
       expect(await response.text(), miss).toBe('not here');
     }
+  });
+
+  it("answers a miss under a language's folder with that language's 404 page", async () => {
+    for (const miss of ['/en/nothing', '/en/vision/nothing']) {
+      const response = await get(miss);
+      expect(response.status, miss).toBe(404);
+      expect(await response.text(), miss).toBe('not here, in English');
+    }
+    expect(await (await get('/fr/nothing')).text()).toBe('not here');
   });
 
   it('answers a crafted path with 404, never a redirect off the site, and keeps serving', async () => {

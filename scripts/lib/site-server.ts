@@ -8,6 +8,16 @@ import { createReadStream, existsSync, readFileSync, readlinkSync, statSync } fr
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import path from 'node:path';
 
+/** The `404.html` nearest a missed address, as the platform's assets find it: `/en/x` gets `en/404.html` when the build has one. */
+function nearestNotFoundPage(root: string, pathname: string) {
+  const folders = pathname.split('/').filter(Boolean).slice(0, -1);
+  for (let depth = folders.length; depth >= 0; depth--) {
+    const candidate = path.join(root, ...folders.slice(0, depth), '404.html');
+    if (!path.relative(root, candidate).startsWith('..') && isFile(candidate)) return candidate;
+  }
+  return null;
+}
+
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
@@ -179,8 +189,7 @@ export async function startSiteServer(opts: { port: number; currentLink: string 
       response.writeHead(301, { ...extra, location: resolved.redirect }).end();
       return;
     }
-    const notFound = !resolved && isFile(path.join(root, '404.html'));
-    const file = resolved ? resolved.file : notFound ? path.join(root, '404.html') : null;
+    const file = resolved ? resolved.file : nearestNotFoundPage(root, pathname);
     if (!file) {
       response.writeHead(404, { ...extra, 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
       return;

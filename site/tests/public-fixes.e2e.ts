@@ -82,7 +82,7 @@ async function visit(path: string, width = 1280, prepare?: (page: Page) => Promi
 }
 
 // Every page type, at both widths: an article written in the editor and a seeded one.
-const PAGE_TYPES = ['/', '/about-us', '/vision', `/vision/${'VISION'}`, '/vision/a-circular-economy-starts-at-home', '/our-work', '/our-work/education', '/our-work/education/sekolah-hijau', '/our-impact', '/our-impact/our-impact-in-2025', '/bio-core', '/bio-core/apa-itu-biocore', '/tidak-ada'];
+const PAGE_TYPES = ['/', '/about-us', '/vision', `/vision/${'VISION'}`, '/vision/ekonomi-sirkular-dimulai-dari-rumah', '/our-work', '/our-work/edukasi', '/our-work/edukasi/sekolah-hijau', '/our-impact', '/our-impact/dampak-kami-pada-2025', '/bio-core', '/bio-core/apa-itu-biocore', '/tidak-ada', '/en', '/en/bio-core/what-is-biocore'];
 
 describe('canonical addresses', () => {
   it('are the clean addresses the sitemap lists, for og:url too', async () => {
@@ -128,7 +128,7 @@ describe('rich text and articles', () => {
       expect(await image.getAttribute('alt')).not.toBeNull();
     }
     // About 1,560 words at 200 a minute.
-    expect(await page.locator('.meta').first().innerText()).toContain('8 min read');
+    expect(await page.locator('.meta').first().innerText()).toContain('8 menit baca');
     await page.close();
   });
 
@@ -179,7 +179,7 @@ describe('typing before the islands load', () => {
     await expect.poll(() => page.locator('.newsletter-form').evaluate((form) => form.closest('astro-island')?.hasAttribute('ssr') ?? false)).toBe(false);
     expect(await email.inputValue()).toBe(`awal-${suffix}@example.org`);
     const request = page.waitForRequest((r) => r.url().endsWith('/api/subscribe') && r.method() === 'POST', { timeout: 15_000 });
-    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByRole('button', { name: 'Berlangganan' }).click();
     expect((await request).postData()).toContain(`awal-${suffix}@example.org`);
     await page.close();
 
@@ -189,9 +189,11 @@ describe('typing before the islands load', () => {
     });
     await plain.locator('#newsletter-email').fill(`tanpa-js-${suffix}@example.org`);
     const posted = plain.waitForRequest((r) => r.url().endsWith('/api/subscribe') && r.method() === 'POST', { timeout: 15_000 });
-    await plain.getByRole('button', { name: 'Subscribe' }).click();
-    // The form also carries the empty honeypot field bots fill in.
-    expect(new URLSearchParams((await posted).postData() ?? '').get('email')).toBe(`tanpa-js-${suffix}@example.org`);
+    await plain.getByRole('button', { name: 'Berlangganan' }).click();
+    // The form also carries the empty honeypot field bots fill in, and the page's language.
+    const fields = new URLSearchParams((await posted).postData() ?? '');
+    expect(fields.get('email')).toBe(`tanpa-js-${suffix}@example.org`);
+    expect(fields.get('language')).toBe('id');
     await plain.close();
   });
 });

@@ -15,7 +15,7 @@ import { adminCookie, openBrowser } from '../../e2e/browser.ts';
 let browser: BrowserContext;
 let cookie = '';
 
-const MAIN_PAGES = ['/', '/our-work', '/our-work/waste-management/bank-sampah-desa-sukamaju', '/vision', '/vision/a-circular-economy-starts-at-home', '/bio-core', '/bio-core/apa-itu-biocore', '/about-us'];
+const MAIN_PAGES = ['/', '/our-work', '/our-work/pengelolaan-sampah/bank-sampah-desa-sukamaju', '/vision', '/vision/ekonomi-sirkular-dimulai-dari-rumah', '/bio-core', '/bio-core/apa-itu-biocore', '/about-us', '/en', '/en/vision/a-circular-economy-starts-at-home'];
 const OWN_JSON_LD = { '@context': 'https://schema.org', '@type': 'NGO', name: 'Resik </script><b>Nusantara</b>' };
 
 async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
@@ -94,9 +94,20 @@ describe('JSON-LD', () => {
     }
     console.log('JSON-LD types found:', JSON.stringify(found));
     expect(found['/']).toEqual(['Organization']);
-    expect(found['/vision/a-circular-economy-starts-at-home']).toEqual(['Article', 'BreadcrumbList']);
+    expect(found['/vision/ekonomi-sirkular-dimulai-dari-rumah']).toEqual(['Article', 'BreadcrumbList']);
     expect(found['/bio-core/apa-itu-biocore']).toEqual(['Article', 'BreadcrumbList']);
-    expect(found['/our-work/waste-management/bank-sampah-desa-sukamaju']).toEqual(['BreadcrumbList']);
+    expect(found['/our-work/pengelolaan-sampah/bank-sampah-desa-sukamaju']).toEqual(['BreadcrumbList']);
+    expect(found['/en']).toEqual(['Organization']);
+    expect(found['/en/vision/a-circular-economy-starts-at-home']).toEqual(['Article', 'BreadcrumbList']);
+    // Each article says its page's language and its own address in that language.
+    for (const [path, language] of [
+      ['/vision/ekonomi-sirkular-dimulai-dari-rumah', 'id'],
+      ['/en/vision/a-circular-economy-starts-at-home', 'en'],
+    ] as const) {
+      const article = jsonLdOf(await html(path)).find((item) => item['@type'] === 'Article')!;
+      expect(article.inLanguage, path).toBe(language);
+      expect(new URL(String(article.mainEntityOfPage)).pathname, path).toBe(path);
+    }
   });
 
   it('is replaced by an SEO record\'s own, which cannot close its script', async () => {
@@ -144,24 +155,22 @@ describe('pages that are not there', () => {
 
 describe('a work in two categories', () => {
   it('has one canonical address, the only one in the sitemap', async () => {
-    const paths = ['/our-work/renewable-energy/biogas-untuk-pasar-tradisional', '/our-work/waste-management/biogas-untuk-pasar-tradisional'];
+    const paths = ['/our-work/energi-terbarukan/biogas-untuk-pasar-tradisional', '/our-work/pengelolaan-sampah/biogas-untuk-pasar-tradisional'];
     const canonicals = await Promise.all(paths.map(async (path) => canonicalOf(await html(path))));
     expect(canonicals).toEqual([new URL(paths[0]!, canonicals[0]).href, new URL(paths[0]!, canonicals[0]).href]);
     const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
-    expect(sitemap.match(/biogas-untuk-pasar-tradisional/g)).toHaveLength(1);
+    expect(sitemap.match(/<loc>[^<]*biogas-untuk-pasar-tradisional<\/loc>/g)).toHaveLength(1);
     expect(sitemap).toContain(canonicals[0]);
   });
 });
 
 describe('language', () => {
-  it('is the record\'s: an English article is lang="en", an Indonesian one lang="id", and so are their feed items', async () => {
-    expect(await html('/vision/a-circular-economy-starts-at-home')).toMatch(/<html lang="en"/);
+  it('is the page\'s: an English page is lang="en", an Indonesian one lang="id", and so are their feeds', async () => {
+    expect(await html('/en/vision/a-circular-economy-starts-at-home')).toMatch(/<html lang="en"/);
     expect(await html('/bio-core/apa-itu-biocore')).toMatch(/<html lang="id"/);
-    const vision = await (await fetch(`${base}/vision/rss.xml`)).text();
-    expect(vision).not.toContain('<language>id</language>');
-    expect(vision).toContain('<dc:language>en</dc:language>');
-    const biocore = await (await fetch(`${base}/bio-core/rss.xml`)).text();
-    expect(biocore).toContain('<language>id</language>');
+    expect(await (await fetch(`${base}/vision/rss.xml`)).text()).toContain('<language>id</language>');
+    expect(await (await fetch(`${base}/en/vision/rss.xml`)).text()).toContain('<language>en</language>');
+    expect(await (await fetch(`${base}/bio-core/rss.xml`)).text()).toContain('<language>id</language>');
   });
 
   it('is chosen in the admin form of an article', async () => {
@@ -181,7 +190,7 @@ describe('language', () => {
 });
 
 describe('feeds', () => {
-  it.each(['/vision/rss.xml', '/bio-core/rss.xml'])('%s names its own address with atom:link rel="self"', async (path) => {
+  it.each(['/vision/rss.xml', '/bio-core/rss.xml', '/en/vision/rss.xml', '/en/bio-core/rss.xml'])('%s names its own address with atom:link rel="self"', async (path) => {
     const feed = await (await fetch(base + path)).text();
     expect(feed).toContain('xmlns:atom="http://www.w3.org/2005/Atom"');
     expect(/<atom:link href="([^"]+)" rel="self" type="application\/rss\+xml"\/>/.exec(feed)?.[1]).toMatch(new RegExp(`^https?://[^/]+${path.replace(/\./g, '\\.')}$`));

@@ -22,16 +22,19 @@ async function visit(path: string, prepare?: (page: Page) => Promise<void>) {
 
 describe('pages show the seeded content', () => {
   it.each([
-    ['/', ['Turning Waste into Worth', 'A Circular Economy Starts at Home', 'Bank Sampah Desa Sukamaju', 'Decrease in untreated waste', 'Dinas Lingkungan Hidup']],
-    ['/about-us', ['Our Story', 'Innovation', 'Collaboration', 'Andi Pratama', 'A Circular Economy Starts at Home']],
-    ['/vision', ['A Circular Economy Starts at Home', 'Energy from What We Throw Away', '4 min read']],
-    ['/vision/energy-from-what-we-throw-away', ['Energy from What We Throw Away', 'Dr. Sari Wulandari', 'Back to Vision']],
+    ['/', ['Mengubah Sampah Menjadi Berharga', 'Ekonomi Sirkular Dimulai dari Rumah', 'Bank Sampah Desa Sukamaju', 'Mitra Kami', 'Dinas Lingkungan Hidup']],
+    ['/about-us', ['Kisah Kami', 'Inovasi', 'Kolaborasi', 'Andi Pratama', 'Ekonomi Sirkular Dimulai dari Rumah']],
+    ['/vision', ['Ekonomi Sirkular Dimulai dari Rumah', 'Energi dari Apa yang Kita Buang', '4 menit baca']],
+    ['/vision/energi-dari-apa-yang-kita-buang', ['Energi dari Apa yang Kita Buang', 'Dr. Sari Wulandari', 'Kembali ke Visi']],
     ['/our-work', ['Bank Sampah Desa Sukamaju', 'Biogas untuk Pasar Tradisional', 'Sekolah Hijau']],
-    ['/our-work/education/sekolah-hijau', ['Sekolah Hijau', 'Green schools programme', '2020 - 2024']],
-    ['/our-impact', ['Our Impact in 2025', 'A year of cleaner rivers and greener jobs']],
-    ['/our-impact/our-impact-in-2025', ['Our Impact in 2025', 'Dibuat', 'Diperbarui']],
-    ['/bio-core', ['Impact & BioCore', 'Since 2014, our programmes have reached 332 beneficiaries', 'In collaboration with', 'Apa Itu BioCore?', 'BioCore di Pasar Induk']],
+    ['/our-work/edukasi/sekolah-hijau', ['Sekolah Hijau', 'Program sekolah hijau', '2020 - 2024']],
+    ['/our-impact', ['Dampak Kami pada 2025', 'Setahun sungai yang lebih bersih dan pekerjaan yang lebih hijau']],
+    ['/our-impact/dampak-kami-pada-2025', ['Dampak Kami pada 2025', 'Dibuat', 'Diperbarui']],
+    ['/bio-core', ['Dampak & BioCore', 'Sejak 2014, program kami telah menjangkau 332 penerima manfaat', 'Bekerja sama dengan', 'Apa Itu BioCore?', 'BioCore di Pasar Induk']],
     ['/bio-core/apa-itu-biocore', ['Apa Itu BioCore?', 'Oleh Tim BioCore', 'Fitur Utama', 'Modular', 'Hemat Energi']],
+    ['/en', ['Turning Waste into Worth', 'A Circular Economy Starts at Home', 'Sukamaju Village Waste Bank', 'Our Partners']],
+    ['/en/vision/energy-from-what-we-throw-away', ['Energy from What We Throw Away', 'Dr. Sari Wulandari', 'Back to Vision', '6 min read']],
+    ['/en/bio-core', ['Impact & BioCore', 'In collaboration with', 'What Is BioCore?', 'A Guide to Sorting Organic Waste']],
   ])('%s', async (path, texts) => {
     const { page, response } = await visit(path);
     expect(response?.status()).toBe(200);
@@ -50,7 +53,7 @@ describe('pages show the seeded content', () => {
 
   it('lists the header categories and dates in Indonesian', async () => {
     const { page } = await visit('/vision');
-    await expect.poll(() => page.locator('.dropdown li').allTextContents()).toEqual(['All', 'Waste Management', 'Renewable Energy', 'Education']);
+    await expect.poll(() => page.locator('.dropdown li').allTextContents()).toEqual(['Semua', 'Pengelolaan Sampah', 'Energi Terbarukan', 'Edukasi']);
     expect(await page.locator('time').first().innerText()).toMatch(/^\d{1,2} (Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember) \d{4}$/);
     await page.close();
   });
@@ -59,13 +62,13 @@ describe('pages show the seeded content', () => {
 describe('navigation', () => {
   it('moves between categories and reaches a work under each of its categories', async () => {
     const { page } = await visit('/our-work');
-    await page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: 'Renewable Energy' }).click();
-    await page.waitForURL(`${base}/our-work/renewable-energy`);
+    await page.getByRole('navigation', { name: 'Kategori' }).getByRole('link', { name: 'Energi Terbarukan' }).click();
+    await page.waitForURL(`${base}/our-work/energi-terbarukan`);
     const titles = await page.locator('.card h3').allInnerTexts();
     expect(titles).toEqual(['Biogas untuk Pasar Tradisional']);
-    await page.getByRole('link', { name: /View project/ }).click();
-    await page.waitForURL(`${base}/our-work/renewable-energy/biogas-untuk-pasar-tradisional`);
-    expect((await visit('/our-work/waste-management/biogas-untuk-pasar-tradisional')).response?.status()).toBe(200);
+    await page.getByRole('link', { name: /Lihat proyek/ }).click();
+    await page.waitForURL(`${base}/our-work/energi-terbarukan/biogas-untuk-pasar-tradisional`);
+    expect((await visit('/our-work/pengelolaan-sampah/biogas-untuk-pasar-tradisional')).response?.status()).toBe(200);
     await page.close();
   });
 
@@ -82,7 +85,7 @@ describe('navigation', () => {
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.locator('#requested-path').innerText()).toBe('/tidak/ada-di-sini');
     expect(await page.locator('h1').innerText()).toBe('Halaman Tidak Ditemukan');
-    for (const name of ['Home', 'About Us', 'Our Work', 'Vision', 'BioCore']) await expect.poll(() => page.locator('.link-tiles').getByRole('link', { name, exact: true }).count()).toBe(1);
+    for (const name of ['Beranda', 'Tentang Kami', 'Karya Kami', 'Visi', 'BioCore']) await expect.poll(() => page.locator('.link-tiles').getByRole('link', { name, exact: true }).count()).toBe(1);
     expect(await page.locator('.help-tile').innerText()).toContain('Butuh Bantuan?');
     await page.goto(`${base}/bio-core/tidak-ada`);
     expect(await page.locator('h1').innerText()).toBe('Artikel tidak ditemukan');
@@ -99,12 +102,12 @@ describe('BioCore list', () => {
     await page.getByPlaceholder('Cari artikel...').fill('pasar');
     await expect.poll(() => cards.allInnerTexts()).toEqual(['BioCore di Pasar Induk']);
     await page.getByPlaceholder('Cari artikel...').fill('');
-    await page.getByRole('group', { name: 'Filter by tag' }).getByRole('button', { name: 'edukasi' }).click();
+    await page.getByRole('group', { name: 'Saring menurut tag' }).getByRole('button', { name: 'edukasi' }).click();
     await expect.poll(() => cards.allInnerTexts()).toEqual(['Panduan Memilah Sampah Organik']);
     await page.getByPlaceholder('Cari artikel...').fill('tidak ada yang cocok');
     await expect.poll(() => page.locator('.biocore-browser').innerText()).toContain('Tidak ada artikel ditemukan');
-    // At most two tags per card, and 'Baca Selengkapnya →' links.
-    await page.getByRole('button', { name: 'All' }).click();
+    // At most two tags per card.
+    await page.getByRole('button', { name: 'Semua' }).click();
     await page.getByPlaceholder('Cari artikel...').fill('');
     for (const count of await page.locator('.biocore-browser .card').evaluateAll((els) => els.map((el) => el.querySelectorAll('.tags li').length))) expect(count).toBeLessThanOrEqual(2);
     expect(await page.locator('.featured h3').allInnerTexts()).toHaveLength(2);
@@ -125,32 +128,32 @@ describe('hero carousel', () => {
     // The carousel's timers start when its island has hydrated (Astro then drops `ssr`).
     await page.waitForSelector('astro-island:not([ssr]) .hero-dots button');
     await page.mouse.move(5, 890);
-    expect(await active()).toBe('Turning Waste into Worth');
+    expect(await active()).toBe('Mengubah Sampah Menjadi Berharga');
     await page.clock.runFor(7_900);
-    expect(await active()).toBe('Turning Waste into Worth');
+    expect(await active()).toBe('Mengubah Sampah Menjadi Berharga');
     await page.clock.runFor(200);
-    await expect.poll(active).toBe('BioCore: Energy from Organic Waste');
+    await expect.poll(active).toBe('BioCore: Energi dari Sampah Organik');
     // A click during the lock that follows any change is ignored; after it, accepted.
-    await page.getByRole('button', { name: 'Next slide' }).click();
-    expect(await active()).toBe('BioCore: Energy from Organic Waste');
+    await page.getByRole('button', { name: 'Slide berikutnya' }).click();
+    expect(await active()).toBe('BioCore: Energi dari Sampah Organik');
     await page.clock.runFor(600);
-    await page.getByRole('button', { name: 'Next slide' }).click();
-    await expect.poll(active).toBe('Learning Together');
-    await page.getByRole('button', { name: 'Next slide' }).click();
-    expect(await active()).toBe('Learning Together');
+    await page.getByRole('button', { name: 'Slide berikutnya' }).click();
+    await expect.poll(active).toBe('Belajar Bersama');
+    await page.getByRole('button', { name: 'Slide berikutnya' }).click();
+    expect(await active()).toBe('Belajar Bersama');
     await page.clock.runFor(600);
-    await page.getByRole('button', { name: 'Go to slide 1: Turning Waste into Worth' }).click();
-    await expect.poll(active).toBe('Turning Waste into Worth');
+    await page.getByRole('button', { name: 'Ke slide 1: Mengubah Sampah Menjadi Berharga' }).click();
+    await expect.poll(active).toBe('Mengubah Sampah Menjadi Berharga');
     await page.clock.runFor(600);
-    await page.getByRole('button', { name: 'Previous slide' }).click();
-    await expect.poll(active).toBe('Learning Together');
+    await page.getByRole('button', { name: 'Slide sebelumnya' }).click();
+    await expect.poll(active).toBe('Belajar Bersama');
     // Wraps round from the last slide, and holds still while hovered.
     await page.mouse.move(5, 890);
     await page.clock.runFor(8_100);
-    await expect.poll(active).toBe('Turning Waste into Worth');
+    await expect.poll(active).toBe('Mengubah Sampah Menjadi Berharga');
     await page.hover('.hero');
     await page.clock.runFor(20_000);
-    expect(await active()).toBe('Turning Waste into Worth');
+    expect(await active()).toBe('Mengubah Sampah Menjadi Berharga');
     expect(await page.locator('.hero-progress span').getAttribute('style')).toContain('33.3');
     await context.close();
   });
@@ -162,21 +165,21 @@ describe('newsletter', () => {
     // The form hydrates when it becomes visible; Astro drops `ssr` once it has.
     await page.locator('astro-island:has(.newsletter-form):not([ssr])').waitFor();
     await page.locator('#newsletter-email').fill(email);
-    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByRole('button', { name: 'Berlangganan' }).click();
   };
 
   it('thanks a new subscriber, and thanks again while the address waits for confirmation', async () => {
     const { page } = await visit('/');
     const email = `pembaca-${Date.now()}@example.com`;
     await submit(page, email);
-    await expect.poll(() => page.locator('.form-message').innerText()).toContain('Thank you for subscribing! Please check your email.');
+    await expect.poll(() => page.locator('.form-message').innerText()).toContain('Terima kasih telah berlangganan! Silakan periksa email Anda.');
     // Pending until the emailed link is opened (newsletter.e2e.ts covers the duplicate message).
     await submit(page, email);
-    await expect.poll(() => page.locator('.form-message').innerText()).toContain('Thank you for subscribing! Please check your email.');
+    await expect.poll(() => page.locator('.form-message').innerText()).toContain('Terima kasih telah berlangganan! Silakan periksa email Anda.');
     await page.close();
   });
 
-  it("shows 'Subscribing...' while sending, then the failure and network messages", async () => {
+  it("shows 'Mendaftarkan...' while sending, then the failure and network messages", async () => {
     const { page } = await visit('/');
     let release: () => void = () => {};
     await page.route('**/api/subscribe', async (route) => {
@@ -184,29 +187,29 @@ describe('newsletter', () => {
       await route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' });
     });
     await submit(page, 'lambat@example.com');
-    await expect.poll(() => page.locator('.newsletter-form button').innerText()).toBe('Subscribing...');
+    await expect.poll(() => page.locator('.newsletter-form button').innerText()).toBe('Mendaftarkan...');
     release();
-    await expect.poll(() => page.locator('.form-message').innerText()).toBe('Something went wrong. Please try again.');
+    await expect.poll(() => page.locator('.form-message').innerText()).toBe('Terjadi kesalahan. Silakan coba lagi.');
     await page.unroute('**/api/subscribe');
     await page.route('**/api/subscribe', (route) => route.abort('internetdisconnected'));
     await submit(page, 'putus@example.com');
-    await expect.poll(() => page.locator('.form-message').innerText()).toBe('Network error. Please try again.');
+    await expect.poll(() => page.locator('.form-message').innerText()).toBe('Gangguan jaringan. Silakan coba lagi.');
     await page.close();
   });
 });
 
 describe('browser-side details', () => {
-  it("shows the 'Admin Panel' link only with the admin marker stored", async () => {
+  it("shows the 'Panel Admin' link only with the admin marker stored", async () => {
     const { page } = await visit('/');
     await page.waitForLoadState('networkidle');
-    expect(await page.getByRole('link', { name: 'Admin Panel' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Panel Admin' }).count()).toBe(0);
     await page.setViewportSize({ width: 400, height: 800 });
     await page.getByRole('button', { name: 'Menu' }).click();
-    await expect.poll(() => page.getByRole('navigation', { name: 'Mobile' }).getByRole('link', { name: 'Our Impact' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Navigasi seluler' }).getByRole('link', { name: 'Dampak Kami' }).isVisible()).toBe(true);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.evaluate((key) => localStorage.setItem(key, 'true'), ADMIN_STORAGE.marker);
     await page.reload();
-    await expect.poll(() => page.getByRole('link', { name: 'Admin Panel' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('link', { name: 'Panel Admin' }).count()).toBe(1);
     await page.evaluate((key) => localStorage.removeItem(key), ADMIN_STORAGE.marker);
     await page.close();
   });
@@ -220,7 +223,7 @@ describe('browser-side details', () => {
       requests++;
       return route.fulfill({ status: 500, body: '' });
     });
-    await page.goto(`${base}/vision/energy-from-what-we-throw-away`);
+    await page.goto(`${base}/vision/energi-dari-apa-yang-kita-buang`);
     const image = page.locator('article > img');
     await expect.poll(() => image.getAttribute('src'), { timeout: 15_000 }).toMatch(/^data:image\/svg\+xml/);
     expect(requests).toBe(3);
@@ -228,7 +231,7 @@ describe('browser-side details', () => {
   });
 
   it('loads no JavaScript file on a page without islands until its search box is used, and keeps the inline script small', async () => {
-    const { page } = await visit('/vision/energy-from-what-we-throw-away');
+    const { page } = await visit('/vision/energi-dari-apa-yang-kita-buang');
     const scripts = await page.locator('script[src]').evaluateAll((els) => els.map((el) => el.getAttribute('src')));
     // The header's search box is the one island, hydrated on first focus.
     expect(await page.locator('astro-island').count()).toBe(1);
@@ -247,7 +250,7 @@ describe('content changes reach the site', () => {
     const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: origin, body: JSON.stringify({ username: 'admin', password: adminPassword }) });
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     const list = (await (await fetch(`${base}/api/vision?published=true`)).json()) as { data: { _id: string; slug: string }[] };
-    const target = list.data.find((v) => v.slug === 'energy-from-what-we-throw-away')!;
+    const target = list.data.find((v) => v.slug === 'energi-dari-apa-yang-kita-buang')!;
     const title = `Energi Baru ${Date.now()}`;
     const saved = await fetch(`${base}/api/vision/${target._id}`, { method: 'PUT', headers: { ...origin, cookie }, body: JSON.stringify({ title }) });
     expect(saved.status).toBe(200);
@@ -256,7 +259,7 @@ describe('content changes reach the site', () => {
     await expect
       .poll(
         async () => {
-          await page.goto(`${base}/vision/energy-from-what-we-throw-away`);
+          await page.goto(`${base}/vision/energi-dari-apa-yang-kita-buang`);
           return page.locator('h1').innerText();
         },
         { timeout: 90_000, interval: 1_000 },

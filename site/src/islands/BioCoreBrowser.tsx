@@ -20,6 +20,20 @@ export interface ArticleCard {
 /** Search results shown at first, and added per "show more". */
 const RESULTS_STEP = 24;
 
+/** What the list says, in the page's language. */
+export interface BioCoreTexts {
+  searchLabel: string;
+  searchPlaceholder: string;
+  tagFilter: string;
+  all: string;
+  nothingFound: string;
+  showMore: string;
+  readMore: string;
+  label: string;
+  previous: string;
+  next: string;
+}
+
 interface Props {
   /** The cards of this page of the list. */
   articles: ArticleCard[];
@@ -29,6 +43,7 @@ interface Props {
   /** Every published article as a card: fetched once, on the first search or tag choice. */
   indexUrl: string | null;
   tagsPerCard: number;
+  texts: BioCoreTexts;
 }
 
 /**
@@ -36,7 +51,7 @@ interface Props {
  * search the page's own cards show with links to the other pages; a search or a tag looks
  * through every article, from a static index loaded on first use (no request per keystroke).
  */
-export default function BioCoreBrowser({ articles, tags, paging, indexUrl, tagsPerCard }: Props) {
+export default function BioCoreBrowser({ articles, tags, paging, indexUrl, tagsPerCard, texts }: Props) {
   const [query, setQuery] = useState('');
   const box = useRef<HTMLInputElement>(null);
   const [tag, setTag] = useState<string | null>(null);
@@ -82,19 +97,19 @@ export default function BioCoreBrowser({ articles, tags, paging, indexUrl, tagsP
     <div className="biocore-browser">
       <div className="filters">
         <label className="search">
-          <span className="sr-only">Search articles</span>
+          <span className="sr-only">{texts.searchLabel}</span>
           <input
             ref={box}
             type="search"
-            placeholder="Cari artikel..."
+            placeholder={texts.searchPlaceholder}
             value={query}
             onFocus={() => setWanted(true)}
             onChange={(event) => search(() => setQuery(event.target.value))}
           />
         </label>
-        <div className="tag-filter" role="group" aria-label="Filter by tag">
+        <div className="tag-filter" role="group" aria-label={texts.tagFilter}>
           <button type="button" aria-pressed={tag === null} onClick={() => search(() => setTag(null))}>
-            All
+            {texts.all}
           </button>
           {tags.map((t) => (
             <button key={t} type="button" aria-pressed={tag === t} onClick={() => search(() => setTag(t))}>
@@ -104,7 +119,7 @@ export default function BioCoreBrowser({ articles, tags, paging, indexUrl, tagsP
         </div>
       </div>
       {shown.length === 0 ? (
-        <p className="empty">Tidak ada artikel ditemukan</p>
+        <p className="empty">{texts.nothingFound}</p>
       ) : (
         <ul className="card-grid three">
           {shown.map((article) => (
@@ -122,7 +137,7 @@ export default function BioCoreBrowser({ articles, tags, paging, indexUrl, tagsP
                   ))}
                 </ul>
                 <a className="read-more" href={article.href}>
-                  Baca Selengkapnya →<span className="sr-only"> {article.title}</span>
+                  {texts.readMore} →<span className="sr-only"> {article.title}</span>
                 </a>
               </div>
             </li>
@@ -131,10 +146,10 @@ export default function BioCoreBrowser({ articles, tags, paging, indexUrl, tagsP
       )}
       {filtering && matching.length > shown.length && (
         <button type="button" className="load-more" onClick={() => setLimit(limit + RESULTS_STEP)}>
-          Tampilkan lebih banyak ({matching.length - shown.length})
+          {texts.showMore} ({matching.length - shown.length})
         </button>
       )}
-      {!filtering && <Pagination {...paging} />}
+      {!filtering && <Pagination {...paging} texts={texts} />}
     </div>
   );
 }
@@ -146,16 +161,16 @@ function keyedPageLinks(base: string, page: number, pages: number) {
 }
 
 /** The same links as the site's Pagination component. */
-function Pagination({ base, page, pages }: Paging) {
+function Pagination({ base, page, pages, texts }: Paging & { texts: BioCoreTexts }) {
   if (pages <= 1) return null;
   return (
-    <nav className="pagination" aria-label="Pagination">
+    <nav className="pagination" aria-label={texts.label}>
       {page > 1 ? (
         <a rel="prev" href={pageHref(base, page - 1)}>
-          ← Previous
+          {texts.previous}
         </a>
       ) : (
-        <span className="disabled">← Previous</span>
+        <span className="disabled">{texts.previous}</span>
       )}
       <ol>
         {keyedPageLinks(base, page, pages).map(({ link, key }) =>
@@ -174,10 +189,10 @@ function Pagination({ base, page, pages }: Paging) {
       </ol>
       {page < pages ? (
         <a rel="next" href={pageHref(base, page + 1)}>
-          Next →
+          {texts.next}
         </a>
       ) : (
-        <span className="disabled">Next →</span>
+        <span className="disabled">{texts.next}</span>
       )}
     </nav>
   );

@@ -27,7 +27,19 @@ const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedi
  * next are ignored during the 500 ms transition; it pauses while hovered or focused and does
  * not rotate for visitors who ask for reduced motion. One slide shows no controls.
  */
-export default function HeroCarousel({ slides }: { slides: Slide[] }) {
+/** What the carousel's controls say, in the page's language; `{name}` marks a value. */
+export interface CarouselTexts {
+  label: string;
+  previous: string;
+  next: string;
+  goTo: string;
+  position: string;
+}
+
+/** A text with its `{name}` marks filled. */
+const filled = (text: string, values: Record<string, string | number>) => text.replace(/\{(\w+)\}/g, (mark, name: string) => String(values[name] ?? mark));
+
+export default function HeroCarousel({ slides, texts }: { slides: Slide[]; texts: CarouselTexts }) {
   const [index, setIndex] = useState(0);
   const [paused, setPaused] = useState(false);
   // Read once on the client (the server has no matchMedia and renders the same markup either way).
@@ -55,26 +67,26 @@ export default function HeroCarousel({ slides }: { slides: Slide[] }) {
     <section
       className="hero"
       aria-roledescription="carousel"
-      aria-label="Highlights"
+      aria-label={texts.label}
       onMouseEnter={() => setPaused(true)}
       onMouseLeave={() => setPaused(false)}
       onFocus={() => setPaused(true)}
       onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setPaused(false)}
     >
       {slides.map((slide, i) => (
-        <HeroSlide key={slide.id || i} slide={slide} index={i} count={count} active={i === index} />
+        <HeroSlide key={slide.id || i} slide={slide} index={i} count={count} active={i === index} position={texts.position} />
       ))}
       {count > 1 && (
         <div className="hero-controls" data-preview-drop="hero-section">
-          <button type="button" className="hero-prev" aria-label="Previous slide" onClick={() => go(index - 1)}>
+          <button type="button" className="hero-prev" aria-label={texts.previous} onClick={() => go(index - 1)}>
             ‹
           </button>
           <div className="hero-dots">
             {slides.map((slide, i) => (
-              <button key={slide.id || i} type="button" aria-label={`Go to slide ${i + 1}: ${slide.title}`} aria-current={i === index} onClick={() => go(i)} />
+              <button key={slide.id || i} type="button" aria-label={filled(texts.goTo, { number: i + 1, title: slide.title })} aria-current={i === index} onClick={() => go(i)} />
             ))}
           </div>
-          <button type="button" className="hero-next" aria-label="Next slide" onClick={() => go(index + 1)}>
+          <button type="button" className="hero-next" aria-label={texts.next} onClick={() => go(index + 1)}>
             ›
           </button>
           <div className="hero-progress" aria-hidden="true">
@@ -90,14 +102,14 @@ export default function HeroCarousel({ slides }: { slides: Slide[] }) {
  * One slide. The carousel renders it, and so does the hero's preview template (static, the first
  * and only slide), whose `data-preview-*` marks the worker fills with a draft (worker/src/preview/page.ts).
  */
-export function HeroSlide({ slide, index, count, active }: { slide: Slide; index: number; count: number; active: boolean }) {
+export function HeroSlide({ slide, index, count, active, position }: { slide: Slide; index: number; count: number; active: boolean; position: CarouselTexts['position'] }) {
   return (
     <div
       className={`hero-slide align-${slide.align}${active ? ' is-active' : ''}`}
       style={{ backgroundColor: underScrim(slide.bgColor) }}
       role="group"
       aria-roledescription="slide"
-      aria-label={`${index + 1} of ${count}`}
+      aria-label={filled(position, { number: index + 1, count })}
       aria-hidden={!active}
       data-preview-slot="hero-section"
       data-preview-id={slide.id}

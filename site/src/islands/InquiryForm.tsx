@@ -7,6 +7,10 @@ interface Props {
   consentText: string;
   /** The page's language, stored with the consent. */
   language: 'id' | 'en';
+  /** The labels in the page's language. */
+  texts: { name: string; email: string; organisation: string; topic: string; message: string; honeypot: string; send: string; privacyLink: string };
+  /** The privacy page of the page's language. */
+  privacyHref: string;
   /** Where the worker puts Turnstile's widget when it is configured (static HTML, left alone by hydration). */
   children?: ReactNode;
 }
@@ -29,12 +33,17 @@ async function freshStamp(form: HTMLFormElement) {
  * everything typed when the worker refuses it. Fields are uncontrolled, so values the worker
  * put back into the page survive hydration.
  */
-export default function InquiryForm({ topics, consentText, language, children }: Props) {
+export default function InquiryForm({ topics, consentText, language, texts, privacyHref, children }: Props) {
   const [state, setState] = useState<State>({ status: 'idle' });
   const formRef = useRef<HTMLFormElement>(null);
-  // Marks the form as sent by this island from now on.
+  // Marks the form as sent by this island from now on; a page the worker did not stamp (another
+  // language's, served as a plain file) asks for its stamp now.
   useEffect(() => {
-    if (formRef.current) formRef.current.dataset.ready = '1';
+    const form = formRef.current;
+    if (!form) return;
+    form.dataset.ready = '1';
+    const started = form.elements.namedItem(INQUIRY_STARTED_FIELD);
+    if (started instanceof HTMLInputElement && !started.value) void freshStamp(form);
   }, []);
 
   async function send(form: HTMLFormElement) {
@@ -77,19 +86,19 @@ export default function InquiryForm({ topics, consentText, language, children }:
       <input type="hidden" name="language" value={language} />
       <input type="hidden" name="sourcePage" value={INQUIRY_PAGE} />
       <div className="inquiry-field">
-        <label htmlFor="inquiry-name">Nama</label>
+        <label htmlFor="inquiry-name">{texts.name}</label>
         <input id="inquiry-name" name="name" required maxLength={INQUIRY_LIMITS.name} autoComplete="name" aria-invalid={invalid('name')} />
       </div>
       <div className="inquiry-field">
-        <label htmlFor="inquiry-email">Email</label>
+        <label htmlFor="inquiry-email">{texts.email}</label>
         <input id="inquiry-email" name="email" type="email" required maxLength={INQUIRY_LIMITS.email} autoComplete="email" aria-invalid={invalid('email')} />
       </div>
       <div className="inquiry-field">
-        <label htmlFor="inquiry-organisation">Organisasi (opsional)</label>
+        <label htmlFor="inquiry-organisation">{texts.organisation}</label>
         <input id="inquiry-organisation" name="organisation" maxLength={INQUIRY_LIMITS.organisation} autoComplete="organization" aria-invalid={invalid('organisation')} />
       </div>
       <div className="inquiry-field">
-        <label htmlFor="inquiry-topic">Topik</label>
+        <label htmlFor="inquiry-topic">{texts.topic}</label>
         <select id="inquiry-topic" name="topic" required aria-invalid={invalid('topic')}>
           {topics.map((topic) => (
             <option key={topic} value={topic}>{topic}</option>
@@ -97,22 +106,22 @@ export default function InquiryForm({ topics, consentText, language, children }:
         </select>
       </div>
       <div className="inquiry-field">
-        <label htmlFor="inquiry-message">Pesan</label>
+        <label htmlFor="inquiry-message">{texts.message}</label>
         <textarea id="inquiry-message" name="message" required rows={7} maxLength={INQUIRY_LIMITS.message} aria-invalid={invalid('message')} />
       </div>
       <div className="inquiry-consent">
         <input id="inquiry-consent" name="consent" type="checkbox" required aria-invalid={invalid('consent')} />
         <label htmlFor="inquiry-consent">
-          {consentText} <a href="/privasi">Kebijakan privasi</a>
+          {consentText} <a href={privacyHref}>{texts.privacyLink}</a>
         </label>
       </div>
       <div className="hp-field" aria-hidden="true">
-        <label htmlFor="inquiry-website">Biarkan kosong</label>
+        <label htmlFor="inquiry-website">{texts.honeypot}</label>
         <input id="inquiry-website" name={INQUIRY_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" />
       </div>
       {children}
       <button type="submit" className="button" disabled={sending}>
-        {sending ? INQUIRY_MESSAGES.sending : 'Kirim pesan'}
+        {sending ? INQUIRY_MESSAGES.sending : texts.send}
       </button>
       <p className={`inquiry-status ${state.status}`} role={state.status === 'error' ? 'alert' : 'status'} aria-live="polite">
         {'message' in state ? state.message : ''}

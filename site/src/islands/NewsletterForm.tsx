@@ -1,14 +1,24 @@
 import { NEWSLETTER_HONEYPOT } from '@cms/worker/contract/api';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import './NewsletterForm.css';
 
-export const MESSAGES = {
-  sending: 'Subscribing...',
-  success:
-    "Thank you for subscribing! Please check your email. Sometimes our email ends up where it shouldn't be, please kindly check your SPAM FOLDER if you don't receive it in your inbox.",
-  failure: 'Something went wrong. Please try again.',
-  network: 'Network error. Please try again.',
-};
+/** What the form says, in the page's language (the translation files' `newsletter`). */
+export interface NewsletterTexts {
+  emailLabel: string;
+  emailPlaceholder: string;
+  honeypot: string;
+  subscribe: string;
+  sending: string;
+  success: string;
+  failure: string;
+  network: string;
+}
+
+interface Props {
+  /** The page's language: the subscriber's, for the emails they get. */
+  language: string;
+  texts: NewsletterTexts;
+}
 
 /** Set on the form by the page's inline script when it was sent before this island took over (Newsletter.astro). */
 export const PENDING_MARK = 'pending';
@@ -21,11 +31,11 @@ type State = { status: 'idle' | 'submitting' } | { status: 'success' | 'error'; 
 const caughtBeforeHydration = () => typeof document !== 'undefined' && document.querySelector<HTMLFormElement>('.newsletter-form')?.dataset[PENDING_MARK] === '1';
 
 /** Newsletter sign-up: idle, 'Subscribing...', then the thank-you or the error message. */
-export default function NewsletterForm() {
+export default function NewsletterForm({ language, texts }: Props) {
   const [state, setState] = useState<State>(() => ({ status: caughtBeforeHydration() ? 'submitting' : 'idle' }));
   const formRef = useRef<HTMLFormElement>(null);
 
-  async function send(form: HTMLFormElement) {
+  const send = useCallback(async (form: HTMLFormElement) => {
     const data = new FormData(form);
     const email = String(data.get('email') ?? '').trim();
     const homepage = String(data.get(NEWSLETTER_HONEYPOT) ?? '');
@@ -35,18 +45,18 @@ export default function NewsletterForm() {
       response = await fetch('/api/subscribe', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, [NEWSLETTER_HONEYPOT]: homepage }),
+        body: JSON.stringify({ email, language, [NEWSLETTER_HONEYPOT]: homepage }),
       });
     } catch {
-      setState({ status: 'error', message: MESSAGES.network });
+      setState({ status: 'error', message: texts.network });
       return;
     }
     const body = (await response.json().catch(() => null)) as { success?: boolean; message?: string } | null;
     if (response.ok && body?.success) {
-      setState({ status: 'success', message: MESSAGES.success });
+      setState({ status: 'success', message: texts.success });
       form.reset();
-    } else setState({ status: 'error', message: body?.message || MESSAGES.failure });
-  }
+    } else setState({ status: 'error', message: body?.message || texts.failure });
+  }, [language, texts]);
 
   useEffect(() => {
     const form = formRef.current;
@@ -56,7 +66,7 @@ export default function NewsletterForm() {
       delete form.dataset[PENDING_MARK];
       void send(form);
     }
-  }, []);
+  }, [send]);
 
   const submitting = state.status === 'submitting';
   return (
@@ -73,15 +83,16 @@ export default function NewsletterForm() {
       }}
     >
       <label htmlFor="newsletter-email" className="sr-only">
-        Email address
+        {texts.emailLabel}
       </label>
-      <input id="newsletter-email" name="email" type="email" required placeholder="you@example.com" autoComplete="email" readOnly={submitting} />
+      <input id="newsletter-email" name="email" type="email" required placeholder={texts.emailPlaceholder} autoComplete="email" readOnly={submitting} />
+      <input type="hidden" name="language" value={language} />
       <div className="hp-field" aria-hidden="true">
-        <label htmlFor="newsletter-homepage">Leave this field empty</label>
+        <label htmlFor="newsletter-homepage">{texts.honeypot}</label>
         <input id="newsletter-homepage" name={NEWSLETTER_HONEYPOT} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <button type="submit" className="button" disabled={submitting}>
-        {submitting ? MESSAGES.sending : 'Subscribe'}
+        {submitting ? texts.sending : texts.subscribe}
       </button>
       <p className={`form-message ${state.status}`} role="status" aria-live="polite">
         {'message' in state ? state.message : ''}

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { defineResource, flag, PREVIEW_TEMPLATES, resources, slug, text, type ResourceDefinition } from '@cms/worker/contract';
 import { describe, expect, it } from 'vitest';
-import { feeds, navigation, notFoundTexts, recordPaths, siteCollections, sitemapEntries, type PageRecord } from './collections.ts';
+import { collectionWords } from './collection-words.ts';
+import { feeds, navigation, notFoundTexts, recordPaths, siteCollections, sitemapEntries, sitePages, type PageRecord } from './collections.ts';
 
 /** A collection the site has never heard of, declared the way a new module would be. */
 const events = defineResource({
@@ -114,11 +115,35 @@ describe('collections derived from the definitions', () => {
   it("has a feed route for every feed the site's collections declare, so no page links to a missing feed", () => {
     const declared = feeds(siteCollections(resources));
     expect(declared.length).toBeGreaterThan(0);
-    for (const feed of declared) expect(existsSync(new URL(`../pages${feed.href}.ts`, import.meta.url)), feed.href).toBe(true);
+    for (const feed of declared) expect(existsSync(new URL(`../pages/[...locale]${feed.href}.ts`, import.meta.url)), feed.href).toBe(true);
   });
 
   it('has a page template for every preview template the definitions name', () => {
     for (const name of PREVIEW_TEMPLATES) expect(existsSync(new URL(`../pages/preview-template/${name}.astro`, import.meta.url)), name).toBe(true);
+  });
+
+  it('keys every page so a language finds its twin: a record by its id, a work under a category by both ids, whatever the slugs', () => {
+    const english: Record<string, PageRecord[]> = {
+      ...stored,
+      category: [record('2', { slug: 'energi', title: 'Energi' })],
+      ourWork: [record('4', { slug: 'biogas-id', category_ids: [{ ...category('energi', 'Energi'), _id: 'c-energy' }] })],
+    };
+    const keyOf = (records: Record<string, PageRecord[]>, path: string) => sitePages(collections, (key) => records[key] ?? []).find((page) => page.path === path)?.key;
+    expect(keyOf(english, '/our-work/energi/biogas-id')).toBe(keyOf(stored, '/our-work/energy/biogas'));
+    expect(keyOf(english, '/our-work/energi')).toBe(keyOf(stored, '/our-work/energy'));
+    expect(keyOf(stored, '/our-work/education/biogas')).not.toBe(keyOf(stored, '/our-work/energy/biogas'));
+    // A work's page under its second category is a page, but not the sitemap's.
+    const second = sitePages(collections, recordsOf).find((page) => page.path === '/our-work/education/biogas');
+    expect(second?.canonical).toBe(false);
+    expect(keyOf(stored, '/vision')).toBe('/vision');
+  });
+
+  it("names the navigation and the not-found texts in the page's language", () => {
+    const site = collections.filter((candidate) => candidate.key !== 'events');
+    expect(navigation(site, recordsOf, collectionWords('en'), 'All').map((link) => link.label)).toEqual(['Our Work', 'Our Impact', 'Vision', 'BioCore', 'Events']);
+    expect(navigation(site, recordsOf, collectionWords('id'), 'Semua').map((link) => link.label)).toEqual(['Karya Kami', 'Dampak Kami', 'Visi', 'BioCore', 'Agenda']);
+    expect(navigation(site, recordsOf, collectionWords('id'), 'Semua')[0]!.children[0]).toEqual({ href: '/our-work', label: 'Semua' });
+    expect(notFoundTexts(site, collectionWords('en'))['/agenda/']).toEqual({ title: 'Event not found', detail: 'The event you are looking for does not exist or was removed.', back: { href: '/agenda', label: 'Back to Events' } });
   });
 
   it('leaves out collections that are not public or have no pages', () => {

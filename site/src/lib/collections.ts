@@ -43,9 +43,25 @@ export interface NotFoundText {
 
 export interface SitemapEntry {
   path: string;
+  /** The same page in every language: a fixed or list page's path, a record's collection and id. */
+  key: string;
   /** The record's last change, for a record's own page. */
   updated?: string;
 }
+
+/** What a collection's links and not-found page say, in the page's language. */
+export interface CollectionWords {
+  nav?: string;
+  feed?: string;
+  notFound: { title: string; detail?: string; back: string };
+}
+export type WordsOf = (collection: SiteCollection) => CollectionWords;
+
+/** The words a definition gives itself (a collection the translation files do not know yet). */
+export const definitionWords: WordsOf = ({ site }) => ({ ...(site.nav ? { nav: site.nav.label } : {}), ...(site.feed ? { feed: site.feed } : {}), notFound: site.notFound });
+
+/** The fixed pages every language has. */
+export const FIXED_PAGES = ['/', '/about-us', '/kolaborasi', '/privasi'];
 
 /** Longest slug whose page file (`<slug>.html`) every file system accepts. */
 export const SLUG_PATH_MAX = 200;
@@ -93,20 +109,29 @@ export const homeOf = (collection: SiteCollection) =>
  * are left out.
  */
 export function recordPaths(collection: SiteCollection, record: PageRecord): string[] {
-  let paths = [''];
+  return recordPages(collection, record).map((page) => page.path);
+}
+
+/**
+ * The pages of a record with their keys across languages: the collection, the record's id and,
+ * under a relation, the related record's id (a work's English page under a category is the
+ * same page as its Indonesian one under that category, whatever the slugs).
+ */
+export function recordPages(collection: SiteCollection, record: PageRecord): Array<{ path: string; key: string }> {
+  let pages = [{ path: '', key: `${collection.key}:${record._id}` }];
   for (const segment of segmentsOf(collection.site.page)) {
     const name = fieldName(segment);
-    let values = [segment];
+    let values = [{ value: segment, key: '' }];
     if (name !== null && collection.resource.fields[name]?.kind === 'relation') {
-      const related = Array.isArray(record[name]) ? (record[name] as Array<{ slug?: unknown }>) : [];
-      const slugs = related.map((link) => link.slug).filter((slug): slug is string => typeof slug === 'string' && !slugProblem(slug));
-      values = slugs.length ? slugs : ['all'];
+      const related = Array.isArray(record[name]) ? (record[name] as Array<{ slug?: unknown; _id?: unknown }>) : [];
+      const linked = related.flatMap((link) => (typeof link.slug === 'string' && !slugProblem(link.slug) ? [{ value: link.slug, key: `:${String(link._id ?? link.slug)}` }] : []));
+      values = linked.length ? linked : [{ value: 'all', key: ':all' }];
     } else if (name !== null) {
-      values = [String(record[name] ?? '')];
+      values = [{ value: String(record[name] ?? ''), key: '' }];
     }
-    paths = paths.flatMap((path) => values.map((value) => `${path}/${value}`));
+    pages = pages.flatMap((page) => values.map(({ value, key }) => ({ path: `${page.path}/${value}`, key: page.key + key })));
   }
-  return paths;
+  return pages;
 }
 
 /**
@@ -115,17 +140,26 @@ export function recordPaths(collection: SiteCollection, record: PageRecord): str
  * canonical page with its last change.
  */
 export function sitemapEntries(collections: readonly SiteCollection[], recordsOf: RecordsOf): SitemapEntry[] {
+  return sitePages(collections, recordsOf).filter((page) => page.canonical);
+}
+
+/**
+ * Every page of the site in one language with its key across languages: the sitemap's (each
+ * record at its canonical address) and a record's other addresses (a work under its other
+ * categories), so a page finds itself in the other languages.
+ */
+export function sitePages(collections: readonly SiteCollection[], recordsOf: RecordsOf): Array<SitemapEntry & { canonical: boolean }> {
   const listed = new Map<string, { paged: boolean; items: number }>();
-  const groupPages: SitemapEntry[] = [];
-  const recordPages: SitemapEntry[] = [];
+  const groupPages: Array<SitemapEntry & { canonical: boolean }> = [];
+  const ownPages: Array<SitemapEntry & { canonical: boolean }> = [];
   for (const collection of collections) {
     const records = recordsOf(collection.key);
     if (groupsOthers(collection, collections)) {
       const memberPaths = membersOf(collection, collections).flatMap((member) => recordsOf(member.key).map((record) => recordPaths(member, record)));
       for (const record of records) {
-        const [path] = recordPaths(collection, record);
+        const [{ path, key }] = recordPages(collection, record) as [{ path: string; key: string }];
         const items = memberPaths.filter((paths) => paths.some((memberPath) => memberPath.startsWith(`${path}/`))).length;
-        groupPages.push(...(collection.site.list?.paged ? pageHrefs(path!, items) : [path!]).map((page) => ({ path: page })));
+        groupPages.push(...(collection.site.list?.paged ? pageHrefs(path, items) : [path]).map((page, at) => ({ path: page, key: `${key}#${at + 1}`, canonical: true })));
       }
       continue;
     }
@@ -134,10 +168,11 @@ export function sitemapEntries(collections: readonly SiteCollection[], recordsOf
       const known = listed.get(list.path);
       listed.set(list.path, { paged: list.paged || (known?.paged ?? false), items: (known?.items ?? 0) + records.length });
     }
-    recordPages.push(...records.map((record) => ({ path: recordPaths(collection, record)[0]!, updated: record.updatedAt })));
+    for (const record of records) ownPages.push(...recordPages(collection, record).map((page, at) => ({ ...page, updated: record.updatedAt, canonical: at === 0 })));
   }
-  const listPages = [...listed].flatMap(([path, { paged, items }]) => (paged ? pageHrefs(path, items) : [path]).map((page) => ({ path: page })));
-  return [{ path: '/' }, { path: '/about-us' }, { path: '/kolaborasi' }, { path: '/privasi' }, ...listPages, ...groupPages, ...recordPages];
+  const listPages = [...listed].flatMap(([path, { paged, items }]) => (paged ? pageHrefs(path, items) : [path]).map((page) => ({ path: page, key: page, canonical: true })));
+  const fixedPages = FIXED_PAGES.map((path) => ({ path, key: path, canonical: true }));
+  return [...fixedPages, ...listPages, ...groupPages, ...ownPages];
 }
 
 /**
@@ -145,7 +180,7 @@ export function sitemapEntries(collections: readonly SiteCollection[], recordsOf
  * A link whose pages are grouped by another collection's records (Our Work by category) lists
  * those records under it.
  */
-export function navigation(collections: readonly SiteCollection[], recordsOf: RecordsOf): NavLink[] {
+export function navigation(collections: readonly SiteCollection[], recordsOf: RecordsOf, wordsOf: WordsOf = definitionWords, allLabel = 'All'): NavLink[] {
   return collections
     .flatMap((collection) => (collection.site.nav ? [{ collection, nav: collection.site.nav }] : []))
     .sort((a, b) => a.nav.order - b.nav.order)
@@ -155,7 +190,7 @@ export function navigation(collections: readonly SiteCollection[], recordsOf: Re
       const children = groups.flatMap((group) =>
         recordsOf(group.key).map((record) => ({ href: recordPaths(group, record)[0]!, label: recordTitle(group.resource, record, record._id) })),
       );
-      return { href, label: nav.label, footerOnly: nav.footerOnly ?? false, children: groups.length ? [{ href, label: 'All' }, ...children] : [] };
+      return { href, label: wordsOf(collection).nav ?? nav.label, footerOnly: nav.footerOnly ?? false, children: groups.length ? [{ href, label: allLabel }, ...children] : [] };
     });
 }
 
@@ -163,16 +198,16 @@ export function navigation(collections: readonly SiteCollection[], recordsOf: Re
  * What the not-found page says at an address under a collection's pages, by the address's
  * prefix (`/vision/`); the first collection naming a prefix gives its texts.
  */
-export function notFoundTexts(collections: readonly SiteCollection[]): Record<string, NotFoundText> {
+export function notFoundTexts(collections: readonly SiteCollection[], wordsOf: WordsOf = definitionWords): Record<string, NotFoundText> {
   const texts: Record<string, NotFoundText> = {};
   for (const collection of collections) {
     const prefix = `${homeOf(collection)}/`;
-    const { title, detail, back } = collection.site.notFound;
+    const { title, detail, back } = wordsOf(collection).notFound;
     texts[prefix] ??= { title, ...(detail ? { detail } : {}), back: { href: homeOf(collection), label: back } };
   }
   return texts;
 }
 
 /** The RSS feeds every page links to: one per collection that declares one, at `<list>/rss.xml`. */
-export const feeds = (collections: readonly SiteCollection[]): Link[] =>
-  collections.flatMap((collection) => (collection.site.feed ? [{ href: `${homeOf(collection)}/rss.xml`, label: collection.site.feed }] : []));
+export const feeds = (collections: readonly SiteCollection[], wordsOf: WordsOf = definitionWords): Link[] =>
+  collections.flatMap((collection) => (collection.site.feed ? [{ href: `${homeOf(collection)}/rss.xml`, label: wordsOf(collection).feed ?? collection.site.feed }] : []));

@@ -24,8 +24,12 @@ import {
   type TeamMember,
   type Vision,
 } from '@cms/worker/contract';
+import { ALL_LOCALES, DEFAULT_LOCALE, textsOf, type Locale } from '../i18n/index.ts';
 import { digest } from './digest.ts';
-import { groupsOthers, navigation, recordPaths, siteCollections, sitemapEntries, slugProblem, type PageRecord, type SiteCollection } from './collections.ts';
+import { collectionWords } from './collection-words.ts';
+import { groupsOthers, navigation, recordPaths, siteCollections, sitemapEntries, sitePages, slugProblem, type PageRecord, type SiteCollection } from './collections.ts';
+
+export { collectionWords };
 
 // Kept between builds beside Astro's own cache (ASTRO_CACHE_DIR, as astro.config.mjs reads it).
 const CONTENT_CACHE = path.resolve(process.env.ASTRO_CACHE_DIR ?? 'node_modules/.astro', 'api-content');
@@ -55,6 +59,9 @@ async function load<T>(path: string): Promise<ApiSuccess<T> | null> {
 
 const withQuery = (path: string, query: string) => `${path}${path.includes('?') ? '&' : '?'}${query}`;
 
+/** A read in a language: the API answers the records translated into it, their texts in it. */
+const inLocale = (locale: Locale, path: string) => (locale === DEFAULT_LOCALE ? path : withQuery(path, `locale=${locale}`));
+
 /** Every record of a list, page by page (an unpaged public read stops at the API's cap). */
 async function loadAll<T>(path: string): Promise<T[]> {
   const records: T[] = [];
@@ -80,10 +87,12 @@ const first = async <T>(path: string) => (await once(path, () => load<T[]>(path)
  * which are new or changed (read with `updatedAfter` from the oldest of them). A build after
  * one save then reads one record instead of thousands. Linked records are copied into each
  * record as the API expands them, so the copy is only reused while the collections its links
- * point to are unchanged (their own ids and change times).
+ * point to are unchanged (their own ids and change times). A translation's change leaves its
+ * record's change time as it was, so another language cannot tell what changed: it is read whole.
  */
-function synced<T extends Versioned>(resource: ResourceDefinition): Promise<T[]> {
-  const route = `/api/${resource.path}`;
+function synced<T extends Versioned>(resource: ResourceDefinition, locale: Locale): Promise<T[]> {
+  const route = inLocale(locale, `/api/${resource.path}`);
+  if (locale !== DEFAULT_LOCALE) return list<T>(route);
   return once(route, async () => {
     const file = path.join(CONTENT_CACHE, `${digest(API + route).slice(0, 16)}.json`);
     const linked = await Promise.all(linkedCollections(resource).map((target) => load<Versioned[]>(`/api/${target}/versions`)));
@@ -136,10 +145,10 @@ interface Versioned {
  * header's categories, and the lists' SEO records): part of each page's cache key, so a renamed
  * category re-renders every page and an article save re-renders one.
  */
-export const layoutVersion = () =>
-  once('layout', async () => {
+export const layoutVersion = (locale: Locale) =>
+  once(`layout:${locale}`, async () => {
     const groups = SITE_COLLECTIONS.filter((collection) => groupsOthers(collection, SITE_COLLECTIONS));
-    return digest(JSON.stringify([await Promise.all(groups.map(publicRecords)), await seoRecords()]));
+    return digest(JSON.stringify([await Promise.all(groups.map((group) => publicRecords(group, locale))), await seoRecords(locale)]));
   });
 
 /** Marks a build-output line naming a record that got no page; the builder reports these lines. */
@@ -172,47 +181,83 @@ type SiteRecord<K extends ResourceKey> = Records[K] & ((typeof resources)[K] ext
  * The public records of a collection with pages, in the API's order: read through the copy kept
  * between builds, only the visible ones, only those whose slug can name a page.
  */
-function publicRecords({ key, resource }: SiteCollection): Promise<PageRecord[]> {
-  return once(`records:${key}`, async () => {
-    const records = await synced<PageRecord & { slug: string }>(resource);
+function publicRecords({ key, resource }: SiteCollection, locale: Locale): Promise<PageRecord[]> {
+  return once(`records:${key}:${locale}`, async () => {
+    const records = await synced<PageRecord & { slug: string }>(resource, locale);
     const visible = resource.visibleWhen ? records.filter((record) => record[resource.visibleWhen!] === true) : records;
     return withPageSlugs(resource, visible);
   });
 }
 
 /** The public records of the collection `key`, typed as the API returns them. */
-export async function recordsOf<K extends ResourceKey>(key: K): Promise<SiteRecord<K>[]> {
+export async function recordsOf<K extends ResourceKey>(key: K, locale: Locale): Promise<SiteRecord<K>[]> {
   const collection = SITE_COLLECTIONS.find((candidate) => candidate.key === key);
   if (!collection) throw new Error(`${key} has no pages on the site (no \`site\` in its definition)`);
-  return (await publicRecords(collection)) as unknown as SiteRecord<K>[];
+  return (await publicRecords(collection, locale)) as unknown as SiteRecord<K>[];
 }
 
-/** Every collection's public records by key, for the derived lists (sitemap, navigation). */
-async function allSiteRecords() {
-  const loaded = new Map(await Promise.all(SITE_COLLECTIONS.map(async (collection) => [collection.key, await publicRecords(collection)] as const)));
+/** Every collection's public records in a language by key, for the derived lists (sitemap, navigation). */
+async function allSiteRecords(locale: Locale) {
+  const loaded = new Map(await Promise.all(SITE_COLLECTIONS.map(async (collection) => [collection.key, await publicRecords(collection, locale)] as const)));
   return (key: string) => loaded.get(key) ?? [];
 }
 
-/** The navigation's collection links (header, mobile menu, footer). */
-export const navigationLinks = () => once('navigation', async () => navigation(SITE_COLLECTIONS, await allSiteRecords()));
-/** Every address for the sitemap. */
-export const siteMap = async () => sitemapEntries(SITE_COLLECTIONS, await allSiteRecords());
+/** A language's pages by path and by key, to find a page's twin in another language. */
+const pageMaps = (locale: Locale) =>
+  once(`page-maps:${locale}`, async () => {
+    const pages = await pagesIn(locale);
+    return { byPath: new Map(pages.map((page) => [page.path, page])), byKey: new Map(pages.map((page) => [page.key, page.path])) };
+  });
 
-export const partners = async () => (await list<Partner>('/api/partner?active=true')).slice(0, PARTNERS_SHOWN);
-export const heroSlides = () => list<HeroSection>('/api/hero-section?active=true');
-export const values = () => list<AboutBlock>('/api/values?published=true');
-export const team = () => list<TeamMember>('/api/team?active=true');
-export const history = async () => (await list<AboutBlock>('/api/history?active=true'))[0] ?? null;
-export const seoRecords = () => list<Seo>('/api/seo?active=true');
+/**
+ * The same page in every language it exists in (path without prefix, by language), from the
+ * page's path in its own language; null for a page outside the site's lists (a fixed page such
+ * as the search, which every language has).
+ */
+export async function alternatesOf(locale: Locale, path: string): Promise<Partial<Record<Locale, string>> | null> {
+  const own = (await pageMaps(locale)).byPath.get(path);
+  if (!own) return null;
+  const found = await Promise.all(ALL_LOCALES.map(async (other) => [other, (await pageMaps(other)).byKey.get(own.key)] as const));
+  return Object.fromEntries(found.filter(([, twin]) => twin !== undefined));
+}
+
+/** Part of a page's cache key: where its twins are, since its alternates and switcher link to them. */
+export const twinsVersion = async (locale: Locale, path: string) => JSON.stringify(await alternatesOf(locale, path));
+
+/** A record's part of its page's cache key: everything the API said of it (a translation's text changes no change time). */
+export const recordVersion = (record: object) => digest(JSON.stringify(record));
+
+/** Part of a later list page's cache key: how long the list is in every language (its page's twins exist or not). */
+export const listsVersion = async (key: ResourceKey) => JSON.stringify(await Promise.all(ALL_LOCALES.map(async (locale) => (await recordsOf(key, locale)).length)));
+
+
+/** The navigation's collection links in a language (header, mobile menu, footer), addresses without the language's prefix. */
+export const navigationLinks = (locale: Locale) =>
+  once(`navigation:${locale}`, async () => navigation(SITE_COLLECTIONS, await allSiteRecords(locale), collectionWords(locale), textsOf(locale).header.all));
+/** The sitemap's pages in a language (each record at its canonical address), with their keys across languages. */
+export const siteMap = async (locale: Locale) => sitemapEntries(SITE_COLLECTIONS, await allSiteRecords(locale));
+/** Every page of the site in a language, with its key across languages (alternates, switcher). */
+export const pagesIn = (locale: Locale) => once(`pages:${locale}`, async () => sitePages(SITE_COLLECTIONS, await allSiteRecords(locale)));
+
+export const partners = async (locale: Locale) => (await list<Partner>(inLocale(locale, '/api/partner?active=true'))).slice(0, PARTNERS_SHOWN);
+export const heroSlides = (locale: Locale) => list<HeroSection>(inLocale(locale, '/api/hero-section?active=true'));
+export const values = (locale: Locale) => list<AboutBlock>(inLocale(locale, '/api/values?published=true'));
+export const team = (locale: Locale) => list<TeamMember>(inLocale(locale, '/api/team?active=true'));
+export const history = async (locale: Locale) => (await list<AboutBlock>(inLocale(locale, '/api/history?active=true')))[0] ?? null;
+export const seoRecords = (locale: Locale) => list<Seo>(inLocale(locale, '/api/seo?active=true'));
 /** The organisation's name and the other site-wide settings. */
-export const siteSettings = async () => (await once('/api/settings', () => load<Settings>('/api/settings')))?.data ?? { organisationName: 'Resik Nusantara' };
+export const siteSettings = async (locale: Locale) => {
+  const route = inLocale(locale, '/api/settings');
+  return (await once(route, () => load<Settings>(route)))?.data ?? { organisationName: 'Resik Nusantara' };
+};
 /** The Kolaborasi form's title, intro, topics and consent text, from the settings. */
-export const inquiryForm = async () => (await load<InquiryFormConfig>('/api/inquiries/form'))?.data ?? null;
-export const impact = async () => (await list<Impact>('/api/impact?active=true')).find((i) => i.isActive) ?? null;
+export const inquiryForm = async (locale: Locale) => (await load<InquiryFormConfig>(inLocale(locale, '/api/inquiries/form')))?.data ?? null;
+export const impact = async (locale: Locale) => (await list<Impact>(inLocale(locale, '/api/impact?active=true'))).find((i) => i.isActive) ?? null;
 
 /** The featured published vision, else the latest published one. */
-export async function featuredVision() {
-  const featured = (await first<Vision>('/api/vision?published=true&featured=true&limit=1')) ?? (await first<Vision>('/api/vision?published=true&limit=1'));
+export async function featuredVision(locale: Locale) {
+  const featured =
+    (await first<Vision>(inLocale(locale, '/api/vision?published=true&featured=true&limit=1'))) ?? (await first<Vision>(inLocale(locale, '/api/vision?published=true&limit=1')));
   return featured ? (withPageSlugs(resources.vision, [featured])[0] ?? null) : null;
 }
 
@@ -221,86 +266,49 @@ export const TEASER_ITEMS = 3;
 export const FEATURED_ARTICLES = 2;
 export const TAGS_PER_CARD = 2;
 
-// ---- built-in defaults, shown when the API has nothing ----
+// ---- built-in defaults, shown when the API has nothing (their texts from the translation files) ----
 
-export const DEFAULT_STATS: ImpactStat[] = [
-  { value: '3', label: 'Education activities', icon: 'school', order: 0 },
-  { value: '78%', label: 'Decrease in untreated waste', icon: 'recycle', order: 1 },
-  { value: '300', label: 'Organisations powered by BioCore', icon: 'bolt', order: 2 },
-  { value: '50', label: 'Jobs created', icon: 'users', order: 3 },
-  { value: '2500', label: 'Reduction in carbon waste', icon: 'leaf', order: 4 },
+const STAT_FIGURES = [
+  { value: '3', icon: 'school' },
+  { value: '78%', icon: 'recycle' },
+  { value: '300', icon: 'bolt' },
+  { value: '50', icon: 'users' },
+  { value: '2500', icon: 'leaf' },
 ];
-export const SINCE_STATEMENT = 'Since 2014';
+export const defaultStats = (locale: Locale): ImpactStat[] => STAT_FIGURES.map((stat, order) => ({ ...stat, label: textsOf(locale).defaults.stats[order] ?? '', order }));
 
-export const DEFAULT_HERO = {
+export const defaultHero = (locale: Locale) => ({
   _id: '',
-  title: 'Welcome',
-  subtitle: 'Working together for a cleaner, more sustainable Indonesia',
+  ...textsOf(locale).defaults.hero,
   description: '',
-  ctaText: 'Learn more',
   ctaUrl: '/about-us',
   backgroundImage: '',
   backgroundImageFocus: '',
   align: 'left' as const,
   bgColor: '#ffffff',
-};
+});
 
-export const DEFAULT_PARTNERS = [
-  { name: 'Community Partners', website: '', logo: '', logoAlt: '' },
-  { name: 'Local Government', website: '', logo: '', logoAlt: '' },
-  { name: 'Universities', website: '', logo: '', logoAlt: '' },
-  { name: 'Industry', website: '', logo: '', logoAlt: '' },
-  { name: 'Volunteers', website: '', logo: '', logoAlt: '' },
-];
-
-export const DEFAULT_WORK_CATEGORIES = [
-  { title: 'Waste Management', description: 'Collection, sorting and recycling with communities.' },
-  { title: 'Renewable Energy', description: 'Organic waste turned into biogas and fertiliser.' },
-  { title: 'Education', description: 'Programmes that teach waste management at its source.' },
-];
-
-export const DEFAULT_ARTICLES = [
-  {
-    title: 'What is BioCore?',
-    slug: '',
-    excerpt: 'A community-scale digester that turns organic waste into energy.',
-    tags: ['biocore', 'energy'],
-    readTime: 5,
-  },
-  {
-    title: 'Sorting organic waste at home',
-    slug: '',
-    excerpt: 'Simple steps that make organic waste ready for BioCore.',
-    tags: ['education'],
-    readTime: 5,
-  },
-];
+export const defaultPartners = (locale: Locale) => textsOf(locale).defaults.partners.map((name) => ({ name, website: '', logo: '', logoAlt: '' }));
+export const defaultWorkCategories = (locale: Locale) => textsOf(locale).defaults.workCategories;
+export const defaultArticles = (locale: Locale) => textsOf(locale).defaults.articles.map((article) => ({ ...article, slug: '', readTime: 5 }));
 
 /** The public impact section's built-in content (illustrative, used when nothing is stored). */
-export const DEFAULT_IMPACT_SECTION = {
-  title: 'Our Impact',
-  subtitle: 'Measurable change with communities',
-  mainStatement: 'Since 2014 we have reached 332 beneficiaries.',
-  collaborations: [
-    { name: 'Local Government', description: 'Policy and infrastructure', number: '', icon: '', image: '', order: 0 },
-    { name: 'Universities', description: 'Research partners', number: '', icon: '', image: '', order: 1 },
-  ],
-  metrics: [
-    { value: '332', label: 'Beneficiaries', order: 0 },
-    { value: '78%', label: 'Less untreated waste', order: 1 },
-    { value: '50', label: 'Green jobs', order: 2 },
-  ],
-  description: 'Waste banks and BioCore units work together so that recyclables are sold and organics become energy.',
-  photos: [
-    { image: '', caption: 'Community sorting day', order: 0 },
-    { image: '', caption: 'BioCore site visit', order: 1 },
-    { image: '', caption: 'Compost harvest', order: 2 },
-  ],
-};
+function defaultImpactSection(locale: Locale) {
+  const words = textsOf(locale).defaults.impactSection;
+  return {
+    title: words.title,
+    subtitle: words.subtitle,
+    mainStatement: words.mainStatement,
+    collaborations: words.collaborations.map((collaboration, order) => ({ ...collaboration, number: '', icon: '', image: '', order })),
+    metrics: ['332', '78%', '50'].map((value, order) => ({ value, label: words.metrics[order] ?? '', order })),
+    description: words.description,
+    photos: words.photos.map((caption, order) => ({ image: '', caption, order })),
+  };
+}
 
-export async function impactSection() {
-  const stored = await impact();
-  if (!stored || (!stored.mainStatement && stored.metrics.length === 0 && stored.photos.length === 0)) return DEFAULT_IMPACT_SECTION;
+export async function impactSection(locale: Locale) {
+  const stored = await impact(locale);
+  if (!stored || (!stored.mainStatement && stored.metrics.length === 0 && stored.photos.length === 0)) return defaultImpactSection(locale);
   const byOrder = <T extends { order: number }>(items: T[]) => [...items].sort((a, b) => a.order - b.order);
   return {
     title: stored.title,
@@ -313,19 +321,19 @@ export async function impactSection() {
   };
 }
 
-export async function impactStats() {
-  const stored = await impact();
+export async function impactStats(locale: Locale) {
+  const stored = await impact(locale);
   const stats = stored ? [...stored.stats].sort((a, b) => a.order - b.order) : [];
-  return stats.length ? stats : DEFAULT_STATS;
+  return stats.length ? stats : defaultStats(locale);
 }
 
-/** The SEO record of a page, when one is active. */
-export async function seoFor(page: string) {
-  return (await seoRecords()).find((record) => record.page === page) ?? null;
+/** The SEO record of a page in a language, when one is active. */
+export async function seoFor(page: string, locale: Locale) {
+  return (await seoRecords(locale)).find((record) => record.page === page) ?? null;
 }
 
 /** The works listed under a category. */
-export const worksIn = async (categorySlug: string) => (await recordsOf('ourWork')).filter((w) => w.category_ids.some((c) => c.slug === categorySlug));
+export const worksIn = async (categorySlug: string, locale: Locale) => (await recordsOf('ourWork', locale)).filter((w) => w.category_ids.some((c) => c.slug === categorySlug));
 
 const ourWork = SITE_COLLECTIONS.find((collection) => collection.key === 'ourWork')!;
 /** Where a work is shown: under each of its categories, or under "all" when it has none. */

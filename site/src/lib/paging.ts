@@ -2,6 +2,7 @@
  * Numbered pages of the public lists: the first page at the list's own address, the others at
  * `<list>/page/<n>`, each a static file with links a crawler can follow.
  */
+import { textsOf, type Locale } from '../i18n/index.ts';
 import type { Seo } from '@cms/worker/contract';
 import { digest } from './digest.ts';
 import { pageHref } from './paging-links.ts';
@@ -32,7 +33,7 @@ function everyPage<T extends { _id: string; updatedAt: string }>(items: T[], lay
   return Array.from({ length: pages }, (_, i) => {
     const page = i + 1;
     const shown = pageItems(items, page);
-    return { page, pages, items: shown, cacheKey: digest([layout, context, pages, ...shown.map((item) => `${item._id}@${item.updatedAt}`)].join('|')) };
+    return { page, pages, items: shown, cacheKey: digest([layout, context, pages, ...shown.map((item) => digest(JSON.stringify(item)))].join('|')) };
   });
 }
 
@@ -48,6 +49,6 @@ export const listPaths = <T extends { _id: string; updatedAt: string }>(items: T
   }));
 
 /** A later page is its own page for search engines: its own title and canonical address. */
-export const pageTitle = (title: string, page: number) => (page > 1 ? `${title} (page ${page})` : title);
-export const pageSeo = (seo: Seo | null, page: number): Seo | null =>
-  seo && page > 1 ? { ...seo, title: pageTitle(seo.title, page), canonicalUrl: '', ogUrl: '' } : seo;
+export const pageTitle = (title: string, page: number, locale: Locale) => (page > 1 ? textsOf(locale).common.pageTitle(title, page) : title);
+export const pageSeo = (seo: Seo | null, page: number, locale: Locale): Seo | null =>
+  seo && page > 1 ? { ...seo, title: pageTitle(seo.title, page, locale), canonicalUrl: '', ogUrl: '' } : seo;

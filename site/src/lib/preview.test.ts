@@ -3,9 +3,11 @@ import { isPreviewPath, withPreviewPath } from './preview.ts';
 
 describe('a record page built as its own preview template', () => {
   it('adds the placeholder record at the reserved slug after the records', () => {
-    const paths = withPreviewPath([{ params: { slug: 'bersih-pantai' }, props: { title: 'Bersih Pantai' }, cacheKey: 'k' }], { title: 'Judul' });
+    const paths = withPreviewPath([{ params: { locale: 'en', slug: 'bersih-pantai' }, props: { title: 'Bersih Pantai' }, cacheKey: 'k' }], { title: 'Judul' });
     expect(paths.map((path) => path.params.slug)).toEqual(['bersih-pantai', '_preview']);
     expect(paths[1]!.props).toEqual({ title: 'Judul' });
+    // Previews fill the default language's page.
+    expect(paths[1]!.params.locale).toBeUndefined();
   });
 
   it('knows the placeholder page (never indexed) at its address and as the file it is built as, and no record page', () => {

@@ -28,9 +28,9 @@ export const previewRecord = <T>(fields: Record<string, unknown>): T =>
  * previewed in its own page (`preview: OWN_PAGE`). The sitemap lists records, never this path,
  * and the page says noindex (`isPreviewPath`).
  */
-export const withPreviewPath = <P>(paths: Array<{ params: { slug: string }; props: P; cacheKey?: string }>, placeholder: P) => [
+export const withPreviewPath = <P>(paths: Array<{ params: { locale: string | undefined; slug: string }; props: P; cacheKey?: string }>, placeholder: P) => [
   ...paths,
-  { params: { slug: PREVIEW_SLUG }, props: placeholder },
+  { params: { locale: undefined, slug: PREVIEW_SLUG }, props: placeholder },
 ];
 
 /** Whether an address (or the file it is built as, `/agenda/_preview.html`) is a preview template built from a record page. */

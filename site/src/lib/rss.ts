@@ -1,7 +1,6 @@
 /**
- * An RSS 2.0 feed of articles, naming its own address (`atom:link rel="self"`). The channel
- * states a language only when every item is written in it; each item states its own
- * (`dc:language`), since a record's language is its own.
+ * An RSS 2.0 feed of articles, naming its own address (`atom:link rel="self"`): one feed per
+ * language, its channel and items in that language.
  */
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -10,7 +9,6 @@ export interface FeedItem {
   link: string;
   description: string;
   date: string;
-  language: string;
 }
 
 export interface FeedChannel {
@@ -19,25 +17,20 @@ export interface FeedChannel {
   description: string;
   /** The feed's own address. */
   self: string;
+  /** The language of the feed and of every item in it. */
+  language: string;
 }
 
-/** The one language all items share, or null when they differ (or there are none). */
-export const channelLanguage = (items: readonly FeedItem[]) => {
-  const languages = new Set(items.map((item) => item.language));
-  return languages.size === 1 ? [...languages][0]! : null;
-};
-
 export function rssXml(channel: FeedChannel, items: readonly FeedItem[]) {
-  const language = channelLanguage(items);
   return (
-    '<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/"><channel>' +
+    '<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>' +
     `<title>${escape(channel.title)}</title><link>${escape(channel.link)}</link><description>${escape(channel.description)}</description>` +
     `<atom:link href="${escape(channel.self)}" rel="self" type="application/rss+xml"/>` +
-    (language ? `<language>${escape(language)}</language>` : '') +
+    `<language>${escape(channel.language)}</language>` +
     items
       .map(
         (item) =>
-          `<item><title>${escape(item.title)}</title><link>${escape(item.link)}</link><guid>${escape(item.link)}</guid><description>${escape(item.description)}</description><pubDate>${new Date(item.date).toUTCString()}</pubDate><dc:language>${escape(item.language)}</dc:language></item>`,
+          `<item><title>${escape(item.title)}</title><link>${escape(item.link)}</link><guid>${escape(item.link)}</guid><description>${escape(item.description)}</description><pubDate>${new Date(item.date).toUTCString()}</pubDate></item>`,
       )
       .join('') +
     '</channel></rss>'

@@ -9,6 +9,7 @@ import type { CronJob } from '../cron/scheduled.ts';
 import { createDb } from '../db/client.ts';
 import { notFoundLog, redirect } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
+import { LOCALES } from '../contract/locales.ts';
 
 /** The log keeps this many addresses, the most recently missed. */
 export const NOT_FOUND_KEPT = 500;
@@ -16,6 +17,9 @@ const MAX_LOGGED = 500;
 
 /** The site's own /path (no trailing slash but the home page's). */
 const pathOf = (url: URL) => (url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname);
+
+/** The site's not-found page in the language of the address: `/en/...` gets `/en/404`. */
+const notFoundPage = (path: string) => `${Object.values(LOCALES).find(({ prefix }) => prefix && (path === prefix || path.startsWith(`${prefix}/`)))?.prefix ?? ''}/404`;
 
 export async function missingPage(c: Context<AppEnv>, page: Response, sitePage: (path: string) => Promise<Response>) {
   const url = new URL(c.req.url);
@@ -43,7 +47,7 @@ export async function missingPage(c: Context<AppEnv>, page: Response, sitePage: 
     );
   }
   // Without a page the platform answers an empty 404: the site's own 404 page is shown instead.
-  const body = page.headers.get('content-type')?.includes('text/html') ? page : await sitePage('/404');
+  const body = page.headers.get('content-type')?.includes('text/html') ? page : await sitePage(notFoundPage(path));
   return new Response(body.body, { status: 404, headers: body.headers });
 }
 

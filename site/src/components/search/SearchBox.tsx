@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { searchQueryProblem } from '@cms/worker/contract/search';
-import { SEARCH_PAGE } from './address.ts';
 import { searchSite, warmUp, type SearchOutcome } from './pagefind.ts';
 import { searchTexts } from './texts.ts';
 import './search.css';
@@ -19,13 +18,15 @@ interface Answer {
 interface Props {
   /** The page's language: its texts, and (through `<html lang>`) the index searched. */
   language: string;
+  /** The search page of the page's language. */
+  searchPage: string;
 }
 
 /**
  * The header's search box. Without JavaScript (and on Enter) it submits to the search page. It
  * comes alive when first focused (`client:focus`) and then shows the best matches under it.
  */
-export default function SearchBox({ language }: Props) {
+export default function SearchBox({ language, searchPage }: Props) {
   const texts = searchTexts(language);
   const box = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
@@ -61,11 +62,11 @@ export default function SearchBox({ language }: Props) {
   const outcome = !problem && answer?.term === term ? answer.outcome : null;
   const status =
     problem === 'empty' ? null : problem ? texts.problems[problem] : outcome === null ? texts.searching : outcome === 'failed' ? texts.failed : outcome.total === 0 ? texts.nothing(term) : texts.found(outcome.total);
-  const allResults = `${SEARCH_PAGE}?${new URLSearchParams({ q: term })}`;
+  const allResults = `${searchPage}?${new URLSearchParams({ q: term })}`;
   return (
     <form
       role="search"
-      action={SEARCH_PAGE}
+      action={searchPage}
       method="get"
       className="site-search"
       onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}

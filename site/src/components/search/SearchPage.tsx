@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { searchQueryProblem } from '@cms/worker/contract/search';
-import { SEARCH_PAGE } from './address.ts';
 import { searchSite, SECTION_FILTER, type SearchOutcome } from './pagefind.ts';
 import { searchTexts } from './texts.ts';
 import '../../styles/filter-pills.css';
@@ -20,13 +19,15 @@ interface Props {
   language: string;
   /** Every section of the site, in the navigation's order: the filter's buttons. */
   sections: string[];
+  /** This page's own address (the search page of its language). */
+  searchPage: string;
 }
 
 /**
  * The search page: the words and the section are in its address (`?q=...&section=...`), so a
  * search from the header, a shared link or the back button lands on the same results.
  */
-export default function SearchPage({ language, sections }: Props) {
+export default function SearchPage({ language, sections, searchPage }: Props) {
   const texts = searchTexts(language);
   const box = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
@@ -48,8 +49,8 @@ export default function SearchPage({ language, sections }: Props) {
     const address = new URLSearchParams();
     if (query) address.set('q', query);
     if (section) address.set(SECTION_FILTER, section);
-    history.replaceState(null, '', `${SEARCH_PAGE}${address.size ? `?${address}` : ''}`);
-  }, [query, section]);
+    history.replaceState(null, '', `${searchPage}${address.size ? `?${address}` : ''}`);
+  }, [query, section, searchPage]);
 
   useEffect(() => {
     if (problem) return;
@@ -87,7 +88,7 @@ export default function SearchPage({ language, sections }: Props) {
   const shownSections = sections.filter((name) => (counts[name] ?? 0) > 0 || name === section);
   return (
     <div className="search-page">
-      <form role="search" action={SEARCH_PAGE} method="get" className="search-page-form" onSubmit={(event) => event.preventDefault()}>
+      <form role="search" action={searchPage} method="get" className="search-page-form" onSubmit={(event) => event.preventDefault()}>
         <label>
           <span className="sr-only">{texts.label}</span>
           <input ref={box} type="search" name="q" placeholder={texts.placeholder} autoComplete="off" value={query} onChange={(event) => (setQuery(event.currentTarget.value), setLimit(RESULTS_STEP))} />

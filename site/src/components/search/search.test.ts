@@ -12,30 +12,34 @@ import { indexedSection, searchSections } from './sections.ts';
 const collections = siteCollections(resources);
 
 describe('the sections of the site search', () => {
-  it('are Home, every collection with a navigation entry in its order, and About Us', () => {
+  it('are Home, every collection with a navigation entry in its order, and About Us, named in the page\'s language', () => {
     expect(searchSections(collections)).toEqual([
-      { label: 'Home', path: '/' },
-      { label: 'Our Work', path: '/our-work' },
-      { label: 'Our Impact', path: '/our-impact' },
-      { label: 'Vision', path: '/vision' },
+      { label: 'Beranda', path: '/' },
+      { label: 'Karya Kami', path: '/our-work' },
+      { label: 'Dampak Kami', path: '/our-impact' },
+      { label: 'Visi', path: '/vision' },
       { label: 'BioCore', path: '/bio-core' },
       { label: 'Agenda', path: '/agenda' },
-      { label: 'About Us', path: '/about-us' },
+      { label: 'Tentang Kami', path: '/about-us' },
     ]);
+    expect(searchSections(collections, 'en').map((section) => section.label)).toEqual(['Home', 'Our Work', 'Our Impact', 'Vision', 'BioCore', 'Events', 'About Us']);
   });
 
   it('put each page under the section of its address, as it is built or served', () => {
-    expect(indexedSection({ pathname: '/index.html' }, collections)).toBe('Home');
-    expect(indexedSection({ pathname: '/vision/a-circular-economy.html' }, collections)).toBe('Vision');
+    expect(indexedSection({ pathname: '/index.html' }, collections)).toBe('Beranda');
+    expect(indexedSection({ pathname: '/vision/a-circular-economy.html' }, collections)).toBe('Visi');
     // A category's page and a work under it are Our Work, from the category's own pattern.
-    expect(indexedSection({ pathname: '/our-work/education' }, collections)).toBe('Our Work');
-    expect(indexedSection({ pathname: '/our-work/education/sekolah-hijau' }, collections)).toBe('Our Work');
+    expect(indexedSection({ pathname: '/our-work/education' }, collections)).toBe('Karya Kami');
+    expect(indexedSection({ pathname: '/our-work/education/sekolah-hijau' }, collections)).toBe('Karya Kami');
     expect(indexedSection({ pathname: '/bio-core' }, collections)).toBe('BioCore');
-    expect(indexedSection({ pathname: '/about-us.html' }, collections)).toBe('About Us');
+    expect(indexedSection({ pathname: '/about-us.html' }, collections)).toBe('Tentang Kami');
+    // An English page, under its language's prefix, in English words.
+    expect(indexedSection({ pathname: '/en.html' }, collections, 'en')).toBe('Home');
+    expect(indexedSection({ pathname: '/en/our-work/education/green-schools.html' }, collections, 'en')).toBe('Our Work');
   });
 
   it('leave out pages that are not content of their own', () => {
-    for (const pathname of ['/cari', '/newsletter/confirm', '/vision/page/2.html', '/agenda/_preview.html', '/visionary']) {
+    for (const pathname of ['/cari', '/en/cari', '/newsletter/confirm', '/vision/page/2.html', '/en/vision/page/2.html', '/agenda/_preview.html', '/visionary']) {
       expect(indexedSection({ pathname }, collections), pathname).toBeNull();
     }
     expect(indexedSection({ pathname: '/vision/x', notFound: true }, collections)).toBeNull();

@@ -6,7 +6,9 @@
  * pages, numbered list pages (cards of pages indexed on their own) and pages search engines are
  * told not to index.
  */
+import { DEFAULT_LOCALE, splitLocale, textsOf, type Locale } from '../../i18n/index.ts';
 import { homeOf, type SiteCollection } from '../../lib/collections.ts';
+import { collectionWords } from '../../lib/collection-words.ts';
 import { isPreviewPath } from '../../lib/preview.ts';
 import { servedPath } from './address.ts';
 
@@ -16,19 +18,19 @@ export interface SearchSection {
   path: string;
 }
 
-/** The fixed pages, each a section of its own; the header names them the same. */
-const FIXED_SECTIONS: SearchSection[] = [
-  { label: 'Home', path: '/' },
-  { label: 'About Us', path: '/about-us' },
-];
-
-/** Every section, in the navigation's order; a collection grouped under another's address (categories under Our Work) adds none. */
-export function searchSections(collections: readonly SiteCollection[]): SearchSection[] {
+/**
+ * Every section in a language (paths without the language's prefix), in the navigation's order:
+ * Home, the collections', About Us; a collection grouped under another's address (categories
+ * under Our Work) adds none. The header names them the same.
+ */
+export function searchSections(collections: readonly SiteCollection[], locale: Locale = DEFAULT_LOCALE): SearchSection[] {
+  const words = collectionWords(locale);
   const ofCollections = collections
-    .flatMap((collection) => (collection.site.nav ? [{ label: collection.site.nav.label, path: homeOf(collection), order: collection.site.nav.order }] : []))
+    .flatMap((collection) => (collection.site.nav ? [{ label: words(collection).nav ?? collection.site.nav.label, path: homeOf(collection), order: collection.site.nav.order }] : []))
     .sort((a, b) => a.order - b.order)
     .map(({ label, path }) => ({ label, path }));
-  return [FIXED_SECTIONS[0]!, ...ofCollections, FIXED_SECTIONS[1]!];
+  const { common } = textsOf(locale);
+  return [{ label: common.home, path: '/' }, ...ofCollections, { label: common.aboutUs, path: '/about-us' }];
 }
 
 const NUMBERED_PAGE = /\/page\/\d+$/;
@@ -41,9 +43,9 @@ export interface IndexedPage {
 }
 
 /** The section a page is indexed under, or null when the search leaves it out. */
-export function indexedSection(page: IndexedPage, collections: readonly SiteCollection[]): string | null {
-  const path = servedPath(page.pathname);
+export function indexedSection(page: IndexedPage, collections: readonly SiteCollection[], locale: Locale = DEFAULT_LOCALE): string | null {
+  const path = splitLocale(servedPath(page.pathname)).path;
   if (page.notFound || isPreviewPath(path) || NUMBERED_PAGE.test(path) || /noindex/i.test(page.robots ?? '')) return null;
-  const section = searchSections(collections).find((candidate) => (candidate.path === '/' ? path === '/' : path === candidate.path || path.startsWith(`${candidate.path}/`)));
+  const section = searchSections(collections, locale).find((candidate) => (candidate.path === '/' ? path === '/' : path === candidate.path || path.startsWith(`${candidate.path}/`)));
   return section?.label ?? null;
 }

@@ -5,6 +5,7 @@
 import { EMAIL_IMAGE_DIR, EMAIL_LOGO, emailImagePath } from '@cms/worker/contract/email-images';
 import type { APIRoute, GetStaticPaths } from 'astro';
 import logoSvg from '../../../public/favicon.svg?raw';
+import { DEFAULT_LOCALE } from '../../i18n/index.ts';
 import { recordsOf } from '../../lib/content.ts';
 import { emailImage, emailLogo } from '../../lib/email-images.ts';
 
@@ -17,7 +18,7 @@ const newest = <T extends { createdAt?: string | null }>(records: T[]) =>
 const within = (address: string) => address.slice(EMAIL_IMAGE_DIR.length + 1);
 
 export const getStaticPaths = (async () => {
-  const stored = new Set([...newest(await recordsOf('vision')).map((v) => v.image), ...newest(await recordsOf('bioCore')).map((a) => a.featuredImage)]);
+  const stored = new Set([...newest(await recordsOf('vision', DEFAULT_LOCALE)).map((v) => v.image), ...newest(await recordsOf('bioCore', DEFAULT_LOCALE)).map((a) => a.featuredImage)]);
   const paths = [];
   const logo = await emailLogo(logoSvg);
   if (logo) paths.push({ params: { path: within(EMAIL_LOGO.path) }, props: { bytes: logo } });

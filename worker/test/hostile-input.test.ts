@@ -291,6 +291,6 @@ describe('settings', () => {
     expect(saved.body.success && saved.body.data.collaborateTitle).toBe('Mari Berkolaborasi');
     const wrong = await admin.put('/api/settings', { collaborateTitle: { a: 1 } });
     expect(wrong.body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Title harus berupa teks.' });
-    await admin.put('/api/settings', { collaborateTitle: before.body.success ? before.body.data.collaborateTitle : 'Collaborate With Us' });
+    await admin.put('/api/settings', { collaborateTitle: before.body.success ? before.body.data.collaborateTitle : 'Mari Berkolaborasi' });
   });
 });

@@ -104,7 +104,7 @@ describe('the form', () => {
     expect(saved.status).toBe(200);
     const config = await visitor().get<InquiryFormConfig>('/api/inquiries/form');
     expect(config.body.success && config.body.data).toEqual({
-      title: 'Collaborate With Us',
+      title: 'Mari Berkolaborasi',
       intro: 'Mari bekerja sama.',
       topics: ['Riset dan data', 'Kemitraan program', 'Lainnya'],
       consentText: CONSENT_TEXTS.id,

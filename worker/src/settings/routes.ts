@@ -17,7 +17,7 @@ import { localeOf } from '../collections/routes.ts';
 import { DEFAULT_LOCALE, type Locale } from '../contract/locales.ts';
 
 export const DEFAULT_SETTINGS: Settings = {
-  collaborateTitle: 'Collaborate With Us',
+  collaborateTitle: 'Mari Berkolaborasi',
   organisationName: 'Resik Nusantara',
   siteUrl: '',
   newsletterSender: 'newsletter@example.org',

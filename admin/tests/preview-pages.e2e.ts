@@ -161,7 +161,7 @@ describe('previews on pages that show several records', () => {
     expect(await page.locator('h1').innerText()).toBe('Sekolah Hijau');
     expect(await texts(page, 'article .badge')).toEqual([education.title, research.title]);
     expect(await page.locator('.breadcrumbs a', { hasText: String(education.title) }).getAttribute('href')).toBe('/our-work/edukasi');
-    expect(await page.locator('.meta', { hasText: 'Active:' }).innerText()).toContain('Active: -');
+    expect(await page.locator('.meta', { hasText: 'Aktif:' }).innerText()).toContain('Aktif: -');
     expect(await page.locator('.back-link').getAttribute('href')).toBe('/our-work/edukasi');
     await shot(page, 'preview-work');
     await page.close();

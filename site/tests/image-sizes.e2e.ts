@@ -14,7 +14,7 @@ import { gpsPhoto } from '../../e2e/photos.ts';
 let cookie = '';
 // Wide enough for every slot at 2x but the 1280 px banner (2560 px), which then gets the original's width.
 const ORIGINAL_WIDTH = 1600;
-const MAIN_PAGES = ['/', '/our-work', '/our-work/waste-management/bank-sampah-desa-sukamaju', '/vision', '/vision/a-circular-economy-starts-at-home', '/bio-core', '/bio-core/apa-itu-biocore', '/about-us'];
+const MAIN_PAGES = ['/', '/our-work', '/our-work/pengelolaan-sampah/bank-sampah-desa-sukamaju', '/vision', '/vision/ekonomi-sirkular-dimulai-dari-rumah', '/bio-core', '/bio-core/apa-itu-biocore', '/about-us'];
 
 async function api<T>(method: string, route: string, body?: FormData | object): Promise<T> {
   const json = body !== undefined && !(body instanceof FormData);

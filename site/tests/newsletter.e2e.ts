@@ -34,10 +34,10 @@ describe('newsletter without JavaScript', () => {
     await page.goto(`${base}/`);
     const email = `tanpa-skrip-${Date.now()}@example.com`;
     await page.locator('#newsletter-email').fill(email);
-    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByRole('button', { name: 'Berlangganan', exact: true }).click();
     await page.waitForURL(`${base}/?newsletter=ok#newsletter-ok`);
     expect(await page.locator('#newsletter-ok').isVisible()).toBe(true);
-    expect(await page.locator('#newsletter-ok').innerText()).toContain('Thank you for subscribing! Please check your email.');
+    expect(await page.locator('#newsletter-ok').innerText()).toContain('Terima kasih telah berlangganan! Silakan periksa email Anda.');
     await keepScreenshot(page, 'newsletter-nojs-390');
 
     let text: string | null = null;
@@ -57,7 +57,7 @@ describe('newsletter without JavaScript', () => {
     await page.goto(`${base}/about-us`);
     await page.goto(`${base}/`);
     await page.locator('#newsletter-email').fill(email.toUpperCase());
-    await page.getByRole('button', { name: 'Subscribe' }).click();
+    await page.getByRole('button', { name: 'Berlangganan', exact: true }).click();
     await page.waitForURL(`${base}/?newsletter=ok#newsletter-ok`);
     expect(await page.locator('#newsletter-ok').isVisible()).toBe(true);
     expect(await emailsTo(email)).toBe(1);
@@ -77,8 +77,8 @@ describe('newsletter without JavaScript', () => {
     await page.locator('#newsletter-email').scrollIntoViewIfNeeded();
     await page.locator('astro-island:has(.newsletter-form):not([ssr])').waitFor();
     await page.locator('#newsletter-email').fill(email);
-    await page.getByRole('button', { name: 'Subscribe' }).click();
-    await expect.poll(() => page.locator('.form-message').innerText()).toContain('Thank you for subscribing! Please check your email.');
+    await page.getByRole('button', { name: 'Berlangganan', exact: true }).click();
+    await expect.poll(() => page.locator('.form-message').innerText()).toContain('Terima kasih telah berlangganan! Silakan periksa email Anda.');
     await browser.close();
   });
 
@@ -109,22 +109,22 @@ describe('newsletter form before its island hydrates', () => {
     return release;
   }
 
-  it("shows 'Subscribing...' when pressed right after load, then sends through the island once it is there", async () => {
+  it("shows 'Mendaftarkan...' when pressed right after load, then sends through the island once it is there", async () => {
     const browser = await openBrowser({ viewport: { width: 390, height: 844 } });
     const page = await browser.newPage();
     const release = await holdIsland(page);
     await page.goto(`${base}/`, { waitUntil: 'domcontentloaded' });
     const email = `sebelum-hidrasi-${Date.now()}@example.com`;
     await page.locator('#newsletter-email').fill(email);
-    await page.getByRole('button', { name: 'Subscribe' }).click();
-    await expect.poll(() => page.locator('.newsletter-form button').innerText()).toBe('Subscribing...');
+    await page.getByRole('button', { name: 'Berlangganan', exact: true }).click();
+    await expect.poll(() => page.locator('.newsletter-form button').innerText()).toBe('Mendaftarkan...');
     expect(await page.locator('.newsletter-form button').isDisabled()).toBe(true);
     // The native post did not win: the page is still the one the visitor is on.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(page.url()).toBe(`${base}/`);
     expect(await page.locator('astro-island:has(.newsletter-form)').getAttribute('ssr')).not.toBeNull();
     release();
-    await expect.poll(() => page.locator('.form-message').innerText(), { timeout: 15_000 }).toContain('Thank you for subscribing! Please check your email.');
+    await expect.poll(() => page.locator('.form-message').innerText(), { timeout: 15_000 }).toContain('Terima kasih telah berlangganan! Silakan periksa email Anda.');
     expect(page.url()).toBe(`${base}/`);
     await expect.poll(() => emailsTo(email)).toBe(1);
     await browser.close();
@@ -137,8 +137,8 @@ describe('newsletter form before its island hydrates', () => {
     await page.goto(`${base}/`, { waitUntil: 'domcontentloaded' });
     const email = `tanpa-pulau-${Date.now()}@example.com`;
     await page.locator('#newsletter-email').fill(email);
-    await page.getByRole('button', { name: 'Subscribe' }).click();
-    await expect.poll(() => page.locator('.newsletter-form button').innerText()).toBe('Subscribing...');
+    await page.getByRole('button', { name: 'Berlangganan', exact: true }).click();
+    await expect.poll(() => page.locator('.newsletter-form button').innerText()).toBe('Mendaftarkan...');
     await page.waitForURL(`${base}/?newsletter=ok#newsletter-ok`, { timeout: 15_000 });
     expect(await page.locator('#newsletter-ok').isVisible()).toBe(true);
     await expect.poll(() => emailsTo(email)).toBe(1);

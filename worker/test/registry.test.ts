@@ -54,7 +54,7 @@ describe('derived lists', () => {
     const resource = definition(key);
     expect(patternFields(resource.site!.page)).toEqual(['slug']);
     expect(previewTemplatePath(resource)).toBe(resource.site!.page.replace(':slug', PREVIEW_SLUG));
-    const page = path.join(ROOT, 'site/src/pages', resource.site!.page.replace(':slug', '[slug]') + '.astro');
+    const page = path.join(ROOT, 'site/src/pages/[...locale]', resource.site!.page.replace(':slug', '[slug]') + '.astro');
     expect(existsSync(page), page).toBe(true);
   });
 

@@ -51,9 +51,15 @@ const status = spawnSync(...tool('vitest', ['run', '--reporter=default', '--repo
 let passed = 0;
 let failed = 0;
 if (existsSync(report)) {
-  const results = JSON.parse(readFileSync(report, 'utf8')) as { numPassedTests: number; numFailedTests: number };
+  const results = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    testResults: Array<{ status: string; assertionResults: Array<{ status: string }> }>;
+  };
   passed = results.numPassedTests;
-  failed = results.numFailedTests;
+  // A file that failed outside its tests (a hook, an import) counts once: its tests are only skipped.
+  const brokenFiles = results.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')).length;
+  failed = results.numFailedTests + brokenFiles;
 }
 if (failedChecks) console.log(`\n[test] ${failedChecks} check(s) failed`);
 console.log(`\n${passed} passed, ${failed + failedChecks} failed`);

@@ -50,14 +50,14 @@ beforeAll(async () => {
   for (let i = 1; i <= 13; i++) await create('/api/bio-core', { title: `Catatan Lapangan ${run} ${i}`, content, tags: ['lapangan'], isPublished: true });
   for (let i = 1; i <= 11; i++) await create('/api/vision', { title: `Gagasan ${run} ${i}`, shortDescription: 'Gagasan singkat.', content, isPublished: true });
   const categories = (await (await fetch(`${base}/api/category?active=true`)).json()) as { data: { _id: string; slug: string }[] };
-  const education = categories.data.find((c) => c.slug === 'education')!;
+  const education = categories.data.find((c) => c.slug === 'edukasi')!;
   for (let i = 1; i <= 13; i++) await create('/api/our-work', { title: `Program Sekolah ${run} ${i}`, content, category_ids: [education._id], isActive: true });
   // The saves reach the site by rebuilds: wait until the newest one, asked after the last save,
   // has built (an earlier build may already serve page 2 with only part of the saves).
   await until(
     'the second pages to be built',
     async () => {
-      const pages = await Promise.all(['/bio-core/page/2', '/vision/page/2', '/our-work/page/2', '/our-work/education/page/2'].map(html));
+      const pages = await Promise.all(['/bio-core/page/2', '/vision/page/2', '/our-work/page/2', '/our-work/edukasi/page/2'].map(html));
       return pages.every((page) => page.status === 200) && pages[0]!.text.includes(oldest.title) && (await newestBuild()) === 'succeeded';
     },
     150_000,
@@ -81,7 +81,7 @@ async function listPage(path: string) {
   await page.route('**/*.js', (route) => route.abort());
   const response = await page.goto(base + path);
   const cards = await page.locator('.card-grid.three > li, .card-grid.three > .card').count();
-  const nav = page.getByRole('navigation', { name: 'Pagination' });
+  const nav = page.getByRole('navigation', { name: 'Halaman daftar' });
   const links = await nav.getByRole('link').evaluateAll((els) => els.map((el) => ({ href: el.getAttribute('href'), rel: el.getAttribute('rel'), current: el.getAttribute('aria-current') })));
   const headings = await page.locator('h2').allInnerTexts();
   await page.close();
@@ -93,7 +93,7 @@ describe('numbered pages of every list', () => {
     ['/bio-core', 17],
     ['/vision', 13],
     ['/our-work', 16],
-    ['/our-work/education', 14],
+    ['/our-work/edukasi', 14],
   ])('%s: 12 cards on page 1, the rest on page 2, linked both ways', async (list, atLeast) => {
     const first = await listPage(list);
     expect(first.status).toBe(200);
@@ -113,16 +113,16 @@ describe('numbered pages of every list', () => {
   it('shows the impact section and the featured articles on the first BioCore page only', async () => {
     const first = await listPage('/bio-core');
     const second = await listPage('/bio-core/page/2');
-    expect(first.headings).toContain('Featured Articles');
-    expect(second.headings).not.toContain('Featured Articles');
-    expect(second.headings).toContain('BioCore Articles');
-    expect((await html('/bio-core')).text).toContain('In collaboration with');
-    expect((await html('/bio-core/page/2')).text).not.toContain('In collaboration with');
+    expect(first.headings).toContain('Artikel Unggulan');
+    expect(second.headings).not.toContain('Artikel Unggulan');
+    expect(second.headings).toContain('Artikel BioCore');
+    expect((await html('/bio-core')).text).toContain('Bekerja sama dengan');
+    expect((await html('/bio-core/page/2')).text).not.toContain('Bekerja sama dengan');
   });
 
   it('lists every numbered page in the sitemap', async () => {
     const sitemap = (await html('/sitemap.xml')).text;
-    for (const path of ['/bio-core/page/2', '/vision/page/2', '/our-work/page/2', '/our-work/education/page/2']) expect(sitemap).toContain(`${new URL(path, base).href}</loc>`);
+    for (const path of ['/bio-core/page/2', '/vision/page/2', '/our-work/page/2', '/our-work/edukasi/page/2']) expect(sitemap).toContain(`${new URL(path, base).href}</loc>`);
   });
 });
 
@@ -140,12 +140,12 @@ describe('BioCore search', () => {
 
     await page.getByPlaceholder('Cari artikel...').pressSequentially('Lereng');
     await expect.poll(() => cards.allInnerTexts()).toEqual([oldest.title]);
-    expect(await page.getByRole('navigation', { name: 'Pagination' }).count()).toBe(0);
+    expect(await page.getByRole('navigation', { name: 'Halaman daftar' }).count()).toBe(0);
     // One index download for the whole search, not one request per keystroke.
     expect(indexRequests).toHaveLength(1);
 
     await page.getByPlaceholder('Cari artikel...').fill('');
-    await page.getByRole('group', { name: 'Filter by tag' }).getByRole('button', { name: oldest.tag }).click();
+    await page.getByRole('group', { name: 'Saring menurut tag' }).getByRole('button', { name: oldest.tag }).click();
     await expect.poll(() => cards.allInnerTexts()).toEqual([oldest.title]);
 
     await page.getByPlaceholder('Cari artikel...').fill('tidak ada yang cocok sama sekali');
@@ -153,10 +153,10 @@ describe('BioCore search', () => {
 
     // A tag lists its articles from every page, and All brings the page's own cards and links back.
     await page.getByPlaceholder('Cari artikel...').fill('');
-    await page.getByRole('group', { name: 'Filter by tag' }).getByRole('button', { name: 'lapangan' }).click();
+    await page.getByRole('group', { name: 'Saring menurut tag' }).getByRole('button', { name: 'lapangan' }).click();
     await expect.poll(() => cards.count()).toBe(13);
-    await page.getByRole('button', { name: 'All' }).click();
-    await expect.poll(() => page.getByRole('navigation', { name: 'Pagination' }).count()).toBe(1);
+    await page.getByRole('button', { name: 'Semua', exact: true }).click();
+    await expect.poll(() => page.getByRole('navigation', { name: 'Halaman daftar' }).count()).toBe(1);
     await page.close();
   });
 });

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCALES, TRANSLATIONS } from '../src/contract/locales.ts';
 import { resources, type ResourceKey } from '../src/contract/resources.ts';
 import { isTranslatable, localizedFields } from '../src/contract/translation.ts';
-import { asAdmin, Client, unique } from './client.ts';
+import { asAdmin, Client, form, unique } from './client.ts';
 import { mailbox } from './mail.ts';
 import { fileWorker } from './worker.ts';
 
@@ -190,6 +190,23 @@ describe('editing a translation', () => {
     }
     expect((await admin.get('/api/vision?translation=someday')).status).toBe(400);
     expect((await new Client().put(`/api/vision/${second._id}/translations/en`, { ...english, isPublished: true })).status).toBe(401);
+  });
+
+  it('lets only callers who may update the record write its translation: a visitor, and staff who may only read it, are refused and change nothing', async () => {
+    const article = await newArticle(`Bank Sampah Sekolah ${Date.now()}`);
+    const permissions = await admin.get<Array<{ _id: string; name: string }>>('/api/role/permissions/list');
+    const idOf = (name: string) => (permissions.body.success ? permissions.body.data.find((permission) => permission.name === name)!._id : '');
+    const role = await admin.post<{ _id: string }>('/api/role', form({ name: unique('Pembaca'), permissions: [idOf('vision.list'), idOf('vision.read')] }));
+    const username = unique('pembaca');
+    await admin.post('/api/user', form({ username, email: `${username}@example.org`, password: 'rahasia-123', fullName: 'Pembaca Visi', role: role.body.success ? role.body.data._id : '' }));
+    const reader = new Client();
+    await reader.login(username, 'rahasia-123');
+    const path = `/api/vision/${article._id}/translations/en`;
+    const body = { ...english, slug: `school-waste-bank-${Date.now()}`, isPublished: true };
+    expect((await anonymous.put(path, body)).status).toBe(401);
+    expect((await reader.put(path, body)).status).toBe(403);
+    expect((await reader.delete(path)).status).toBe(403);
+    expect(await statusOf(article._id)).toBe('missing');
   });
 
   it('keeps the old English address of a published English page whose English slug changes', async () => {

@@ -51,6 +51,7 @@ export default async function setup(project: TestProject) {
         if (!build.ok) throw new Error(`site build failed:\n${build.output}`);
       }
     }
+    for (const { stateDir } of started) writeFileSync(path.join(stateDir, HOLD_BUILDS_FILE), '');
   } catch (error) {
     await stopAll();
     rmSync(root, { recursive: true, force: true });

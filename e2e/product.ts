@@ -4,7 +4,7 @@
  * or restores. A lease is a file made with O_EXCL naming the holding process; a lease whose
  * process has died is taken over.
  */
-import { closeSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, inject } from 'vitest';
 // What the global setup provides to inject(), typed.
@@ -34,7 +34,7 @@ function tryLease(lease: string) {
     // A lease still being written has no pid yet: its maker is alive.
     if (holder && !alive(holder)) {
       rmSync(lease, { force: true });
-      rmSync(path.join(path.dirname(lease), HOLD_BUILDS_FILE), { force: true });
+      writeFileSync(path.join(path.dirname(lease), HOLD_BUILDS_FILE), '');
     }
     return false;
   }
@@ -63,12 +63,16 @@ export const stateDir = product.stateDir;
 export const adminPassword = inject('adminPassword');
 
 /**
- * Holds the product's site builds while this file runs: for files that never look at the public
- * site, whose saves would otherwise each rebuild it for nobody. The builds asked meanwhile run as
- * one when the file ends.
+ * Lets the product's saves rebuild the public site while this file runs, for files that save and
+ * then read the site. Otherwise a product holds its builds (global-setup.ts): most files never look
+ * at the public site, and their saves would each rebuild it for nobody. The builds held until now
+ * run first, as one.
  */
-export function holdSiteBuilds() {
+export function rebuildSiteOnSave() {
   const hold = path.join(stateDir, HOLD_BUILDS_FILE);
-  writeFileSync(hold, '');
-  afterAll(() => rmSync(hold, { force: true }));
+  rmSync(hold, { force: true });
+  afterAll(() => writeFileSync(hold, ''));
 }
+
+/** Whether this file's product holds its site builds (see rebuildSiteOnSave). */
+export const holdsSiteBuilds = () => existsSync(path.join(stateDir, HOLD_BUILDS_FILE));

@@ -5,12 +5,15 @@
  * runs of the product's commands.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { offlineEnv, ROOT, tool } from './lib/local.ts';
+import { DURATIONS_FILE } from './lib/longest-first.ts';
 
 const fast = process.argv.includes('--fast');
-const vitestArgs = process.argv.slice(2).filter((arg) => arg !== '--fast');
+/** Keeps this run's file durations for the next fresh clone's order (scripts/lib/longest-first.ts). */
+const saveDurations = process.argv.includes('--save-durations');
+const vitestArgs = process.argv.slice(2).filter((arg) => arg !== '--fast' && arg !== '--save-durations');
 /** Every vitest project but the browser tests (e2e). */
 const FAST_PROJECTS = ['api', 'admin', 'site', 'scripts'];
 /** Runs of the product's own commands (backup, restore, create-admin, site builds, the deploy workflow): seconds of CPU each. */
@@ -54,12 +57,18 @@ if (existsSync(report)) {
   const results = JSON.parse(readFileSync(report, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
-    testResults: Array<{ status: string; assertionResults: Array<{ status: string }> }>;
+    testResults: Array<{ name: string; status: string; startTime: number; endTime: number; assertionResults: Array<{ status: string }> }>;
   };
   passed = results.numPassedTests;
   // A file that failed outside its tests (a hook, an import) counts once: its tests are only skipped.
   const brokenFiles = results.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')).length;
   failed = results.numFailedTests + brokenFiles;
+  if (saveDurations) {
+    const durations = Object.fromEntries(
+      results.testResults.map((file) => [path.relative(ROOT, file.name).split(path.sep).join('/'), Math.round(file.endTime - file.startTime)] as const).sort(([a], [b]) => a.localeCompare(b)),
+    );
+    writeFileSync(DURATIONS_FILE, `${JSON.stringify(durations, null, 1)}\n`);
+  }
 }
 if (failedChecks) console.log(`\n[test] ${failedChecks} check(s) failed`);
 console.log(`\n${passed} passed, ${failed + failedChecks} failed`);

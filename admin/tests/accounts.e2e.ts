@@ -9,10 +9,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, openBrowser, signIn, signInAsAdmin } from '../../e2e/browser.ts';
-import { adminPassword, base, holdSiteBuilds } from '../../e2e/product.ts';
-
-// Never looks at the public site.
-holdSiteBuilds();
+import { adminPassword, base } from '../../e2e/product.ts';
 
 let adminContext: BrowserContext;
 let admin: Page;

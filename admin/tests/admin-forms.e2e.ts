@@ -4,11 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { base, holdSiteBuilds } from '../../e2e/product.ts';
+import { base } from '../../e2e/product.ts';
 import { staffPage } from './staff-page.ts';
-
-// Never looks at the public site.
-holdSiteBuilds();
 
 const staff = staffPage();
 let page: Page;

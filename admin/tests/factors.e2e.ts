@@ -9,10 +9,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeAt, stepAt } from '../../worker/src/auth/totp.ts';
 import { adminCookie, openBrowser } from '../../e2e/browser.ts';
-import { adminPassword, base, holdSiteBuilds } from '../../e2e/product.ts';
-
-// Never looks at the public site.
-holdSiteBuilds();
+import { adminPassword, base } from '../../e2e/product.ts';
 
 const site = base.replace('127.0.0.1', 'localhost');
 const PASSWORD = 'rahasia-faktor-1';

@@ -7,11 +7,8 @@ import { readFileSync } from 'node:fs';
 import { INQUIRY_MESSAGES, INQUIRY_SPAM_RULES, type PersonalDataExport } from '@cms/worker/contract/inquiry';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base, adminPassword, holdSiteBuilds } from '../../e2e/product.ts';
+import { base, adminPassword } from '../../e2e/product.ts';
 import { openBrowser, signIn } from '../../e2e/browser.ts';
-
-// Reads no public page its saves change.
-holdSiteBuilds();
 
 let noScript: BrowserContext;
 let withScript: BrowserContext;

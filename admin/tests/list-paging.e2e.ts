@@ -5,11 +5,8 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
-import { base, adminPassword, holdSiteBuilds } from '../../e2e/product.ts';
+import { base, adminPassword } from '../../e2e/product.ts';
 import { openBrowser, signInAsAdmin, keepScreenshot } from '../../e2e/browser.ts';
-
-// Never looks at the public site.
-holdSiteBuilds();
 
 let browser: BrowserContext;
 let page: Page;

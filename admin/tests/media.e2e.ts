@@ -7,9 +7,12 @@ import { thumbnailUrl, type StoredFile } from '@cms/worker/contract/api';
 import type { BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base, adminPassword } from '../../e2e/product.ts';
+import { base, adminPassword, rebuildSiteOnSave } from '../../e2e/product.ts';
 import { openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 import { gpsPhoto, hasGps } from '../../e2e/photos.ts';
+
+// Its saves rebuild the public site it then reads.
+rebuildSiteOnSave();
 
 let browser: BrowserContext;
 let page: Page;

@@ -5,8 +5,11 @@ import sharp from 'sharp';
 import { emailImagePath } from '../../worker/src/contract/email-images.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base, adminPassword } from '../../e2e/product.ts';
+import { base, adminPassword, rebuildSiteOnSave } from '../../e2e/product.ts';
 import { openBrowser, signInAsAdmin, keepScreenshot } from '../../e2e/browser.ts';
+
+// Its saves rebuild the public site it then reads.
+rebuildSiteOnSave();
 
 let browser: BrowserContext;
 let page: Page;

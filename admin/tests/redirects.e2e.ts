@@ -1,8 +1,11 @@
 /** A broken incoming link becomes a redirect in one click; a changed slug keeps its old address. */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base, adminPassword } from '../../e2e/product.ts';
+import { base, adminPassword, rebuildSiteOnSave } from '../../e2e/product.ts';
 import { openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
+
+// Its saves rebuild the public site it then reads.
+rebuildSiteOnSave();
 
 let browser: BrowserContext;
 let page: Page;

@@ -9,12 +9,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PERMISSION_PRESETS } from '@cms/worker/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base, adminPassword, holdSiteBuilds } from '../../e2e/product.ts';
+import { base, adminPassword } from '../../e2e/product.ts';
 import { keepScreenshot, openBrowser, signIn, signInAsAdmin } from '../../e2e/browser.ts';
-
-// Never looks at the public site.
-holdSiteBuilds();
-
 
 const NO_PERMISSION = 'Anda tidak memiliki izin untuk membuka halaman ini.';
 const ROLE = `Vision saja ${Date.now().toString(36)}`;

@@ -1,11 +1,8 @@
 /** Editors' safety net in the browser: two people editing one record, leaving with unsaved changes, restoring an old version. */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base, adminPassword as password, holdSiteBuilds } from '../../e2e/product.ts';
+import { base, adminPassword as password } from '../../e2e/product.ts';
 import { openBrowser, keepScreenshot } from '../../e2e/browser.ts';
-
-// Never looks at the public site.
-holdSiteBuilds();
 
 let rina: BrowserContext;
 let budi: BrowserContext;

@@ -6,10 +6,13 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base, adminPassword } from '../../e2e/product.ts';
+import { base, adminPassword, rebuildSiteOnSave } from '../../e2e/product.ts';
 import { until, untilSiteBuildsEnd } from '../../e2e/wait.ts';
 import { adminCookie, openBrowser } from '../../e2e/browser.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
+
+// Its saves rebuild the public site it then reads.
+rebuildSiteOnSave();
 
 let cookie = '';
 // Wide enough for every slot at 2x but the 1280 px banner (2560 px), which then gets the original's width.

@@ -6,10 +6,13 @@
 import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base, adminPassword } from '../../e2e/product.ts';
+import { base, adminPassword, rebuildSiteOnSave } from '../../e2e/product.ts';
 import { until } from '../../e2e/wait.ts';
 import { openBrowser } from '../../e2e/browser.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
+
+// Its saves rebuild the public site it then reads.
+rebuildSiteOnSave();
 
 let browser: BrowserContext;
 let cookie = '';

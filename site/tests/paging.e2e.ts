@@ -1,9 +1,12 @@
 /** The public lists in numbered pages, and the BioCore search across all of them, as a visitor (and a crawler) sees them. */
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base, adminPassword } from '../../e2e/product.ts';
+import { base, adminPassword, rebuildSiteOnSave } from '../../e2e/product.ts';
 import { until } from '../../e2e/wait.ts';
 import { openBrowser } from '../../e2e/browser.ts';
+
+// Its saves rebuild the public site it then reads.
+rebuildSiteOnSave();
 
 let browser: BrowserContext;
 let cookie = '';

@@ -6,10 +6,13 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base, adminPassword } from '../../e2e/product.ts';
+import { base, adminPassword, rebuildSiteOnSave } from '../../e2e/product.ts';
 import { until } from '../../e2e/wait.ts';
 import { adminCookie, openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 import { toJakartaInput, wib } from '../../admin/src/widgets/ScheduleInput.tsx';
+
+// Its saves rebuild the public site it then reads.
+rebuildSiteOnSave();
 
 const suffix = Date.now().toString(36);
 const scheduledTitle = `Artikel Besok ${suffix}`;

@@ -2,9 +2,12 @@
 import { ADMIN_STORAGE } from '@cms/worker/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base, adminPassword } from '../../e2e/product.ts';
+import { base, adminPassword, rebuildSiteOnSave } from '../../e2e/product.ts';
 import { untilSiteBuildsEnd } from '../../e2e/wait.ts';
 import { adminCookie, openBrowser } from '../../e2e/browser.ts';
+
+// Its saves rebuild the public site it then reads.
+rebuildSiteOnSave();
 
 let browser: BrowserContext;
 beforeAll(async () => {

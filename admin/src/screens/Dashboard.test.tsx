@@ -59,6 +59,20 @@ describe('the last site build on the dashboard', () => {
     expect(getJson.mock.calls.length).toBeGreaterThanOrEqual(4);
   });
 
+  it('follows a build from waiting to its end, then stops asking', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const under = ['pending', 'sent', 'building'] as const;
+    for (const status of under) getJson.mockResolvedValueOnce({ data: summary({ status }), message: 'OK' });
+    getJson.mockResolvedValue({ data: summary({ status: 'succeeded', finishedAt: '2026-11-23T10:00:09.000Z', durationMs: 9_000 }), message: 'OK' });
+    mount();
+    expect(await screen.findByText(/^Menunggu · /)).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(screen.getByText(/^Berhasil · /)).toBeTruthy();
+    const asked = getJson.mock.calls.length;
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(getJson).toHaveBeenCalledTimes(asked);
+  });
+
   it('names the records a successful build skipped', async () => {
     show({ status: 'succeeded', message: 'Halaman dilewati: Vision "Judul" (id v1): slug 300 karakter, maksimal 200.' });
     expect(await screen.findByText(/Halaman dilewati: Vision "Judul"/)).toBeTruthy();

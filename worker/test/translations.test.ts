@@ -229,6 +229,9 @@ describe('editing a translation', () => {
   });
 });
 
+/** Presses the button of the page an email's link opens: a form post to the page's own address. */
+const press = (pageUrl: string) => fetch(pageUrl, { method: 'POST', body: '', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+
 describe('the newsletter in two languages', () => {
   /** Signs up from a page in `language` and opens the confirmation link. */
   const subscribed = async (email: string, language?: string) => {
@@ -277,10 +280,35 @@ describe('the newsletter in two languages', () => {
     expect(indonesian!.subject).toBe(`Kabar ${tag}`);
     expect(indonesian!.text).toContain('Ekonomi Sirkular Dimulai dari Rumah');
     expect(indonesian!.text).not.toContain('Hello everyone.');
+    // Each leaves through the unsubscribe page of their language, and lands on its outcome page.
+    const leaveEnglish = english!.text.match(/https?:\/\/\S+\/newsletter\/unsubscribe\?token=[\w.-]+/)![0];
+    expect(leaveEnglish.startsWith(`${fileWorker().url}/en/newsletter/unsubscribe?token=`)).toBe(true);
+    expect(english!.html).toContain('<html lang="en">');
+    expect(indonesian!.text).toContain(`${fileWorker().url}/newsletter/unsubscribe?token=`);
 
     const only = await admin.post<{ _id: string }>('/api/newsletter/issues', { subject: `Hanya Indonesia ${tag}`, body: '<p>Kabar singkat.</p>', articles: [] });
     await sendAll(only.body.success ? only.body.data._id : '');
     expect((await mailbox(reader)).map((mail) => mail.subject)).toContain(`Hanya Indonesia ${tag}`);
+    expect((await press(leaveEnglish)).headers.get('location')).toBe('/en/newsletter/unsubscribed');
+  });
+
+  it('mails an English sign-up its confirmation in English, linking to the English pages, whose buttons lead to the English outcomes', async () => {
+    const email = `${unique('english')}@example.com`;
+    expect((await new Client().post('/api/subscribe', { email, language: 'en' })).status).toBe(201);
+    const [confirmation] = await mailbox(email);
+    expect(confirmation!.subject).toBe('Confirm your subscription to the Resik Nusantara newsletter');
+    for (const part of [confirmation!.text, confirmation!.html]) {
+      expect(part).toContain('One more step');
+      expect(part).not.toMatch(/Satu langkah|Konfirmasi|Tautan ini/);
+    }
+    expect(confirmation!.html).toContain('<html lang="en">');
+    const link = confirmation!.text.match(/https?:\/\/\S+\/newsletter\/confirm\?token=[\w.-]+/)![0];
+    expect(link.startsWith(`${fileWorker().url}/en/newsletter/confirm?token=`)).toBe(true);
+    // A changed token is refused on the English page too, and changes nothing.
+    expect((await press(`${link}x`)).headers.get('location')).toBe('/en/newsletter/invalid-link');
+    expect((await press(link)).headers.get('location')).toBe('/en/newsletter/confirmed');
+    const found = await admin.get<Array<{ email: string; status: string }>>(`/api/subscribe?search=${encodeURIComponent(email)}&limit=10`);
+    expect(found.body.success && found.body.data.find((row) => row.email === email)?.status).toBe('active');
   });
 
   it('refuses an English body without its subject, and a language that does not exist', async () => {

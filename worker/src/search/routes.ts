@@ -58,13 +58,14 @@ function hitsOf(db: AppEnv['Variables']['db'], key: ResourceKey, term: string) {
   const inTranslation = or(contains(translatedTitle), contains(sql`${translations.slug}`))!;
   return db
     .select({
-      id: columns.id!,
-      title: sql<string | null>`${title}`,
-      slug: slug ? sql<string | null>`${slug}` : sql<null>`null`,
+      // Named apart: D1 answers a row's columns by name, and both tables have a slug.
+      id: sql<string>`${columns.id!}`.as('hitId'),
+      title: sql<string | null>`${title}`.as('hitTitle'),
+      slug: slug ? sql<string | null>`${slug}`.as('hitSlug') : sql<null>`null`.as('hitSlug'),
       // The language is named only when the Indonesian title and slug do not match.
       locale: sql<string | null>`case when ${own} then null else ${translations.locale} end`,
       translatedTitle: sql<string | null>`${translatedTitle}`,
-      translatedSlug: sql<string | null>`${translations.slug}`,
+      translatedSlug: sql<string | null>`${translations.slug}`.as('translatedSlug'),
     })
     .from(table)
     .leftJoin(translations, and(eq(translations.collection, resource.path), eq(translations.recordId, columns.id!), inTranslation))

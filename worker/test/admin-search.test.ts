@@ -102,7 +102,7 @@ describe('admin search', () => {
     const englishSlug = `guide-${englishWord.toLowerCase()}`;
     const saved = await admin.put(`/api/vision/${article._id}/translations/en`, { title: `Guide to ${englishWord}`, shortDescription: 'In English.', content: '<p>English.</p>', slug: englishSlug, isPublished: false });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const englishHit = { collection: 'vision', id: article._id, title: `Guide to ${englishWord}`, slug: englishSlug, locale: 'en' };
+    const englishHit = { collection: 'vision', id: article._id, title: `Guide to ${englishWord}`, slug: englishSlug, locale: 'en', sourceTitle: `Panduan ${word}` };
     expect(hitsOf(await search(admin, englishWord.toUpperCase()))).toEqual([englishHit]);
     expect(hitsOf(await search(admin, englishSlug))).toEqual([englishHit]);
     // Found by its Indonesian title it is the Indonesian record, named once.

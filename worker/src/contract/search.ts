@@ -36,7 +36,8 @@ export const SEARCH_QUERY_MESSAGES: Record<SearchLanguage, Record<SearchQueryPro
 
 /**
  * One record the admin's search found: its collection (`resources` key), id, title and slug;
- * `locale` when it was found by its version in that language, whose title and slug these are.
+ * `locale` when it was found by its version in that language, whose title and slug these are
+ * (`sourceTitle` is then the record's own, default-language title, which its list searches).
  */
 export interface AdminSearchHit {
   collection: string;
@@ -44,4 +45,5 @@ export interface AdminSearchHit {
   title: string;
   slug: string | null;
   locale?: Locale;
+  sourceTitle?: string;
 }

@@ -32,7 +32,7 @@ import { linkSecret } from '../newsletter/tokens.ts';
 import { newsletterContext } from '../newsletter/context.ts';
 import { readSettings } from '../settings/routes.ts';
 import { localeOf } from '../collections/routes.ts';
-import { DEFAULT_LOCALE, isLocale } from '../contract/locales.ts';
+import { DEFAULT_LOCALE } from '../contract/locales.ts';
 import { replyEmail } from './emails.ts';
 import { checkFillTime, checkInquiry, checkTurnstile, filledHoneypot, formConfig, formStamp, inputOf, languageOfForm, refusal, throttleInquiry, topicsOf } from './form.ts';
 import { forStaff, notifyEach, storeInquiry } from './store.ts';

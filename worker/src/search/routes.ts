@@ -79,7 +79,8 @@ type HitRow = { id: string; title: string | null; slug: string | null; locale: s
 
 const hitOf = (collection: ResourceKey, row: HitRow): AdminSearchHit => {
   if (row.locale && isLocale(row.locale)) {
-    return { collection, id: String(row.id), title: row.translatedTitle || row.title || String(row.id), slug: row.translatedSlug || null, locale: row.locale };
+    const sourceTitle = row.title || String(row.id);
+    return { collection, id: String(row.id), title: row.translatedTitle || sourceTitle, slug: row.translatedSlug || null, locale: row.locale, sourceTitle };
   }
   return { collection, id: String(row.id), title: row.title || String(row.id), slug: row.slug || null };
 };

@@ -311,6 +311,30 @@ describe('the newsletter in two languages', () => {
     expect(found.body.success && found.body.data.find((row) => row.email === email)?.status).toBe('active');
   });
 
+  it('previews and test-sends each language\'s version to the staff member; the list tells which issues have one', async () => {
+    const tag = unique('pratinjau');
+    const issue = { subject: `Kabar ${tag}`, body: '<p>Halo semua.</p>', translations: { en: { subject: `News ${tag}`, body: '<p>Hello everyone.</p>' } } };
+    const english = await admin.post<{ subject: string; html: string; text: string }>('/api/newsletter/preview?locale=en', issue);
+    expect(english.body.success && english.body.data).toMatchObject({ subject: `News ${tag}`, text: expect.stringContaining('Hello everyone.') });
+    expect(english.body.success && english.body.data.html).toContain('<html lang="en">');
+    const indonesian = await admin.post<{ subject: string }>('/api/newsletter/preview', issue);
+    expect(indonesian.body.success && indonesian.body.data.subject).toBe(`Kabar ${tag}`);
+    // Without an English version, the English preview is what English subscribers get: the Indonesian one.
+    const untranslated = await admin.post<{ subject: string }>('/api/newsletter/preview?locale=en', { subject: `Saja ${tag}`, body: '' });
+    expect(untranslated.body.success && untranslated.body.data.subject).toBe(`Saja ${tag}`);
+
+    const saved = await admin.post<{ _id: string }>('/api/newsletter/issues', issue);
+    const id = saved.body.success ? saved.body.data._id : '';
+    expect((await admin.post(`/api/newsletter/issues/${id}/test?locale=en`)).status).toBe(200);
+    expect((await admin.post(`/api/newsletter/issues/${id}/test`)).status).toBe(200);
+    const tests = (await mailbox('admin@example.org')).filter((mail) => mail.subject.includes(tag)).map((mail) => mail.subject);
+    expect(tests.sort()).toEqual([`[Tes] Kabar ${tag}`, `[Tes] News ${tag}`]);
+    expect((await admin.post(`/api/newsletter/issues/${id}/test?locale=fr`)).body.message).toBe('Bahasa tidak dikenal.');
+
+    const listed = await admin.get<Array<{ _id: string; translations: Record<string, { subject: string }> }>>('/api/newsletter/issues');
+    expect(listed.body.success && listed.body.data.find((row) => row._id === id)?.translations.en?.subject).toBe(`News ${tag}`);
+  });
+
   it('refuses an English body without its subject, and a language that does not exist', async () => {
     const untitled = await admin.post('/api/newsletter/issues', { subject: 'Kabar', body: '<p>Isi</p>', translations: { en: { subject: '', body: '<p>Body</p>' } } });
     expect(untitled.status).toBe(400);

@@ -1,9 +1,9 @@
 /**
  * `/kolaborasi` and `/en/kolaborasi`, served through the worker so the form works without
- * JavaScript, each in its own language: a GET fills
- * the built page's hidden stamp with the time it is served (the minimum fill time needs it)
- * and adds Turnstile when configured; a plain form POST is answered with the same page, showing
- * the outcome and, after a refusal, everything the visitor typed, so nothing is lost.
+ * JavaScript, each in its own language: a GET fills the built page's hidden stamp with the time
+ * it is served (the minimum fill time needs it) and adds Turnstile when configured; a plain form
+ * POST is answered with the same page, showing the outcome and, after a refusal, everything the
+ * visitor typed, so nothing is lost.
  */
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';

@@ -2,13 +2,28 @@
  * An editor translates a Vision article: the list says it has no English version, the English
  * tab shows the Indonesian text beside each input (side by side on a desktop, stacked on a
  * phone), publishing the English version is its own tick, and a later change to the Indonesian
- * title marks the English version as needing an update.
+ * title marks the English version as needing an update. The Kolaborasi page's English words and
+ * a newsletter's English version are written the same way, the latter by staff who may only
+ * write newsletters.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { base } from '../../e2e/product.ts';
-import { staffPage } from './staff-page.ts';
+import { base, holdSiteBuilds } from '../../e2e/product.ts';
+import { login, staffPage } from './staff-page.ts';
 
 const held = staffPage();
+// Nothing here reads the public site.
+holdSiteBuilds();
+
+/** Where an input sits against its Indonesian text: right of it on one line, or below it. */
+async function placement(page: Page, source: string, input: string) {
+  const from = (await page.locator(source).boundingBox())!;
+  const to = (await page.locator(input).boundingBox())!;
+  if (to.x > from.x + from.width - 1 && Math.abs(to.y - from.y) < 40) return 'beside';
+  return to.y > from.y + from.height - 1 ? 'below' : 'overlapping';
+}
+/** Side by side on a wide screen, stacked on a phone. */
+const expectedPlacement = (width: number) => (width >= 1000 ? 'beside' : 'below');
 
 describe('translations', () => {
   it('writes the English version beside the Indonesian text, publishes it, and shows it outdated after the Indonesian title changes', async () => {
@@ -63,5 +78,66 @@ describe('translations', () => {
     // The filter for what is left to translate finds it.
     await page.getByRole('combobox', { name: 'Terjemahan English' }).selectOption({ label: 'EN: perlu diperbarui' });
     await expect.poll(() => revised.count()).toBe(1);
+  });
+
+  it('writes the Kolaborasi page in English, then a newsletter-only editor writes and previews an issue\'s English version, at 1280 and 390 px', async () => {
+    const { page } = held;
+    const stamp = Date.now().toString(36);
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${base}/admin/collaborate`);
+      await page.getByRole('tab', { name: 'English' }).click();
+      const form = page.getByRole('form', { name: 'Collaborate: versi English' });
+      await expect.poll(() => form.getByTestId('source-collaborateTitle').innerText()).not.toBe('');
+      expect(await placement(page, '[data-testid="source-collaborateTitle"]', '#collaborate-collaborateTitle-en')).toBe(expectedPlacement(width));
+      await form.getByLabel('Title (EN)').fill(`Work With Us ${stamp} ${width}`);
+      await form.getByLabel('Topik formulir (satu per baris) (EN)').fill('Research\nPartnership');
+      await form.getByRole('button', { name: 'Simpan versi English' }).click();
+      await expect.poll(() => form.getByRole('status').innerText()).toBe('Versi English berhasil disimpan!');
+    }
+    const english = await (await page.request.get(`${base}/api/settings?locale=en`)).json();
+    expect(english.data).toMatchObject({ collaborateTitle: `Work With Us ${stamp} 390`, inquiryTopics: 'Research\nPartnership' });
+    // A topic too long is refused with the server's Indonesian message; what was typed stays.
+    const form = page.getByRole('form', { name: 'Collaborate: versi English' });
+    await form.getByLabel('Topik formulir (satu per baris) (EN)').fill('x'.repeat(81));
+    await form.getByRole('button', { name: 'Simpan versi English' }).click();
+    await expect.poll(() => form.getByRole('alert').innerText()).toContain('Setiap topik maksimal 80 karakter.');
+    expect(await form.getByLabel('Topik formulir (satu per baris) (EN)').inputValue()).toBe('x'.repeat(81));
+
+    // A role that may only write newsletters.
+    const permissions = (await (await page.request.get(`${base}/api/role/permissions/list`)).json()).data as Array<{ _id: string; name: string }>;
+    const wanted = permissions.filter((permission) => ['newsletter.read', 'newsletter.create', 'newsletter.update'].includes(permission.name)).map((permission) => permission._id);
+    const role = await page.request.post(`${base}/api/role`, { headers: { origin: base }, data: { name: `Penulis Newsletter ${stamp}`, permissions: wanted } });
+    expect(role.status()).toBe(201);
+    const username = `newsletter-${stamp}`;
+    const user = await page.request.post(`${base}/api/user`, {
+      headers: { origin: base },
+      data: { username, email: `${username}@example.org`, password: 'rahasia-123', fullName: 'Penulis Newsletter', role: (await role.json()).data._id },
+    });
+    expect(user.status()).toBe(201);
+    await login(page, username, 'rahasia-123');
+    await page.waitForURL(/\/admin/);
+
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${base}/admin/newsletter`);
+      const subject = `Kabar ${stamp} ${width}`;
+      await page.getByLabel('Subjek', { exact: true }).fill(subject);
+      await page.getByRole('tab', { name: /English/ }).click();
+      await expect.poll(() => page.getByTestId('source-subject').innerText()).toBe(subject);
+      expect(await placement(page, '[data-testid="source-subject"]', '#newsletter-subject-en')).toBe(expectedPlacement(width));
+      await page.getByLabel('Subjek (EN)').fill(`News ${stamp} ${width}`);
+      await page.locator('.ProseMirror#newsletter-body-en').click();
+      await page.keyboard.type(`Hello from ${width}.`);
+      await page.getByRole('button', { name: 'Simpan draf' }).click();
+      await expect.poll(() => page.locator('p.alert.success').innerText()).toBe('Draf tersimpan.');
+      const row = page.locator('tbody tr', { hasText: subject });
+      await expect.poll(() => row.innerText()).toContain('EN: ada');
+
+      await page.getByRole('button', { name: 'Pratinjau versi English' }).click();
+      await expect.poll(() => page.getByRole('dialog').getByRole('heading').innerText()).toBe(`Pratinjau: News ${stamp} ${width}`);
+      await expect.poll(() => page.frameLocator('iframe[title="Pratinjau email"]').locator('body').innerText()).toContain(`Hello from ${width}.`);
+      await page.getByRole('dialog').getByRole('button', { name: 'Tutup' }).click();
+    }
   });
 });

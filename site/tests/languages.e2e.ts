@@ -7,6 +7,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, openBrowser } from '../../e2e/browser.ts';
+import { INQUIRY_SPAM_RULES, INQUIRY_TEXTS } from '@cms/worker/contract/inquiry';
 import { base, adminPassword } from '../../e2e/product.ts';
 import { untilSiteBuildsEnd } from '../../e2e/wait.ts';
 import { DEFAULT_LOCALE } from '../src/i18n/index.ts';
@@ -133,6 +134,38 @@ describe('the English newsletter form', () => {
     expect(JSON.parse((await request).postData() ?? '{}')).toMatchObject({ email: 'reader@example.org', language: 'en' });
     await expect.poll(() => page.locator('.form-message').innerText()).toContain('Thank you for subscribing!');
     await page.close();
+  });
+});
+
+describe('the English Kolaborasi form without JavaScript', () => {
+  it('posts to the English page and comes back to it with English messages, nothing typed lost', async () => {
+    const noScript = await openBrowser({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await noScript.newPage();
+    await page.goto(`${base}/en/kolaborasi`);
+    await page.getByLabel('Name', { exact: true }).fill('Jane Doe');
+    await page.getByLabel('Email', { exact: true }).fill(`jane-${Date.now()}@example.org`);
+    await page.getByLabel('Message', { exact: true }).fill('We would like to study waste data together.');
+    // The browser's own check would stop a missing tick; the server's answer is what a script-less visitor meets.
+    await page.locator('input[name="consent"]').evaluate((box) => box.removeAttribute('required'));
+    // The minimum fill time, read from the page's stamp.
+    const oldEnough = async () => {
+      const issued = Number((await page.locator('input[name="startedAt"]').inputValue()).split('.')[0]);
+      expect(issued).toBeGreaterThan(0);
+      await expect.poll(() => Date.now() - issued, { timeout: 10_000 }).toBeGreaterThan(INQUIRY_SPAM_RULES.minFillSeconds * 1000 + 200);
+    };
+    await oldEnough();
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.waitForURL(`${base}/en/kolaborasi`);
+    expect(await page.getByRole('alert').innerText()).toBe(INQUIRY_TEXTS.en.consentRequired);
+    expect(await page.getByLabel('Message', { exact: true }).inputValue()).toBe('We would like to study waste data together.');
+
+    await page.locator('input[name="consent"]').check();
+    await oldEnough();
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await page.waitForURL(`${base}/en/kolaborasi?sent#kolaborasi`);
+    expect(await page.getByRole('status').first().innerText()).toBe(INQUIRY_TEXTS.en.sent);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await noScript.close();
   });
 });
 

@@ -38,7 +38,6 @@ import { previewPage } from './preview/page.ts';
 import { inquiryRoutes } from './inquiries/routes.ts';
 import { inquiryPageRoutes } from './inquiries/page.ts';
 import { privacyRoutes } from './privacy/routes.ts';
-import { INQUIRY_PAGE } from './contract/inquiry.ts';
 import { searchRoutes } from './search/routes.ts';
 
 const sha256Hex = async (text: string) =>
@@ -130,10 +129,10 @@ const app = new Hono<AppEnv>()
   // Bare /api is an endpoint address too: it answers JSON, never the site's HTML page.
   .all('/api', unknownEndpoint)
   .route('/uploads', uploadsRoutes)
-  .route('/newsletter', newsletterPageActions)
+  .route('/', newsletterPageActions)
   .get('/preview/:token', (c) => previewPage(c, (path) => sitePage(c, path)))
   // The inquiry form's page: stamped when served, and answering its own plain form post.
-  .route(INQUIRY_PAGE, inquiryPageRoutes(builtPage))
+  .route('/', inquiryPageRoutes(builtPage))
   .get('/work', (c) => c.redirect('/our-work', 301))
   .get('/work/*', (c) => c.redirect(`/our-work${new URL(c.req.url).pathname.slice('/work'.length)}`, 301))
   // The admin SPA: its files, and index.html for every client-side route.

@@ -95,6 +95,23 @@ describe('admin search', () => {
     }
   });
 
+  it('finds a record by its English title or slug, draft translations included, naming the language and giving its English title', async () => {
+    const word = unique('Pemilahan');
+    const article = await visionArticle(`Panduan ${word}`);
+    const englishWord = unique('Sorting');
+    const englishSlug = `guide-${englishWord.toLowerCase()}`;
+    const saved = await admin.put(`/api/vision/${article._id}/translations/en`, { title: `Guide to ${englishWord}`, shortDescription: 'In English.', content: '<p>English.</p>', slug: englishSlug, isPublished: false });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const englishHit = { collection: 'vision', id: article._id, title: `Guide to ${englishWord}`, slug: englishSlug, locale: 'en', sourceTitle: `Panduan ${word}` };
+    expect(hitsOf(await search(admin, englishWord.toUpperCase()))).toEqual([englishHit]);
+    expect(hitsOf(await search(admin, englishSlug))).toEqual([englishHit]);
+    // Found by its Indonesian title it is the Indonesian record, named once.
+    expect(hitsOf(await search(admin, word))).toEqual([{ collection: 'vision', id: article._id, title: `Panduan ${word}`, slug: article.slug }]);
+    // Only readers of the collection find it in English too.
+    const { client: nobody } = await userWith([]);
+    expect(hitsOf(await search(nobody, englishWord))).toEqual([]);
+  });
+
   it('takes SQL and pattern characters in a query as plain text', async () => {
     const word = unique('Persen');
     const article = await visionArticle(`Hemat 50%_${word}`);

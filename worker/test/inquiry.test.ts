@@ -11,6 +11,7 @@ import {
   CONSENT_TEXTS,
   INQUIRY_MESSAGES,
   INQUIRY_SPAM_RULES,
+  INQUIRY_TEXTS,
   NEWSLETTER_CONSENT_TEXT,
   type ErasureSummary,
   type InquiryDetail,
@@ -119,7 +120,8 @@ describe('the form', () => {
     const fields = inquiryFields({ language: 'en' });
     const sent = await send(fields);
     expect(sent.status).toBe(201);
-    expect(sent.body.message).toBe(INQUIRY_MESSAGES.sent);
+    // Sent from the English page: thanked in English.
+    expect(sent.body.message).toBe(INQUIRY_TEXTS.en.sent);
     const stored = await storedInquiry(String(fields.email));
     expect(stored).toMatchObject({
       name: 'Sari Wulandari',
@@ -181,6 +183,25 @@ describe('the form', () => {
     const huge = await send(inquiryFields({ message: 'x'.repeat(3 * 1024 * 1024) }));
     expect(huge.status).toBe(413);
     expect(huge.body).toMatchObject({ message: INQUIRY_MESSAGES.tooLarge });
+  });
+
+  it('refuses bad input from the English page in English, a body too large to read included', async () => {
+    const english = (overrides: Record<string, unknown>) => inquiryFields({ language: 'en', topic: 'Research and data', ...overrides });
+    const cases: [Record<string, unknown>, string][] = [
+      [{ email: 'not-an-email' }, INQUIRY_TEXTS.en.emailInvalid],
+      [{ consent: false }, INQUIRY_TEXTS.en.consentRequired],
+      [{ topic: 'Made-up topic' }, INQUIRY_TEXTS.en.topicInvalid],
+      [{ startedAt: stamp(500) }, INQUIRY_TEXTS.en.tooFast],
+    ];
+    for (const [overrides, message] of cases) {
+      const refused = await send(english(overrides));
+      expect(refused.status).toBe(400);
+      expect(refused.body.message).toBe(message);
+    }
+    // The island names its page's language in the address too.
+    const huge = await visitor().request<null>('POST', '/api/inquiries?locale=en', english({ message: 'x'.repeat(3 * 1024 * 1024) }));
+    expect(huge.status).toBe(413);
+    expect(huge.body.message).toBe(INQUIRY_TEXTS.en.tooLarge);
   });
 
   it('keeps HTML and script in every field as plain text, and escapes it in the staff email', async () => {
@@ -404,7 +425,10 @@ describe('the page without JavaScript', () => {
   let turnstileWorker: TestWorker;
   beforeAll(async () => {
     site = createServer((request, response) => {
-      response.writeHead(request.url === '/kolaborasi' ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(BUILT_PAGE);
+      const english = request.url === '/en/kolaborasi';
+      response
+        .writeHead(request.url === '/kolaborasi' || english ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' })
+        .end(english ? BUILT_PAGE.replace('lang="id"', 'lang="en"').replace('action="/kolaborasi"', 'action="/en/kolaborasi"') : BUILT_PAGE);
     });
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     const siteOrigin = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
@@ -418,8 +442,8 @@ describe('the page without JavaScript', () => {
     site?.close();
   });
 
-  const post = (base: string, values: Record<string, string>) =>
-    fetch(`${base}/kolaborasi`, { method: 'POST', redirect: 'manual', headers: { origin: base, 'cf-connecting-ip': `10.9.${Math.floor(Math.random() * 250)}.1` }, body: new URLSearchParams(values) });
+  const post = (base: string, values: Record<string, string>, page = '/kolaborasi') =>
+    fetch(`${base}${page}`, { method: 'POST', redirect: 'manual', headers: { origin: base, 'cf-connecting-ip': `10.9.${Math.floor(Math.random() * 250)}.1` }, body: new URLSearchParams(values) });
 
   const textFields = (overrides: Record<string, string> = {}) =>
     Object.fromEntries(Object.entries(inquiryFields(overrides)).map(([key, value]) => [key, value === true ? 'on' : String(value ?? '')]));
@@ -453,6 +477,30 @@ describe('the page without JavaScript', () => {
     expect(accepted.headers.get('location')).toBe('/kolaborasi?terkirim#kolaborasi');
     const thanks = await (await fetch(`${worker.url}/kolaborasi?terkirim`)).text();
     expect(thanks).toContain(INQUIRY_MESSAGES.sent);
+  });
+
+  it('answers a post to the English page on the English page, in English, keeping what was typed', async () => {
+    const page = await (await fetch(`${worker.url}/en/kolaborasi`)).text();
+    expect(page).toContain('<html lang="en">');
+    expect(page).toMatch(/name="startedAt" value="\d+\.[\w-]+"/);
+
+    const english = (overrides: Record<string, string> = {}) => textFields({ topic: 'Research and data', sourcePage: '/en/kolaborasi', language: 'en', ...overrides });
+    const refused = await post(worker.url, english({ consent: '', message: 'We would like to work together.' }), '/en/kolaborasi');
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain(INQUIRY_TEXTS.en.consentRequired);
+    expect(html).not.toContain(INQUIRY_MESSAGES.consentRequired);
+    expect(html).toContain('<textarea name="message">We would like to work together.</textarea>');
+    // A form that names another language is still answered in the language of the page it was posted to.
+    const mislabelled = await post(worker.url, english({ consent: '', language: 'id' }), '/en/kolaborasi');
+    expect(await mislabelled.text()).toContain(INQUIRY_TEXTS.en.consentRequired);
+
+    const accepted = await post(worker.url, english(), '/en/kolaborasi');
+    expect(accepted.status).toBe(303);
+    expect(accepted.headers.get('location')).toBe('/en/kolaborasi?sent#kolaborasi');
+    const thanks = await (await fetch(`${worker.url}/en/kolaborasi?sent`)).text();
+    expect(thanks).toContain(INQUIRY_TEXTS.en.sent);
   });
 
   it('asks for Turnstile only when a site key and secret are configured', async () => {

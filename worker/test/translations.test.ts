@@ -229,6 +229,9 @@ describe('editing a translation', () => {
   });
 });
 
+/** Presses the button of the page an email's link opens: a form post to the page's own address. */
+const press = (pageUrl: string) => fetch(pageUrl, { method: 'POST', body: '', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+
 describe('the newsletter in two languages', () => {
   /** Signs up from a page in `language` and opens the confirmation link. */
   const subscribed = async (email: string, language?: string) => {
@@ -277,10 +280,59 @@ describe('the newsletter in two languages', () => {
     expect(indonesian!.subject).toBe(`Kabar ${tag}`);
     expect(indonesian!.text).toContain('Ekonomi Sirkular Dimulai dari Rumah');
     expect(indonesian!.text).not.toContain('Hello everyone.');
+    // Each leaves through the unsubscribe page of their language, and lands on its outcome page.
+    const leaveEnglish = english!.text.match(/https?:\/\/\S+\/newsletter\/unsubscribe\?token=[\w.-]+/)![0];
+    expect(leaveEnglish.startsWith(`${fileWorker().url}/en/newsletter/unsubscribe?token=`)).toBe(true);
+    expect(english!.html).toContain('<html lang="en">');
+    expect(indonesian!.text).toContain(`${fileWorker().url}/newsletter/unsubscribe?token=`);
 
     const only = await admin.post<{ _id: string }>('/api/newsletter/issues', { subject: `Hanya Indonesia ${tag}`, body: '<p>Kabar singkat.</p>', articles: [] });
     await sendAll(only.body.success ? only.body.data._id : '');
     expect((await mailbox(reader)).map((mail) => mail.subject)).toContain(`Hanya Indonesia ${tag}`);
+    expect((await press(leaveEnglish)).headers.get('location')).toBe('/en/newsletter/unsubscribed');
+  });
+
+  it('mails an English sign-up its confirmation in English, linking to the English pages, whose buttons lead to the English outcomes', async () => {
+    const email = `${unique('english')}@example.com`;
+    expect((await new Client().post('/api/subscribe', { email, language: 'en' })).status).toBe(201);
+    const [confirmation] = await mailbox(email);
+    expect(confirmation!.subject).toBe('Confirm your subscription to the Resik Nusantara newsletter');
+    for (const part of [confirmation!.text, confirmation!.html]) {
+      expect(part).toContain('One more step');
+      expect(part).not.toMatch(/Satu langkah|Konfirmasi|Tautan ini/);
+    }
+    expect(confirmation!.html).toContain('<html lang="en">');
+    const link = confirmation!.text.match(/https?:\/\/\S+\/newsletter\/confirm\?token=[\w.-]+/)![0];
+    expect(link.startsWith(`${fileWorker().url}/en/newsletter/confirm?token=`)).toBe(true);
+    // A changed token is refused on the English page too, and changes nothing.
+    expect((await press(`${link}x`)).headers.get('location')).toBe('/en/newsletter/invalid-link');
+    expect((await press(link)).headers.get('location')).toBe('/en/newsletter/confirmed');
+    const found = await admin.get<Array<{ email: string; status: string }>>(`/api/subscribe?search=${encodeURIComponent(email)}&limit=10`);
+    expect(found.body.success && found.body.data.find((row) => row.email === email)?.status).toBe('active');
+  });
+
+  it('previews and test-sends each language\'s version to the staff member; the list tells which issues have one', async () => {
+    const tag = unique('pratinjau');
+    const issue = { subject: `Kabar ${tag}`, body: '<p>Halo semua.</p>', translations: { en: { subject: `News ${tag}`, body: '<p>Hello everyone.</p>' } } };
+    const english = await admin.post<{ subject: string; html: string; text: string }>('/api/newsletter/preview?locale=en', issue);
+    expect(english.body.success && english.body.data).toMatchObject({ subject: `News ${tag}`, text: expect.stringContaining('Hello everyone.') });
+    expect(english.body.success && english.body.data.html).toContain('<html lang="en">');
+    const indonesian = await admin.post<{ subject: string }>('/api/newsletter/preview', issue);
+    expect(indonesian.body.success && indonesian.body.data.subject).toBe(`Kabar ${tag}`);
+    // Without an English version, the English preview is what English subscribers get: the Indonesian one.
+    const untranslated = await admin.post<{ subject: string }>('/api/newsletter/preview?locale=en', { subject: `Saja ${tag}`, body: '' });
+    expect(untranslated.body.success && untranslated.body.data.subject).toBe(`Saja ${tag}`);
+
+    const saved = await admin.post<{ _id: string }>('/api/newsletter/issues', issue);
+    const id = saved.body.success ? saved.body.data._id : '';
+    expect((await admin.post(`/api/newsletter/issues/${id}/test?locale=en`)).status).toBe(200);
+    expect((await admin.post(`/api/newsletter/issues/${id}/test`)).status).toBe(200);
+    const tests = (await mailbox('admin@example.org')).filter((mail) => mail.subject.includes(tag)).map((mail) => mail.subject);
+    expect(tests.sort()).toEqual([`[Tes] Kabar ${tag}`, `[Tes] News ${tag}`]);
+    expect((await admin.post(`/api/newsletter/issues/${id}/test?locale=fr`)).body.message).toBe('Bahasa tidak dikenal.');
+
+    const listed = await admin.get<Array<{ _id: string; translations: Record<string, { subject: string }> }>>('/api/newsletter/issues');
+    expect(listed.body.success && listed.body.data.find((row) => row._id === id)?.translations.en?.subject).toBe(`News ${tag}`);
   });
 
   it('refuses an English body without its subject, and a language that does not exist', async () => {

@@ -1,10 +1,11 @@
 /**
  * Newsletter: compose an issue (subject, rich-text body, a few published articles of the collections
- * that send newsletters, as cards), preview it, send a test to yourself, then send it to every active
- * subscriber. Sending runs on the server in batches; the list shows each issue's progress and
- * refreshes while one is being sent.
+ * that send newsletters, as cards), and its version in each other language on its own tab (the
+ * Indonesian text beside each input), preview each and send a test of each to yourself, then send
+ * it to every active subscriber, each in their language. Sending runs on the server in batches;
+ * the list shows each issue's progress and languages and refreshes while one is being sent.
  */
-import { recordTitle, resources, type ResourceDefinition } from '@cms/worker/contract';
+import { DEFAULT_LOCALE, LOCALES, recordTitle, resources, TRANSLATIONS, type Locale, type ResourceDefinition } from '@cms/worker/contract';
 import type { NewsletterArticleRef, NewsletterIssue, NewsletterPreview, Settings } from '@cms/worker/contract/api';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -17,17 +18,27 @@ import EditorField from '../widgets/EditorField.tsx';
 import Modal from '../widgets/Modal.tsx';
 import DataTable, { type TableColumn } from '../widgets/DataTable.tsx';
 import './Newsletter.css';
+import './TranslationForm.css';
 
 const MAX_ARTICLES = 6;
 const STATUS_LABEL: Record<NewsletterIssue['status'], string> = { draft: 'Draf', sending: 'Sedang dikirim', sent: 'Terkirim' };
 
+type Version = { subject: string; body: string };
 interface Draft {
   id: string | null;
   subject: string;
   body: string;
   articles: NewsletterArticleRef[];
+  translations: NewsletterIssue['translations'];
 }
-const EMPTY: Draft = { id: null, subject: '', body: '', articles: [] };
+const EMPTY: Draft = { id: null, subject: '', body: '', articles: [], translations: {} };
+const EMPTY_VERSION: Version = { subject: '', body: '' };
+
+/** Whether an issue has its version in `locale`: one with a subject is sent; a blank one is not kept. */
+const hasVersion = (issue: Pick<Draft, 'translations'>, locale: Locale) => !!issue.translations[locale]?.subject.trim();
+
+/** The Indonesian body as words to read beside the translation's editor. */
+const plainText = (html: string) => new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
 
 /** The collections whose published records can go into an issue as article cards, grouped by their name in the site's navigation. */
 const ARTICLE_SOURCES = (Object.values(resources) as ResourceDefinition[]).flatMap((resource) =>
@@ -44,6 +55,13 @@ export default function Newsletter() {
   const [draft, setDraft] = useState<Draft>(EMPTY);
   const [alert, setAlert] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [preview, setPreview] = useState<NewsletterPreview | null>(null);
+  // The language being written, previewed and tested: the issue itself or its version in another language.
+  const [language, setLanguage] = useState<Locale>(DEFAULT_LOCALE);
+  const translating = language !== DEFAULT_LOCALE;
+  const languageQuery = translating ? `?locale=${language}` : '';
+  const version = translating ? (draft.translations[language] ?? EMPTY_VERSION) : EMPTY_VERSION;
+  const editVersion = (change: Partial<Version>) =>
+    setDraft((current) => ({ ...current, translations: { ...current.translations, [language]: { ...(current.translations[language] ?? EMPTY_VERSION), ...change } } }));
 
   const issues = useQuery({
     queryKey: ['newsletter-issues'],
@@ -60,7 +78,13 @@ export default function Newsletter() {
     queryFn: async () => (await getJson<unknown[]>('/subscribe?page=1&limit=1&status=active')).pagination?.total ?? 0,
   });
 
-  const payload = () => ({ subject: draft.subject, body: draft.body, articles: draft.articles });
+  // A version left without subject and body is not one: it is left out rather than refused.
+  const payload = () => ({
+    subject: draft.subject,
+    body: draft.body,
+    articles: draft.articles,
+    translations: Object.fromEntries(Object.entries(draft.translations).filter(([, written]) => written && (written.subject.trim() || written.body.trim()))),
+  });
   /** Saves the draft (new or changed) and returns its id. */
   const save = async () => {
     const saved = draft.id
@@ -76,12 +100,12 @@ export default function Newsletter() {
     onError: (error) => setAlert({ kind: 'error', text: messageOf(error, 'Draf gagal disimpan.') }),
   });
   const showPreview = useMutation({
-    mutationFn: async () => (await sendJson<NewsletterPreview>('POST', '/newsletter/preview', payload())).data,
+    mutationFn: async () => (await sendJson<NewsletterPreview>('POST', `/newsletter/preview${languageQuery}`, payload())).data,
     onSuccess: (data) => setPreview(data),
     onError: (error) => setAlert({ kind: 'error', text: messageOf(error, 'Pratinjau gagal dimuat.') }),
   });
   const sendTest = useMutation({
-    mutationFn: async () => (await sendJson<{ to: string }>('POST', `/newsletter/issues/${await save()}/test`)).message,
+    mutationFn: async () => (await sendJson<{ to: string }>('POST', `/newsletter/issues/${await save()}/test${languageQuery}`)).message,
     onSuccess: (message) => setAlert({ kind: 'success', text: message }),
     onError: (error) => setAlert({ kind: 'error', text: messageOf(error, 'Email tes gagal dikirim.') }),
   });
@@ -90,6 +114,7 @@ export default function Newsletter() {
     onSuccess: async (message) => {
       setAlert({ kind: 'success', text: message });
       setDraft(EMPTY);
+      setLanguage(DEFAULT_LOCALE);
       await client.invalidateQueries({ queryKey: ['newsletter-issues'] });
     },
     onError: (error) => setAlert({ kind: 'error', text: messageOf(error, 'Newsletter gagal dikirim.') }),
@@ -113,6 +138,13 @@ export default function Newsletter() {
   const sentOrDash = (issue: NewsletterIssue, value: string | number) => (issue.status === 'draft' ? '-' : value);
   const issueColumns: TableColumn<NewsletterIssue>[] = [
     { key: 'subject', label: 'Subjek', cell: (issue) => issue.subject },
+    ...TRANSLATIONS.map(
+      (locale): TableColumn<NewsletterIssue> => ({
+        key: `version-${locale}`,
+        label: LOCALES[locale].short,
+        cell: (issue) => <span className={`badge ${hasVersion(issue, locale) ? 'on' : 'off'}`}>{`${LOCALES[locale].short}: ${hasVersion(issue, locale) ? 'ada' : 'belum'}`}</span>,
+      }),
+    ),
     {
       key: 'status',
       label: 'Status',
@@ -135,7 +167,7 @@ export default function Newsletter() {
       cell: (issue) =>
         issue.status === 'draft' &&
         can('update') && (
-          <button type="button" onClick={() => setDraft({ id: issue._id, subject: issue.subject, body: issue.body, articles: issue.articles })}>
+          <button type="button" onClick={() => (setDraft({ id: issue._id, subject: issue.subject, body: issue.body, articles: issue.articles, translations: issue.translations ?? {} }), setLanguage(DEFAULT_LOCALE))}>
             Ubah
           </button>
         ),
@@ -157,46 +189,62 @@ export default function Newsletter() {
       {can('create') && (
         <form className="panel newsletter-compose" onSubmit={submit} aria-label="Tulis newsletter">
           <h2>{draft.id ? 'Ubah draf' : 'Tulis newsletter'}</h2>
-          <div className="field">
-            <label htmlFor="newsletter-subject">Subjek</label>
-            <input id="newsletter-subject" value={draft.subject} maxLength={200} required onChange={(event) => setDraft({ ...draft, subject: event.target.value })} />
-          </div>
-          <div className="field wide">
-            <EditorField id="newsletter-body" label="Isi" light value={draft.body} onChange={(body) => setDraft((current) => ({ ...current, body }))} />
-          </div>
-          <fieldset className="field wide article-picker">
-            <legend>
-              Artikel pilihan (opsional, paling banyak {MAX_ARTICLES}) · {draft.articles.length} dipilih
-            </legend>
-            {articles.some((query) => query.isLoading) ? (
-              <p className="loading">Memuat...</p>
-            ) : articleChoices.length === 0 ? (
-              <p className="muted">Belum ada artikel {ARTICLE_SOURCES.map(({ group }) => group).join(' atau ')} yang terbit.</p>
-            ) : (
-              <ul>
-                {articleChoices.map(({ ref, label, group }) => {
-                  const checked = draft.articles.some((a) => a.kind === ref.kind && a.id === ref.id);
-                  return (
-                    <li key={`${ref.kind}:${ref.id}`}>
-                      <label>
-                        <input type="checkbox" checked={checked} disabled={!checked && draft.articles.length >= MAX_ARTICLES} onChange={() => toggleArticle(ref)} />
-                        <span className="badge">{group}</span> {label}
-                      </label>
-                    </li>
-                  );
-                })}
-              </ul>
-            )}
-          </fieldset>
+          {TRANSLATIONS.length > 0 && (
+            <div className="language-tabs" role="tablist" aria-label="Bahasa">
+              {[DEFAULT_LOCALE, ...TRANSLATIONS].map((locale) => (
+                <button key={locale} type="button" role="tab" aria-selected={language === locale} onClick={() => setLanguage(locale)}>
+                  {LOCALES[locale].label}
+                  {locale !== DEFAULT_LOCALE && !hasVersion(draft, locale) && ' (belum ditulis)'}
+                </button>
+              ))}
+            </div>
+          )}
+          {translating ? (
+            <IssueVersion locale={language} draft={draft} version={version} onChange={editVersion} />
+          ) : (
+            <>
+              <div className="field">
+                <label htmlFor="newsletter-subject">Subjek</label>
+                <input id="newsletter-subject" value={draft.subject} maxLength={200} required onChange={(event) => setDraft({ ...draft, subject: event.target.value })} />
+              </div>
+              <div className="field wide">
+                <EditorField id="newsletter-body" label="Isi" light value={draft.body} onChange={(body) => setDraft((current) => ({ ...current, body }))} />
+              </div>
+              <fieldset className="field wide article-picker">
+                <legend>
+                  Artikel pilihan (opsional, paling banyak {MAX_ARTICLES}) · {draft.articles.length} dipilih
+                </legend>
+                {articles.some((query) => query.isLoading) ? (
+                  <p className="loading">Memuat...</p>
+                ) : articleChoices.length === 0 ? (
+                  <p className="muted">Belum ada artikel {ARTICLE_SOURCES.map(({ group }) => group).join(' atau ')} yang terbit.</p>
+                ) : (
+                  <ul>
+                    {articleChoices.map(({ ref, label, group }) => {
+                      const checked = draft.articles.some((a) => a.kind === ref.kind && a.id === ref.id);
+                      return (
+                        <li key={`${ref.kind}:${ref.id}`}>
+                          <label>
+                            <input type="checkbox" checked={checked} disabled={!checked && draft.articles.length >= MAX_ARTICLES} onChange={() => toggleArticle(ref)} />
+                            <span className="badge">{group}</span> {label}
+                          </label>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                )}
+              </fieldset>
+            </>
+          )}
           <div className="toolbar">
             <button type="submit" disabled={busy || !draft.subject.trim()}>
               {saveDraft.isPending ? 'Menyimpan...' : 'Simpan draf'}
             </button>
             <button type="button" disabled={busy || !draft.subject.trim()} onClick={() => showPreview.mutate()}>
-              Pratinjau
+              {translating ? `Pratinjau versi ${LOCALES[language].label}` : 'Pratinjau'}
             </button>
             <button type="button" disabled={busy || !draft.subject.trim()} onClick={() => sendTest.mutate()}>
-              {sendTest.isPending ? 'Mengirim tes...' : `Kirim tes ke ${user.email || 'saya'}`}
+              {sendTest.isPending ? 'Mengirim tes...' : `Kirim tes${translating ? ` versi ${LOCALES[language].label}` : ''} ke ${user.email || 'saya'}`}
             </button>
             {can('approve') && (
               <button type="button" className="primary" disabled={busy || !draft.subject.trim()} onClick={confirmSend}>
@@ -204,7 +252,7 @@ export default function Newsletter() {
               </button>
             )}
             {draft.id && (
-              <button type="button" disabled={busy} onClick={() => setDraft(EMPTY)}>
+              <button type="button" disabled={busy} onClick={() => (setDraft(EMPTY), setLanguage(DEFAULT_LOCALE))}>
                 Tulis baru
               </button>
             )}
@@ -234,6 +282,48 @@ export default function Newsletter() {
         </button>
       </Modal>
     </PageShell>
+  );
+}
+
+/**
+ * The issue's version in another language: its subject and body beside the Indonesian ones.
+ * Subscribers of that language get it once it has a subject; without one they get the Indonesian.
+ */
+function IssueVersion({ locale, draft, version, onChange }: { locale: Locale; draft: Draft; version: Version; onChange: (change: Partial<Version>) => void }) {
+  const { label, short } = LOCALES[locale];
+  return (
+    <div className="translation-fields newsletter-version" role="tabpanel" aria-label={`Versi ${label}`}>
+      <p className="muted">
+        Subscriber berbahasa {label} menerima versi ini; selama subjeknya kosong, mereka menerima versi Bahasa Indonesia. Artikel pilihan tampil dalam bahasa {label} bila versi {label}-nya sudah terbit.
+      </p>
+      <div className="translation-row translation-head" aria-hidden="true">
+        <span>{LOCALES[DEFAULT_LOCALE].label}</span>
+        <span>{label}</span>
+      </div>
+      <div className="translation-row">
+        <div className="translation-source">
+          <span className="translation-source-label">Subjek</span>
+          <p lang={DEFAULT_LOCALE} data-testid="source-subject">
+            {draft.subject || <span className="muted">(kosong)</span>}
+          </p>
+        </div>
+        <div className="field translation-input" lang={locale}>
+          <label htmlFor={`newsletter-subject-${locale}`}>Subjek ({short})</label>
+          <input id={`newsletter-subject-${locale}`} value={version.subject} maxLength={200} onChange={(event) => onChange({ subject: event.target.value })} />
+        </div>
+      </div>
+      <div className="translation-row">
+        <div className="translation-source">
+          <span className="translation-source-label">Isi</span>
+          <p lang={DEFAULT_LOCALE} data-testid="source-body">
+            {plainText(draft.body) || <span className="muted">(kosong)</span>}
+          </p>
+        </div>
+        <div className="field translation-input" lang={locale}>
+          <EditorField key={`${draft.id ?? 'new'}-${locale}`} id={`newsletter-body-${locale}`} label={`Isi (${short})`} light value={version.body} onChange={(body) => onChange({ body })} />
+        </div>
+      </div>
+    </div>
   );
 }
 

@@ -104,10 +104,12 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
     gcTime: 0,
   });
   const [alert, setAlert] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
-  // A record opened from the admin's search (Ctrl+K): `?edit=<id>` opens its form, `?search=<words>`
-  // lists it. Taken once while rendering (as the search term is), then dropped from the address.
+  // A record opened from the admin's search (Ctrl+K): `?edit=<id>` opens its form (`&language=en`
+  // on that language's tab), `?search=<words>` lists it. Taken once while rendering (as the search
+  // term is), then dropped from the address.
   const [opened, setOpened] = useSearchParams();
   const openId = opened.get('edit');
+  const openLanguage = opened.get('language') ?? '';
   const openWords = opened.get('search');
   const openRequest = openId !== null || openWords !== null ? opened.toString() : null;
   const [handledRequest, setHandledRequest] = useState<string | null>(null);
@@ -116,7 +118,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
     if (openId && !screen.readOnly && may.update) {
       setAlert(null);
       setEditing({ _id: openId });
-      setLanguage(DEFAULT_LOCALE);
+      setLanguage(translatable && (TRANSLATIONS as string[]).includes(openLanguage) ? (openLanguage as Locale) : DEFAULT_LOCALE);
     }
     if (openWords !== null) {
       setSearch(openWords);

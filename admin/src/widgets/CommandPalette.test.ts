@@ -19,6 +19,12 @@ describe('a record found by the admin search', () => {
     );
   });
 
+  it('opens a record found by its English title on its English tab, or lists it by its own title for a reader', () => {
+    const english = { ...hit, title: 'Compost at Home', slug: 'compost-at-home', locale: 'en' as const, sourceTitle: 'Kompos & Rumah' };
+    expect(recordAddress(english, accessOf(['vision.read', 'vision.update']))).toBe('/admin/vision?edit=v1&language=en');
+    expect(recordAddress(english, accessOf(['vision.read']))).toBe('/admin/vision?search=Kompos+%26+Rumah');
+  });
+
   it('has no address in a collection without a screen', () => {
     expect(recordAddress({ ...hit, collection: 'nothing' }, accessOf(['vision.update']))).toBeNull();
   });

@@ -1,9 +1,10 @@
 /**
  * The admin's search (Ctrl+K, or the header's button): any record of a collection the user may
- * read, by its title or slug, from GET /api/search; choosing one opens it in its screen (its form
- * for those who may edit it, else the list narrowed to it).
+ * read, by its title or slug in any language, from GET /api/search; choosing one opens it in its
+ * screen (its form for those who may edit it, on the tab of the language it was found in; else
+ * the list narrowed to it).
  */
-import { resources, SEARCH_QUERY_MESSAGES, searchQueryProblem, type AdminSearchHit, type ResourceDefinition, type ResourceKey } from '@cms/worker/contract';
+import { LOCALES, resources, SEARCH_QUERY_MESSAGES, searchQueryProblem, type AdminSearchHit, type ResourceDefinition, type ResourceKey } from '@cms/worker/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,12 +17,16 @@ import './CommandPalette.css';
 /** Typing pauses this long before the search is sent: one request per pause, not per key. */
 const PAUSE_MS = 200;
 
-/** Where a hit opens: its record's form when the user may edit it there, else its screen's list searched for its title. */
+/**
+ * Where a hit opens: its record's form when the user may edit it there (on the tab of the
+ * language it was found in), else its screen's list searched for its title.
+ */
 export function recordAddress(hit: AdminSearchHit, access: Access): string | null {
   const resource: ResourceDefinition | undefined = resources[hit.collection as ResourceKey];
   if (!resource?.admin) return null;
   const editable = !resource.admin.readOnly && access.may(resource.path, 'update');
-  return `/admin/${resource.admin.route}?${new URLSearchParams(editable ? { edit: hit.id } : { search: hit.title })}`;
+  const query: Record<string, string> = editable ? { edit: hit.id, ...(hit.locale ? { language: hit.locale } : {}) } : { search: hit.sourceTitle ?? hit.title };
+  return `/admin/${resource.admin.route}?${new URLSearchParams(query)}`;
 }
 
 function useTypedTerm(typed: string) {
@@ -112,7 +117,9 @@ export default function CommandPalette({ open, onClose }: { open: boolean; onClo
               onMouseEnter={() => setActive(at)}
               onClick={() => choose(hit)}
             >
-              <span className="command-title">{hit.title}</span>
+              <span className="command-title" lang={hit.locale}>
+                {hit.locale && <span className="badge">{LOCALES[hit.locale].short}</span>} {hit.title}
+              </span>
               {hit.slug && <span className="command-slug">/{hit.slug}</span>}
               <span className="command-collection">{resource?.admin?.title ?? resource?.title ?? hit.collection}</span>
             </li>

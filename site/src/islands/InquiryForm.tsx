@@ -1,4 +1,4 @@
-import { INQUIRY_HONEYPOT, INQUIRY_LIMITS, INQUIRY_MESSAGES, INQUIRY_PAGE, INQUIRY_STARTED_FIELD } from '@cms/worker/contract/inquiry';
+import { INQUIRY_HONEYPOT, INQUIRY_LIMITS, INQUIRY_STARTED_FIELD, INQUIRY_TEXTS, inquiryPageIn } from '@cms/worker/contract/inquiry';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import './InquiryForm.css';
 
@@ -28,16 +28,18 @@ async function freshStamp(form: HTMLFormElement) {
 }
 
 /**
- * The Kolaborasi form. Without JavaScript it is a plain POST to the page, which the worker
- * answers with the page itself; with it, the island sends it, shows "Mengirim...", and keeps
+ * The Kolaborasi form. Without JavaScript it is a plain POST to the page of its language, which
+ * the worker answers with the page itself; with it, the island sends it, shows "Mengirim...", and keeps
  * everything typed when the worker refuses it. Fields are uncontrolled, so values the worker
  * put back into the page survive hydration.
  */
 export default function InquiryForm({ topics, consentText, language, texts, privacyHref, children }: Props) {
+  const messages = INQUIRY_TEXTS[language];
+  const page = inquiryPageIn(language);
   const [state, setState] = useState<State>({ status: 'idle' });
   const formRef = useRef<HTMLFormElement>(null);
-  // Marks the form as sent by this island from now on; a page the worker did not stamp (another
-  // language's, served as a plain file) asks for its stamp now.
+  // Marks the form as sent by this island from now on; a page the worker did not stamp (served
+  // as a plain file) asks for its stamp now.
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
@@ -52,20 +54,20 @@ export default function InquiryForm({ topics, consentText, language, texts, priv
     setState({ status: 'sending' });
     let response: Response;
     try {
-      response = await fetch('/api/inquiries', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(fields) });
+      response = await fetch(`/api/inquiries?locale=${language}`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(fields) });
     } catch {
-      setState({ status: 'error', message: INQUIRY_MESSAGES.network });
+      setState({ status: 'error', message: messages.network });
       return;
     }
     const body = (await response.json().catch(() => null)) as { success?: boolean; message?: string; code?: string; details?: { field?: string } } | null;
     if (response.ok && body?.success) {
       form.reset();
-      setState({ status: 'success', message: INQUIRY_MESSAGES.sent });
+      setState({ status: 'success', message: messages.sent });
       await freshStamp(form);
       return;
     }
     if (body?.code === 'FORM_EXPIRED') await freshStamp(form);
-    setState({ status: 'error', message: body?.message || INQUIRY_MESSAGES.failed, ...(body?.details?.field ? { field: body.details.field } : {}) });
+    setState({ status: 'error', message: body?.message || messages.failed, ...(body?.details?.field ? { field: body.details.field } : {}) });
   }
 
   const sending = state.status === 'sending';
@@ -75,7 +77,7 @@ export default function InquiryForm({ topics, consentText, language, texts, priv
       ref={formRef}
       className="inquiry-form"
       method="post"
-      action={INQUIRY_PAGE}
+      action={page}
       aria-busy={sending}
       onSubmit={(event) => {
         event.preventDefault();
@@ -84,7 +86,7 @@ export default function InquiryForm({ topics, consentText, language, texts, priv
     >
       <input type="hidden" name={INQUIRY_STARTED_FIELD} />
       <input type="hidden" name="language" value={language} />
-      <input type="hidden" name="sourcePage" value={INQUIRY_PAGE} />
+      <input type="hidden" name="sourcePage" value={page} />
       <div className="inquiry-field">
         <label htmlFor="inquiry-name">{texts.name}</label>
         <input id="inquiry-name" name="name" required maxLength={INQUIRY_LIMITS.name} autoComplete="name" aria-invalid={invalid('name')} />
@@ -121,7 +123,7 @@ export default function InquiryForm({ topics, consentText, language, texts, priv
       </div>
       {children}
       <button type="submit" className="button" disabled={sending}>
-        {sending ? INQUIRY_MESSAGES.sending : texts.send}
+        {sending ? messages.sending : texts.send}
       </button>
       <p className={`inquiry-status ${state.status}`} role={state.status === 'error' ? 'alert' : 'status'} aria-live="polite">
         {'message' in state ? state.message : ''}

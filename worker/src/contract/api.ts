@@ -1,4 +1,5 @@
 import type { NewsletterKind } from './resources.ts';
+import type { Locale } from './locales.ts';
 
 /**
  * The two local storage entries of a signed-in admin: the user (id, username) and the
@@ -195,6 +196,8 @@ export interface NewsletterIssue {
   subject: string;
   body: string;
   articles: NewsletterArticleRef[];
+  /** The issue in other languages: written when it has a subject (subscribers of that language get it). */
+  translations: Partial<Record<Locale, { subject: string; body: string }>>;
   status: 'draft' | 'sending' | 'sent';
   siteUrl: string;
   createdBy: string;

@@ -3,6 +3,7 @@
  * admin's (GET /api/search): a query too long or without a letter or digit is refused with a
  * message in the page's language, and nothing is searched.
  */
+import type { Locale } from './locales.ts';
 
 /** Longest query either search accepts, in characters (UTF-16 units, as the browser's input counts them). */
 export const SEARCH_QUERY_MAX = 100;
@@ -33,10 +34,16 @@ export const SEARCH_QUERY_MESSAGES: Record<SearchLanguage, Record<SearchQueryPro
   },
 };
 
-/** One record the admin's search found: its collection (`resources` key), id, title and slug. */
+/**
+ * One record the admin's search found: its collection (`resources` key), id, title and slug;
+ * `locale` when it was found by its version in that language, whose title and slug these are
+ * (`sourceTitle` is then the record's own, default-language title, which its list searches).
+ */
 export interface AdminSearchHit {
   collection: string;
   id: string;
   title: string;
   slug: string | null;
+  locale?: Locale;
+  sourceTitle?: string;
 }

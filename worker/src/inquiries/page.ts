@@ -1,23 +1,24 @@
 /**
- * `/kolaborasi`, served through the worker so the form works without JavaScript: a GET fills
- * the built page's hidden stamp with the time it is served (the minimum fill time needs it)
- * and adds Turnstile when configured; a plain form POST is answered with the same page, showing
- * the outcome and, after a refusal, everything the visitor typed, so nothing is lost.
+ * `/kolaborasi` and `/en/kolaborasi`, served through the worker so the form works without
+ * JavaScript, each in its own language: a GET fills the built page's hidden stamp with the time
+ * it is served (the minimum fill time needs it) and adds Turnstile when configured; a plain form
+ * POST is answered with the same page, showing the outcome and, after a refusal, everything the
+ * visitor typed, so nothing is lost.
  */
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { sameOriginForms } from '../auth/session.ts';
 import { createDb } from '../db/client.ts';
 import { cspWith } from '../contract/headers.ts';
-import { INQUIRY_HONEYPOT, INQUIRY_MESSAGES, INQUIRY_PAGE, INQUIRY_STARTED_FIELD } from '../contract/inquiry.ts';
+import { INQUIRY_HONEYPOT, INQUIRY_LANGUAGES, INQUIRY_STARTED_FIELD, INQUIRY_TEXTS, inquiryPageIn, type InquiryLanguage } from '../contract/inquiry.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/errors.ts';
 import { linkSecret } from '../newsletter/tokens.ts';
 import { formStamp, inputOf, turnstileConfigured, type InquiryInput } from './form.ts';
 import { readInquiryBody, receiveInquiry } from './routes.ts';
 
-/** The query a successful post is redirected to (Post/Redirect/Get: a reload sends nothing twice). */
-export const SENT_QUERY = 'terkirim';
+/** The query a successful post is redirected to (Post/Redirect/Get: a reload sends nothing twice), in the page's language. */
+export const SENT_QUERY: Record<InquiryLanguage, string> = { id: 'terkirim', en: 'sent' };
 
 /** Fetches a built page of the site. */
 export type SitePage = (c: Context<AppEnv>, path: string) => Promise<Response>;
@@ -35,8 +36,8 @@ interface Outcome {
 }
 
 /** The site's page with the stamp, Turnstile and the outcome put in. */
-async function formPage(c: Context<AppEnv>, fetchPage: SitePage, outcome?: Outcome) {
-  const built = await fetchPage(c, INQUIRY_PAGE);
+async function formPage(c: Context<AppEnv>, fetchPage: SitePage, language: InquiryLanguage, outcome?: Outcome) {
+  const built = await fetchPage(c, inquiryPageIn(language));
   if (!built.ok) return built;
   const stamp = await formStamp(await linkSecret(c.env, c.var.db));
   const siteKey = turnstileConfigured(c.env) ? c.env.TURNSTILE_SITE_KEY! : '';
@@ -85,24 +86,25 @@ async function formPage(c: Context<AppEnv>, fetchPage: SitePage, outcome?: Outco
   return rewriter.transform(new Response(built.body, { status: outcome?.status ?? 200, headers }));
 }
 
-async function inquiryPage(c: Context<AppEnv>, fetchPage: SitePage) {
-  const sent = new URL(c.req.url).searchParams.has(SENT_QUERY);
-  return formPage(c, fetchPage, sent ? { status: 200, kind: 'success', message: INQUIRY_MESSAGES.sent } : undefined);
+async function inquiryPage(c: Context<AppEnv>, fetchPage: SitePage, language: InquiryLanguage) {
+  const sent = new URL(c.req.url).searchParams.has(SENT_QUERY[language]);
+  return formPage(c, fetchPage, language, sent ? { status: 200, kind: 'success', message: INQUIRY_TEXTS[language].sent } : undefined);
 }
 
 /** A plain form post: on success back to the page with the thank-you; on a refusal the page with the message and the typed values. */
-async function inquiryPost(c: Context<AppEnv>, fetchPage: SitePage) {
-  let fields: Record<string, unknown> = {};
+async function inquiryPost(c: Context<AppEnv>, fetchPage: SitePage, language: InquiryLanguage) {
+  let fields: Record<string, unknown> = { language };
   try {
-    fields = await readInquiryBody(c);
+    // The page posted to decides the language: its messages, its topics and the consent text stored.
+    fields = { ...(await readInquiryBody(c, language)), language };
     await receiveInquiry(c, fields);
-    return c.redirect(`${INQUIRY_PAGE}?${SENT_QUERY}#kolaborasi`, 303);
+    return c.redirect(`${inquiryPageIn(language)}?${SENT_QUERY[language]}#kolaborasi`, 303);
   } catch (error) {
     if (!(error instanceof ApiError)) console.error('inquiry form post failed:', error);
-    const refusal = error instanceof ApiError ? error : new ApiError(503, 'SERVER_ERROR', INQUIRY_MESSAGES.failed);
+    const refusal = error instanceof ApiError ? error : new ApiError(503, 'SERVER_ERROR', INQUIRY_TEXTS[language].failed);
     const details = (refusal.details ?? {}) as { field?: string };
     const status = ([400, 403, 413, 429] as const).find((code) => code === refusal.status) ?? 503;
-    return formPage(c, fetchPage, { status, kind: 'error', message: refusal.message, typed: inputOf(fields), ...(details.field ? { field: details.field } : {}) });
+    return formPage(c, fetchPage, language, { status, kind: 'error', message: refusal.message, typed: inputOf(fields), ...(details.field ? { field: details.field } : {}) });
   }
 }
 
@@ -111,8 +113,11 @@ const withDb = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const inquiryPageRoutes = (fetchPage: SitePage) =>
-  new Hono<AppEnv>()
-    .use(withDb)
-    .get('/', (c) => inquiryPage(c, fetchPage))
-    .post('/', sameOriginForms, (c) => inquiryPost(c, fetchPage));
+/** Mounted at the site's root: one GET and one POST for the page in each language. */
+export function inquiryPageRoutes(fetchPage: SitePage) {
+  const pages = new Hono<AppEnv>();
+  for (const language of INQUIRY_LANGUAGES) {
+    pages.get(inquiryPageIn(language), withDb, (c) => inquiryPage(c, fetchPage, language)).post(inquiryPageIn(language), withDb, sameOriginForms, (c) => inquiryPost(c, fetchPage, language));
+  }
+  return pages;
+}

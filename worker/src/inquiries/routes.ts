@@ -13,10 +13,11 @@ import { sameOriginForms } from '../auth/session.ts';
 import { mayRead } from '../contract/permissions.ts';
 import {
   INQUIRY_LIMITS,
-  INQUIRY_MESSAGES,
   INQUIRY_STARTED_FIELD,
+  INQUIRY_TEXTS,
   INQUIRY_STATUSES,
   type InquiryAssignee,
+  type InquiryLanguage,
   type InquiryDetail,
   type InquiryReply,
   type InquirySummary,
@@ -31,19 +32,19 @@ import { linkSecret } from '../newsletter/tokens.ts';
 import { newsletterContext } from '../newsletter/context.ts';
 import { readSettings } from '../settings/routes.ts';
 import { localeOf } from '../collections/routes.ts';
-import { DEFAULT_LOCALE, isLocale } from '../contract/locales.ts';
+import { DEFAULT_LOCALE } from '../contract/locales.ts';
 import { replyEmail } from './emails.ts';
-import { checkFillTime, checkInquiry, checkTurnstile, filledHoneypot, formConfig, formStamp, inputOf, refusal, throttleInquiry, topicsOf } from './form.ts';
+import { checkFillTime, checkInquiry, checkTurnstile, filledHoneypot, formConfig, formStamp, inputOf, languageOfForm, refusal, throttleInquiry, topicsOf } from './form.ts';
 import { forStaff, notifyEach, storeInquiry } from './store.ts';
 
 export const clientAddress = (c: Context<AppEnv>) => c.req.header('cf-connecting-ip') ?? c.req.header('x-real-ip') ?? 'local';
 
-/** Reads a form post, refusing a body past the limit with the form's own message. */
-export async function readInquiryBody(c: Context<AppEnv>) {
+/** Reads a form post, refusing a body past the limit with the form's own message in the page's language. */
+export async function readInquiryBody(c: Context<AppEnv>, language: InquiryLanguage) {
   try {
     return (await readBody(c, INQUIRY_LIMITS.bodyBytes)).fields;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 413) throw refusal(413, 'PAYLOAD_TOO_LARGE', INQUIRY_MESSAGES.tooLarge, 'message');
+    if (error instanceof ApiError && error.status === 413) throw refusal(413, 'PAYLOAD_TOO_LARGE', INQUIRY_TEXTS[language].tooLarge, 'message');
     throw error;
   }
 }
@@ -55,14 +56,15 @@ export async function readInquiryBody(c: Context<AppEnv>) {
 export async function receiveInquiry(c: Context<AppEnv>, fields: Record<string, unknown>) {
   if (filledHoneypot(fields)) return false;
   const db = c.var.db;
-  await checkTurnstile(c.env, fields, clientAddress(c));
-  await checkFillTime(await linkSecret(c.env, db), fields[INQUIRY_STARTED_FIELD]);
-  // A topic is one the page offered in its language (the form's `language`), or one of the default language's.
-  const language = typeof fields.language === 'string' && isLocale(fields.language) ? fields.language : DEFAULT_LOCALE;
+  // The page's language (the form's `language`): its messages, and the topics it offered.
+  const language = languageOfForm(fields);
+  await checkTurnstile(c.env, fields, clientAddress(c), language);
+  await checkFillTime(await linkSecret(c.env, db), fields[INQUIRY_STARTED_FIELD], language);
+  // A topic is one the page offered in its language, or one of the default language's.
   const settings = await readSettings(db);
   const offered = language === DEFAULT_LOCALE ? topicsOf(settings) : [...topicsOf(settings), ...topicsOf(await readSettings(db, language))];
   const checked = checkInquiry(inputOf(fields), offered);
-  await throttleInquiry(db, clientAddress(c));
+  await throttleInquiry(db, clientAddress(c), language);
   const stored = await storeInquiry(db, checked);
   if (settings.inquiryNotify !== 'digest') await notifyEach(c.env, db, [stored], settings.siteUrl || new URL(c.req.url).origin);
   return true;
@@ -160,9 +162,11 @@ export const inquiryRoutes = new Hono<AppEnv>()
   })
   // A fresh page stamp for the island, when the one in the page has grown too old.
   .get('/start', async (c) => ok(c, { startedAt: await formStamp(await linkSecret(c.env, c.var.db)) }))
+  // The island names its page's language in the query too, so even a body too large to read is refused in it.
   .post('/', sameOriginForms, async (c) => {
-    await receiveInquiry(c, await readInquiryBody(c));
-    return ok(c, null, INQUIRY_MESSAGES.sent, 201);
+    const fields = await readInquiryBody(c, localeOf(c.req.query()));
+    await receiveInquiry(c, fields);
+    return ok(c, null, INQUIRY_TEXTS[languageOfForm(fields)].sent, 201);
   })
   .get('/assignees', async (c) => {
     assertReadable(c.var.user, 'inquiry');

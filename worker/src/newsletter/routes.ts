@@ -20,7 +20,7 @@ import { readBody } from '../http/body.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
 import { inlineImagesOf, storeInlineImages, withCleanedInlineImages } from '../files/inline.ts';
 import { ApiError, notFound, ok } from '../http/errors.ts';
-import { LINK_PAGES, newsletterContext, type NewsletterContext } from './context.ts';
+import { LINK_PAGES, newsletterContext, pageIn, type NewsletterContext } from './context.ts';
 import { emailPictures } from './images.ts';
 import { issueContent, progressOf, queueRecipients } from './sending.ts';
 import { newsletterIssue, type IssueTranslations } from '../db/newsletter.ts';
@@ -56,7 +56,7 @@ async function checkLink(c: Context<AppEnv>, purpose: TokenPurpose) {
 }
 
 /** Activates the pending sign-up a confirmation token names; the outcome page to show. */
-async function confirm(c: Context<AppEnv>) {
+async function confirm(c: Context<AppEnv>): Promise<string> {
   const check = await checkLink(c, 'confirm');
   if (!check.ok) return check.reason === 'expired' ? OUTCOME_PAGES.expired : OUTCOME_PAGES.invalid;
   const db = c.var.db;
@@ -88,18 +88,22 @@ async function unsubscribe(c: Context<AppEnv>) {
 /** The page with the button, carrying the link's token on. */
 const pageOf = (c: Context<AppEnv>, page: string) => `${page}?${new URLSearchParams({ token: c.req.query('token') ?? '' })}`;
 
-/**
- * The buttons of the confirmation and unsubscribe pages post to the page's own address, so the
- * token in its query comes along without JavaScript; the visitor then sees what happened.
- */
 const withDb = createMiddleware<AppEnv>(async (c, next) => {
   c.set('db', createDb(c.env.DB));
   await next();
 });
 
-export const newsletterPageActions = new Hono<AppEnv>()
-  .post('/confirm', withDb, async (c) => c.redirect(await confirm(c), 303))
-  .post('/unsubscribe', withDb, async (c) => c.redirect((await unsubscribe(c)) ? OUTCOME_PAGES.unsubscribed : OUTCOME_PAGES.invalid, 303));
+/**
+ * The buttons of the confirmation and unsubscribe pages post to the page's own address, so the
+ * token in its query comes along without JavaScript; the visitor then sees what happened, on the
+ * outcome page in the language of the page they pressed it on (`/en/newsletter/...` in English).
+ */
+export const newsletterPageActions = new Hono<AppEnv>();
+for (const locale of Object.keys(LOCALES) as Locale[]) {
+  newsletterPageActions
+    .post(pageIn(locale, LINK_PAGES.confirm), withDb, async (c) => c.redirect(pageIn(locale, await confirm(c)), 303))
+    .post(pageIn(locale, LINK_PAGES.unsubscribe), withDb, async (c) => c.redirect(pageIn(locale, (await unsubscribe(c)) ? OUTCOME_PAGES.unsubscribed : OUTCOME_PAGES.invalid), 303));
+}
 
 const articleRef = z.object({ kind: z.enum(NEWSLETTER_KINDS), id: z.string().min(1).max(64) });
 // A subject is one line: a line break in a mail header would start a header of its own.

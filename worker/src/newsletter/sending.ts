@@ -16,7 +16,7 @@ import { CollectionStore, publicCondition } from '../collections/store.ts';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../contract/locales.ts';
 import type { Bindings } from '../env.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
-import { newsletterContext, unsubscribeUrls, type NewsletterContext } from './context.ts';
+import { newsletterContext, subscriberLocale, unsubscribeUrls, type NewsletterContext } from './context.ts';
 import { emailPictures, withEmailPictures, type EmailPictures } from './images.ts';
 import { newsletterDelivery, newsletterIssue, type ArticleRef, type IssueTranslations } from '../db/newsletter.ts';
 import { issueEmail, type ArticleCard, type IssueContent } from './templates.ts';
@@ -173,7 +173,7 @@ async function deliver(db: Database, ctx: NewsletterContext, contentIn: (languag
     claimed.map(async ({ subscriberId, email, language }) => {
       if (!stillActive.has(subscriberId)) return { subscriberId, error: UNSUBSCRIBED_MEANWHILE };
       try {
-        await ctx.mailer.send(issueEmail(ctx.brand, await contentIn(language), email, await unsubscribeUrls(ctx, subscriberId, email)));
+        await ctx.mailer.send(issueEmail(ctx.brand, await contentIn(language), email, await unsubscribeUrls(ctx, subscriberId, email, subscriberLocale(language))));
         return { subscriberId, error: null };
       } catch (error) {
         return { subscriberId, error: error instanceof Error ? error.message.slice(0, 300) : 'Gagal mengirim.' };

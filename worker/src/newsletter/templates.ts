@@ -1,5 +1,5 @@
 /**
- * The emails, in Indonesian: each has an HTML part and a plain-text part and ends with the
+ * The emails, in Indonesian (a subscriber's own in their language): each has an HTML part and a plain-text part and ends with the
  * organisation's name and the site's address. Inline styles only (mail clients drop <style>).
  */
 import type { Locale } from '../contract/locales.ts';
@@ -53,9 +53,9 @@ export function htmlToText(html: string): string {
 const decodeEntities = (text: string) =>
   text.replace(/&(amp|lt|gt|quot|#39|nbsp);/g, (_all, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", nbsp: ' ' })[name]!);
 
-export function layout(brand: Brand, title: string, content: string, footer: string) {
+export function layout(brand: Brand, title: string, content: string, footer: string, language: Locale = 'id') {
   return `<!doctype html>
-<html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title></head>
 <body style="margin:0;padding:0;background:#f3f6f4;font-family:Arial,Helvetica,sans-serif;color:#1d2b24;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f6f4;"><tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px;">
@@ -71,25 +71,55 @@ export const button = (href: string, label: string) =>
 
 export const textFooter = (brand: Brand) => `--\n${brand.organisationName}\n${brand.siteUrl}`;
 
-export function confirmationEmail(brand: Brand, to: string, confirmUrl: string): OutgoingEmail {
-  const subject = `Konfirmasi langganan newsletter ${brand.organisationName}`;
+/** The confirmation email's words, in the language of the page the visitor signed up on. */
+const CONFIRMATION_WORDS: Record<Locale, { subject: (organisation: string) => string; heading: string; thanks: (organisation: string) => string; button: string; copy: string; valid: string; openLink: string; notYou: string }> = {
+  id: {
+    subject: (organisation) => `Konfirmasi langganan newsletter ${organisation}`,
+    heading: 'Satu langkah lagi',
+    thanks: (organisation) => `Terima kasih telah mendaftar newsletter ${organisation}.`,
+    button: 'Konfirmasi langganan',
+    copy: 'Jika tombol tidak berfungsi, salin tautan ini ke browser Anda:',
+    valid: 'Tautan ini berlaku 7 hari.',
+    openLink: 'Buka tautan berikut untuk mengonfirmasi alamat email Anda (berlaku 7 hari):',
+    notYou: 'Jika Anda tidak merasa mendaftar, abaikan email ini: alamat Anda tidak akan menerima email lain dari kami.',
+  },
+  en: {
+    subject: (organisation) => `Confirm your subscription to the ${organisation} newsletter`,
+    heading: 'One more step',
+    thanks: (organisation) => `Thank you for signing up to the ${organisation} newsletter.`,
+    button: 'Confirm subscription',
+    copy: 'If the button does not work, copy this link into your browser:',
+    valid: 'This link works for 7 days.',
+    openLink: 'Open the following link to confirm your email address (it works for 7 days):',
+    notYou: 'If you did not sign up, ignore this email: your address will not receive any other email from us.',
+  },
+};
+const CONFIRM_PROMPT: Record<Locale, string> = {
+  id: 'Klik tombol di bawah untuk mengonfirmasi alamat email Anda.',
+  en: 'Press the button below to confirm your email address.',
+};
+
+export function confirmationEmail(brand: Brand, to: string, confirmUrl: string, language: Locale = 'id'): OutgoingEmail {
+  const words = CONFIRMATION_WORDS[language];
+  const subject = words.subject(brand.organisationName);
   const html = layout(
     brand,
     subject,
-    `<h1 style="font-size:22px;margin:0 0 16px;">Satu langkah lagi</h1>
-<p>Terima kasih telah mendaftar newsletter ${escape(brand.organisationName)}. Klik tombol di bawah untuk mengonfirmasi alamat email Anda.</p>
-${button(confirmUrl, 'Konfirmasi langganan')}
-<p style="font-size:14px;color:#56675d;">Jika tombol tidak berfungsi, salin tautan ini ke browser Anda:<br><a href="${escape(confirmUrl)}" style="color:#0f5132;word-break:break-all;">${escape(confirmUrl)}</a></p>
-<p style="font-size:14px;color:#56675d;">Tautan ini berlaku 7 hari.</p>`,
-    `<p style="margin:0;">Jika Anda tidak merasa mendaftar, abaikan email ini: alamat Anda tidak akan menerima email lain dari kami.</p>`,
+    `<h1 style="font-size:22px;margin:0 0 16px;">${words.heading}</h1>
+<p>${escape(words.thanks(brand.organisationName))} ${CONFIRM_PROMPT[language]}</p>
+${button(confirmUrl, words.button)}
+<p style="font-size:14px;color:#56675d;">${words.copy}<br><a href="${escape(confirmUrl)}" style="color:#0f5132;word-break:break-all;">${escape(confirmUrl)}</a></p>
+<p style="font-size:14px;color:#56675d;">${words.valid}</p>`,
+    `<p style="margin:0;">${words.notYou}</p>`,
+    language,
   );
-  const text = `Satu langkah lagi
+  const text = `${words.heading}
 
-Terima kasih telah mendaftar newsletter ${brand.organisationName}. Buka tautan berikut untuk mengonfirmasi alamat email Anda (berlaku 7 hari):
+${words.thanks(brand.organisationName)} ${words.openLink}
 
 ${confirmUrl}
 
-Jika Anda tidak merasa mendaftar, abaikan email ini: alamat Anda tidak akan menerima email lain dari kami.
+${words.notYou}
 
 ${textFooter(brand)}`;
   return { to, subject, html, text };
@@ -151,6 +181,7 @@ export function issueEmail(brand: Brand, issue: IssueContent, to: string, unsubs
     issue.subject,
     `${body}${cards ? `\n<h2 style="font-size:18px;margin:24px 0 0;">${words.picks}</h2>\n${cards}` : ''}`,
     `<p style="margin:0;">${escape(words.why(brand.organisationName))} <a href="${escape(unsubscribe.page)}" style="color:#0f5132;">${words.unsubscribe}</a></p>`,
+    issue.language,
   );
   const articleText = issue.articles.map((a) => `- ${a.title} (${a.kind})\n  ${a.summary}\n  ${absolute(brand.siteUrl, a.path)}`).join('\n\n');
   const text = `${issue.subject}

@@ -17,7 +17,7 @@ import { subscriber } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError, ok } from '../http/errors.ts';
-import { confirmUrl, newsletterContext } from '../newsletter/context.ts';
+import { confirmUrl, newsletterContext, subscriberLocale } from '../newsletter/context.ts';
 import { confirmationEmail } from '../newsletter/templates.ts';
 import { languageOf, recordSignUpConsent, sourcePageOf } from '../privacy/consent.ts';
 import { exportCsv, importRows, importText, parseImport } from './csv.ts';
@@ -55,11 +55,11 @@ const clientAddress = (c: Context<AppEnv>) => c.req.header('cf-connecting-ip') ?
  * Mails the confirmation link, unless the address already had its emails for today (then the
  * visitor is answered as usual and nothing is sent); if sending fails, the address may try again at once.
  */
-async function sendConfirmation(c: Context<AppEnv>, id: string, email: string) {
+async function sendConfirmation(c: Context<AppEnv>, id: string, email: string, language: string) {
   if (!(await claimConfirmationEmail(c.var.db, email))) return;
   const ctx = await newsletterContext(c.env, c.var.db, new URL(c.req.url).origin);
   try {
-    await ctx.mailer.send(confirmationEmail(ctx.brand, email, await confirmUrl(ctx, id, email)));
+    await ctx.mailer.send(confirmationEmail(ctx.brand, email, await confirmUrl(ctx, id, email, subscriberLocale(language)), subscriberLocale(language)));
   } catch (error) {
     console.error('confirmation email failed:', error);
     await c.var.db.update(subscriber).set({ confirmationSentAt: null }).where(eq(subscriber.id, id));
@@ -84,7 +84,7 @@ async function signUp(c: Context<AppEnv>, email: string, consent: { sourcePage: 
     .returning({ id: subscriber.id });
   if (created) {
     await db.batch([recordSignUpConsent(db, id, { ...consent, time }), auditStatement(db, null, 'create', 'subscribe', id, email)]);
-    await sendConfirmation(c, id, email);
+    await sendConfirmation(c, id, email, consent.language);
     return;
   }
   const [existing] = await db.select().from(subscriber).where(eq(subscriber.email, email));
@@ -101,7 +101,7 @@ async function signUp(c: Context<AppEnv>, email: string, consent: { sourcePage: 
       .returning({ id: subscriber.id });
     if (reopened) {
       await db.batch([recordSignUpConsent(db, existingId, { ...consent, time }), auditStatement(db, null, 'update', 'subscribe', existingId, email)]);
-      await sendConfirmation(c, existingId, email);
+      await sendConfirmation(c, existingId, email, consent.language);
     }
     return;
   }
@@ -113,7 +113,8 @@ async function signUp(c: Context<AppEnv>, email: string, consent: { sourcePage: 
     .set({ confirmationSentAt: time, updatedAt: time })
     .where(and(eq(subscriber.id, existingId), eq(subscriber.status, 'pending'), or(isNull(subscriber.confirmationSentAt), lt(subscriber.confirmationSentAt, cutoff))))
     .returning({ id: subscriber.id });
-  if (claimed) await sendConfirmation(c, existingId, email);
+  // The re-sent link is in the language the pending sign-up was stored with.
+  if (claimed) await sendConfirmation(c, existingId, email, String(existing.language));
 }
 
 /** A plain form post (no JavaScript yet or at all) rather than the island's fetch. */

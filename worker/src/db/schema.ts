@@ -312,6 +312,8 @@ export const previews = sqliteTable(
     collection: text('collection').notNull(),
     /** The record being edited; empty for a record not saved yet. */
     recordId: text('recordId').notNull().default(''),
+    /** The language whose page shows the draft: the default one, or a translation's (its text over the record's shared values). */
+    locale: text('locale').notNull().default('id'),
     /** The validated form values, as JSON. */
     data: text('data', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
     createdBy: text('createdBy'),

@@ -96,7 +96,7 @@ describe('a build after one saved article', () => {
   }, 180_000);
 
   it('renders only the pages of an article whose English version is saved, and reads only that article in English', async () => {
-    const recordPages = (files: string[]) => files.filter((file) => /^(\/en)?\/(bio-core|vision|agenda)\/(?!page\/)[^/]+\.html$|^(\/en)?\/our-work\/.+\/.+\.html$/.test(file));
+    const recordPages = (files: string[]) => files.filter((file) => /^(\/en)?\/(bio-core|vision|agenda)\/(?!page\/|_preview)[^/]+\.html$|^(\/en)?\/our-work\/.+\/.+\.html$/.test(file));
     const english = (title: string) => send('PUT', `/api/bio-core/${filler._id}/translations/en`, { title, content: '<p>English text.</p>', slug: 'filler-in-english', isPublished: true });
 
     // Published in English for the first time: its English page appears and its Indonesian page gains the alternate.

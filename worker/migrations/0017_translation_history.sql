@@ -11,4 +11,5 @@ CREATE TABLE `translation_revision` (
 	`createdAt` text DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ','now')) NOT NULL
 );
 --> statement-breakpoint
-CREATE UNIQUE INDEX `translation_revision_version` ON `translation_revision` (`collection`,`recordId`,`locale`,`version`);
+CREATE UNIQUE INDEX `translation_revision_version` ON `translation_revision` (`collection`,`recordId`,`locale`,`version`);--> statement-breakpoint
+ALTER TABLE `preview` ADD `locale` text DEFAULT 'id' NOT NULL;

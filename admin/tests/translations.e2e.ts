@@ -1,8 +1,8 @@
 /**
  * An editor translates a Vision article: the list says it has no English version, the English
  * tab shows the Indonesian text beside each input (side by side on a desktop, stacked on a
- * phone), publishing the English version is its own tick, and a later change to the Indonesian
- * title marks the English version as needing an update.
+ * phone), publishing the English version is its own tick, its preview opens in the English page,
+ * and a later change to the Indonesian title marks the English version as needing an update.
  */
 import { describe, expect, it } from 'vitest';
 import { base } from '../../e2e/product.ts';
@@ -45,6 +45,14 @@ describe('translations', () => {
     await expect.poll(() => page.getByRole('status').innerText()).toContain('Versi English berhasil disimpan!');
     await expect.poll(() => form.getByRole('heading').innerText()).toContain('EN: terbit');
     await expect.poll(() => row.innerText()).toContain('EN: terbit');
+
+    // Pratinjau on the English tab opens the unsaved English text in the English page.
+    await form.locator('#translation-title').fill('Composting Together, Draft');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), form.getByRole('button', { name: 'Pratinjau' }).click()]);
+    await expect.poll(() => tab.title(), { timeout: 15_000 }).toBe('Preview: Composting Together, Draft');
+    expect(await tab.locator('html').getAttribute('lang')).toBe('en');
+    expect(await tab.locator('h1').first().innerText()).toBe('Composting Together, Draft');
+    await tab.close();
 
     // ...and above it on a phone.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -114,5 +114,5 @@ describe('a build after one saved article', () => {
     expect(retitled.readInEnglish).toBe(1);
     expect(retitled.readFromApi).toBe(0);
     expect(readFileSync(path.join(siteDir, 'current', 'en/bio-core/filler-in-english.html'), 'utf8')).toContain('Filler Article Retitled');
-  }, 180_000);
+  }, 300_000);
 });

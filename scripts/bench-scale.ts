@@ -29,7 +29,16 @@ const www = path.join(state, 'www');
 // Site builds go to their own folders; the worker fetches pages from the site server.
 const siteDir = path.join(state, 'site');
 const served = () => path.resolve(siteDir, readlinkSync(currentLink(siteDir)));
-await migrateAndSeed(state);
+// The local D1 proxy drops its first connections now and then on a loaded machine: try again.
+for (let attempt = 1; ; attempt++) {
+  try {
+    await migrateAndSeed(state);
+    break;
+  } catch (error) {
+    if (attempt >= 3) throw error;
+    say(`seeding the local database failed (${String(error).slice(0, 120)}); trying again`);
+  }
+}
 const port = 9700 + Math.floor(Math.random() * 100);
 const apiUrl = `http://127.0.0.1:${port}`;
 const secret = randomBytes(16).toString('hex');
@@ -117,6 +126,8 @@ try {
 
   let started = performance.now();
   let next = 0;
+  /** The created articles' ids, for their English versions. */
+  const created: string[] = [];
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < N) {
@@ -126,14 +137,14 @@ try {
         for (let retry = 0; response.status === 503 && retry < 5; retry++) response = await send('POST', '/api/bio-core', article(i));
         // 409: the first attempt was stored after all.
         if (response.status !== 201 && response.status !== 409) throw new Error(`create ${i} answered ${response.status}: ${await response.text()}`);
+        if (response.status === 201) created.push(((await response.json()) as { data: { _id: string } }).data._id);
       }
     }),
   );
   say(`created ${N} articles in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
-  // Each article's English version (the ids from the change feed, which staff read whole).
+  // Each created article's English version.
   started = performance.now();
-  const created = ((await (await send('GET', '/api/bio-core/versions', undefined)).json()) as { data: { _id: string }[] }).data.map((row) => row._id);
   let translated = 0;
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -164,8 +175,9 @@ try {
   // Save -> live: the newest article's title changes; its public page is polled until it shows.
   const listed = (await (await fetch(`${apiUrl}/api/bio-core?published=true&limit=1`)).json()) as { data: { _id: string; slug: string }[] };
   const target = listed.data[0]!;
-  const englishTarget = ((await (await fetch(`${apiUrl}/api/bio-core/${target._id}?locale=en`)).json()) as { data: { slug: string } }).data;
   const englishIndex = created.indexOf(target._id);
+  if (englishIndex < 0) throw new Error('the newest article is not one this run created and translated');
+  const englishTarget = ((await (await fetch(`${apiUrl}/api/bio-core/${target._id}?locale=en`)).json()) as { data: { slug: string } }).data;
   const saveToLive: number[] = [];
   const englishSaveToLive: number[] = [];
   const buildCpu: number[] = [];

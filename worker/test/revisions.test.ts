@@ -187,7 +187,7 @@ describe('English versions', () => {
       [2, 'update', 'admin'],
       [1, 'update', 'admin'],
     ]);
-    expect(versions[0]!.changedFields.map((f) => f.label)).toEqual(['Judul', 'Konten', 'Terbitkan versi English']);
+    expect(versions[0]!.changedFields.map((f) => f.label)).toEqual(['Judul', 'Konten', 'Publikasikan versi English']);
     const first = data<TranslationDetail>(await admin.get(`${path}/revisions/1`));
     expect(first.translation).toMatchObject({ slug, isPublished: false, values: { title: 'First English Title' } });
     expect(first.differences.find((d) => d.field === 'title')).toMatchObject({ before: 'First English Title', after: 'Second English Title' });

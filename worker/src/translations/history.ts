@@ -82,7 +82,7 @@ const PUBLISHED_FIELD = 'isPublished';
 /** What a translation's difference compares: its localized fields and its own publish flag. */
 const comparedResource = (resource: ResourceDefinition, label: string): ResourceDefinition => ({
   ...resource,
-  fields: { ...Object.fromEntries(localizedFields(resource)), [PUBLISHED_FIELD]: { kind: 'boolean', label: `Terbitkan versi ${label}`, default: false } satisfies Field },
+  fields: { ...Object.fromEntries(localizedFields(resource)), [PUBLISHED_FIELD]: { kind: 'boolean', label: `Publikasikan versi ${label}`, default: false } satisfies Field },
 });
 
 /** A translation in the shape of a record, its slug under the slug field's name. */

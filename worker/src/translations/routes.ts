@@ -6,7 +6,8 @@
  *   GET    /:id/translations/:locale/revisions, /revisions/:n   its saved versions
  *   POST   /:id/translations/:locale/revisions/:n/restore        bring one back (a save of its own)
  * Reading needs the collection's read permission, saving, removing and restoring its update
- * permission. Each change is audited and versioned in its own batch and asks for a site rebuild like any save.
+ * permission. Each change is audited and versioned in its own batch and asks for a site rebuild
+ * like any save.
  */
 import { and, eq } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';

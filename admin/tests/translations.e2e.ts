@@ -1,19 +1,17 @@
 /**
  * An editor translates a Vision article: the list says it has no English version, the English
  * tab shows the Indonesian text beside each input (side by side on a desktop, stacked on a
- * phone), publishing the English version is its own tick, and a later change to the Indonesian
- * title marks the English version as needing an update. The Kolaborasi page's English words and
- * a newsletter's English version are written the same way, the latter by staff who may only
- * write newsletters.
+ * phone), publishing the English version is its own tick, its preview opens in the English page,
+ * and a later change to the Indonesian title marks the English version as needing an update. The
+ * Kolaborasi page's English words and a newsletter's English version are written the same way,
+ * the latter by staff who may only write newsletters.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { base, holdSiteBuilds } from '../../e2e/product.ts';
+import { base } from '../../e2e/product.ts';
 import { login, staffPage } from './staff-page.ts';
 
 const held = staffPage();
-// Nothing here reads the public site.
-holdSiteBuilds();
 
 /** Where an input sits against its Indonesian text: right of it on one line, or below it. */
 async function placement(page: Page, source: string, input: string) {
@@ -60,6 +58,14 @@ describe('translations', () => {
     await expect.poll(() => page.getByRole('status').innerText()).toContain('Versi English berhasil disimpan!');
     await expect.poll(() => form.getByRole('heading').innerText()).toContain('EN: terbit');
     await expect.poll(() => row.innerText()).toContain('EN: terbit');
+
+    // Pratinjau on the English tab opens the unsaved English text in the English page.
+    await form.locator('#translation-title').fill('Composting Together, Draft');
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), form.getByRole('button', { name: 'Pratinjau' }).click()]);
+    await expect.poll(() => tab.title(), { timeout: 15_000 }).toBe('Preview: Composting Together, Draft');
+    expect(await tab.locator('html').getAttribute('lang')).toBe('en');
+    expect(await tab.locator('h1').first().innerText()).toBe('Composting Together, Draft');
+    await tab.close();
 
     // ...and above it on a phone.
     await page.setViewportSize({ width: 390, height: 844 });

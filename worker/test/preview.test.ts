@@ -1,6 +1,7 @@
 /**
  * Preview links: a draft stored from a form's unsaved values, shown at /preview/<token> in the
- * site's page template to anyone with the link until it expires (controlled clock) or is revoked.
+ * site's page template to anyone with the link until it expires (controlled clock) or is revoked;
+ * an English draft in the English page.
  * This file runs its own worker with a stand-in site serving a marked template, so the page
  * filled with the draft is checked here; the real templates are checked by the browser test.
  */
@@ -31,7 +32,12 @@ let worker: TestWorker;
 let admin: Client;
 
 beforeAll(async () => {
-  fixture = await startPreviewWorker({ '/preview-template/bio-core': TEMPLATE, '/preview-template/vision': TEMPLATE });
+  fixture = await startPreviewWorker({
+    '/preview-template/bio-core': TEMPLATE,
+    '/preview-template/vision': TEMPLATE,
+    // The English page's template: the same marks in the English layout.
+    '/en/preview-template/bio-core': TEMPLATE.replace('<html>', '<html lang="en">').replace('<body>', '<body><nav>Home</nav>'),
+  });
   ({ worker, admin } = fixture);
 }, 120_000);
 
@@ -83,6 +89,42 @@ describe('preview links', () => {
     }
   });
 
+  it("shows an English draft in the English page, over the record's shared values and without its Indonesian text; the link keeps the language", async () => {
+    const stored = data<Row>(
+      await admin.post('/api/bio-core', { title: unique('Artikel Tersimpan'), subtitle: 'Subjudul Indonesia', author: 'Sari', content: '<p>Isi Indonesia.</p>', featuredImage: 'uploads/kebun.jpg', isPublished: true }),
+    );
+    const preview = data<Preview>(await admin.post('/api/bio-core/preview', { recordId: stored._id, locale: 'en', data: { title: 'English Draft Title', content: '<p>English body.</p>' } }));
+    const html = await (await open(preview.url)).text();
+    expect(html).toContain('<html lang="en">');
+    expect(html).toContain('<nav>Home</nav>');
+    expect(html).toContain('<title>Preview: English Draft Title</title>');
+    expect(html).toContain('Preview: not published yet. The public page has not changed.');
+    expect(html).toContain('<h1 data-preview-text="title">English Draft Title</h1>');
+    expect(html).toContain('<p>English body.</p>');
+    // Shared values come from the stored record; its Indonesian words never fill an empty English field.
+    expect(html).toContain('src="/uploads/kebun.jpg"');
+    expect(html).toContain('>Sari</span>');
+    expect(html).not.toContain('Subjudul Indonesia');
+    expect(html).not.toContain('Isi Indonesia');
+    expect(html).toContain('>1 min read</span>');
+
+    const links = data<{ id: string; locale: string }[]>(await admin.get(`/api/bio-core/${stored._id}/previews`));
+    expect(links.find((link) => link.id === preview.id)?.locale).toBe('en');
+    // The Indonesian preview of the same record stays in the Indonesian page and words.
+    const indonesian = data<Preview>(await admin.post('/api/bio-core/preview', { recordId: stored._id, data: draft('Draf Indonesia') }));
+    const indonesianHtml = await (await open(indonesian.url)).text();
+    expect(indonesianHtml).not.toContain('lang="en"');
+    expect(indonesianHtml).toContain('Pratinjau: belum diterbitkan. Halaman publik tidak berubah.');
+    expect(indonesianHtml).toContain('menit baca');
+
+    const unknown = await admin.post('/api/bio-core/preview', { recordId: stored._id, locale: 'fr', data: { title: 'x' } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Bahasa tidak dikenal.');
+    const unsaved = await admin.post('/api/bio-core/preview', { locale: 'en', data: { title: 'Not Saved Yet', content: '<p>x</p>' } });
+    expect(unsaved.status).toBe(404);
+    expect(unsaved.body.message).toBe('Simpan data ini dulu: versi terjemahan dipratinjau di atas data yang sudah tersimpan.');
+  });
+
   it('shows each token only its own draft; a guessed or altered token is a clear 404', async () => {
     const first = data<Preview>(await admin.post('/api/bio-core/preview', { data: draft('Draf Pertama Rahasia') }));
     const second = data<Preview>(await admin.post('/api/vision/preview', { data: { ...draft('Draf Kedua Rahasia'), shortDescription: 'x' } }));
@@ -109,7 +151,7 @@ describe('preview links', () => {
     const vision = data<Row>(await admin.post('/api/vision', form({ title: unique('Visi Pratinjau'), shortDescription: 's', content: '<p>c</p>' })));
     const preview = data<Preview>(await admin.post('/api/vision/preview', { recordId: vision._id, data: { ...draft('Visi draf dicabut'), shortDescription: 's' } }));
     const listed = data<{ id: string; expiresAt: string; createdByName: string }[]>(await admin.get(`/api/vision/${vision._id}/previews`));
-    expect(listed).toEqual([{ id: preview.id, expiresAt: preview.expiresAt, createdByName: 'admin', createdAt: expect.any(String) }]);
+    expect(listed).toEqual([{ id: preview.id, expiresAt: preview.expiresAt, createdByName: 'admin', locale: 'id', createdAt: expect.any(String) }]);
 
     const anonymous = fixture.client();
     expect((await anonymous.delete(`/api/preview/${preview.id}`)).status).toBe(401);

@@ -1,4 +1,4 @@
-/** History of content records: versions written with each change, differences, restores, deleted records, and saves that would lose another person's edits. */
+/** History of content records: versions written with each change, differences, restores, deleted records (with their translations), English versions, and saves that would lose another person's edits. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin, Client, form, unique } from './client.ts';
 
@@ -150,6 +150,105 @@ describe('deleted records', () => {
     const versions = data<Version[]>(await admin.get(`/api/vision/${vision._id}/revisions`));
     expect(versions.map((v) => v.action)).toEqual(['restore', 'delete', 'update', 'create']);
     expect((await admin.post(`/api/vision/deleted/${vision._id}/restore`)).status).toBe(404);
+  });
+
+  it('brings a deleted record back with its English version and that version\'s history', async () => {
+    const vision = await newVision();
+    const slug = `deleted-with-english-${Date.now()}`;
+    const path = `/api/vision/${vision._id}/translations/en`;
+    data(await admin.put(path, { title: 'Kept in English', slug, shortDescription: 'A summary.', content: '<p>English.</p>', isPublished: true }));
+    data(await admin.delete(`/api/vision/${vision._id}`));
+    expect((await new Client().get(`/api/vision/slug/${slug}?locale=en`)).status).toBe(404);
+
+    data(await admin.post(`/api/vision/deleted/${vision._id}/restore`));
+    expect(data<{ status: string; slug: string }>(await admin.get(path))).toMatchObject({ status: 'published', slug });
+    const shown = await new Client().get<Row>(`/api/vision/slug/${slug}?locale=en`);
+    expect(shown.body.success && shown.body.data).toMatchObject({ _id: vision._id, title: 'Kept in English' });
+    expect(data<Version[]>(await admin.get(`${path}/revisions`)).map((v) => v.action)).toEqual(['update']);
+  });
+});
+
+describe('English versions', () => {
+  type Translation = { status: string; slug: string | null; values: Record<string, unknown>; isPublished: boolean };
+  type TranslationDetail = { version: number; translation: { slug: string; values: Record<string, unknown>; isPublished: boolean }; differences: { field: string; before: string; after: string }[] };
+  const english = (title: string, slug: string, isPublished = true) => ({ title, slug, shortDescription: 'A summary in English.', content: `<p>${title} in English.</p>`, isPublished });
+
+  it('records who saved each English version and what changed, and restores one as a new version that the English site shows', async () => {
+    const vision = await newVision();
+    const slug = `history-in-english-${Date.now()}`;
+    const path = `/api/vision/${vision._id}/translations/en`;
+    data(await admin.put(path, english('First English Title', slug, false)));
+    data(await admin.put(path, english('Second English Title', slug)));
+    // The Indonesian history is the record's own: the English saves add nothing to it.
+    expect(data<Version[]>(await admin.get(`/api/vision/${vision._id}/revisions`)).map((v) => v.action)).toEqual(['create']);
+
+    const versions = data<Version[]>(await admin.get(`${path}/revisions`));
+    expect(versions.map((v) => [v.version, v.action, v.username])).toEqual([
+      [2, 'update', 'admin'],
+      [1, 'update', 'admin'],
+    ]);
+    expect(versions[0]!.changedFields.map((f) => f.label)).toEqual(['Judul', 'Konten', 'Publikasikan versi English']);
+    const first = data<TranslationDetail>(await admin.get(`${path}/revisions/1`));
+    expect(first.translation).toMatchObject({ slug, isPublished: false, values: { title: 'First English Title' } });
+    expect(first.differences.find((d) => d.field === 'title')).toMatchObject({ before: 'First English Title', after: 'Second English Title' });
+
+    // Restoring version 1 brings back its text and its draft state: the English page goes offline.
+    const restored = await admin.post<Translation>(`${path}/revisions/1/restore`);
+    expect(restored.body.message).toBe('Versi English 1 berhasil dipulihkan!');
+    expect(data<Translation>(restored)).toMatchObject({ status: 'draft', values: { title: 'First English Title' } });
+    expect((await new Client().get(`/api/vision/slug/${slug}?locale=en`)).status).toBe(404);
+    expect(data<Version[]>(await admin.get(`${path}/revisions`)).map((v) => [v.version, v.action])).toEqual([
+      [3, 'restore'],
+      [2, 'update'],
+      [1, 'update'],
+    ]);
+    // And version 2 brings the published English page back.
+    data(await admin.post(`${path}/revisions/2/restore`));
+    const shown = await new Client().get<Row>(`/api/vision/slug/${slug}?locale=en`);
+    expect(shown.body.success && shown.body.data.title).toBe('Second English Title');
+    const audit = data<{ summary: string; recordId: string }[]>(await admin.get('/api/audit?limit=20'));
+    expect(audit.filter((entry) => entry.recordId === vision._id).map((entry) => entry.summary)).toContain(`${String(vision.title)} (English, draf) (dipulihkan dari versi 1)`);
+
+    expect((await admin.get(`${path}/revisions/9`)).status).toBe(404);
+    expect((await admin.post(`${path}/revisions/9/restore`)).status).toBe(404);
+    expect((await admin.get(`/api/vision/${vision._id}/translations/fr/revisions`)).status).toBe(400);
+    const readOnly = await staff(['vision.read']);
+    expect((await readOnly.get(`${path}/revisions`)).status).toBe(200);
+    expect((await readOnly.post(`${path}/revisions/1/restore`)).status).toBe(403);
+    expect((await new Client().get(`${path}/revisions`)).status).toBe(401);
+  });
+
+  it('keeps a removed English version in its history, so it can be brought back', async () => {
+    const vision = await newVision();
+    const slug = `removed-in-english-${Date.now()}`;
+    const path = `/api/vision/${vision._id}/translations/en`;
+    data(await admin.put(path, english('Removed English Title', slug)));
+    data(await admin.delete(path));
+    expect(data<Translation>(await admin.get(path)).status).toBe('missing');
+    const versions = data<Version[]>(await admin.get(`${path}/revisions`));
+    expect(versions.map((v) => [v.version, v.action])).toEqual([
+      [2, 'delete'],
+      [1, 'update'],
+    ]);
+    data(await admin.post(`${path}/revisions/2/restore`));
+    expect(data<Translation>(await admin.get(path))).toMatchObject({ status: 'published', slug, values: { title: 'Removed English Title' } });
+  });
+
+  it('refuses to restore an English version whose slug another record took since, keeping both as they are', async () => {
+    const vision = await newVision();
+    const other = await newVision();
+    const slug = `taken-later-${Date.now()}`;
+    const path = `/api/vision/${vision._id}/translations/en`;
+    data(await admin.put(path, english('Old English Title', slug)));
+    data(await admin.put(path, english('New English Title', `${slug}-new`)));
+    data(await admin.put(`/api/vision/${other._id}/translations/en`, english('Another Record', slug)));
+
+    const refused = await admin.post(`${path}/revisions/1/restore`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(`Slug "${slug}" sudah digunakan dalam English. Gunakan slug lain.`);
+    expect(data<Translation>(await admin.get(path))).toMatchObject({ slug: `${slug}-new`, values: { title: 'New English Title' } });
+    expect(data<Translation>(await admin.get(`/api/vision/${other._id}/translations/en`))).toMatchObject({ slug, values: { title: 'Another Record' } });
+    expect(data<Version[]>(await admin.get(`${path}/revisions`))).toHaveLength(2);
   });
 });
 

@@ -120,6 +120,37 @@ describe('scheduled publishing', () => {
     expect(requested.map((b) => b.reason).join()).toContain(title);
   });
 
+  it('keeps the published English version of an article scheduled for tomorrow off every English read until the article goes live, then shows it', async () => {
+    const admin = await asAdmin();
+    const visitor = new Client();
+    const tomorrow = nextMinute(Date.now() + DAY);
+    const article = data<Row>(await admin.post('/api/bio-core', form({ title: unique('BioCore Dua Bahasa'), content: '<p>c</p>', isPublished: 'true', publishAt: new Date(tomorrow).toISOString() })));
+    const slug = `tomorrow-in-english-${Date.now()}`;
+    const title = unique('Tomorrow In English');
+    data(await admin.put(`/api/bio-core/${article._id}/translations/en`, { title, slug, content: '<p>English.</p>', isPublished: true }));
+
+    // Every English read a visitor or the site build makes: the list (fast path and paged), one record by slug and id, the change feed.
+    const search = `/api/bio-core?locale=en&search=${encodeURIComponent(title)}`;
+    const reads = async () => ({
+      listed: ids(await visitor.get(search)),
+      paged: ids(await visitor.get(`/api/bio-core?locale=en&search=${encodeURIComponent(title)}&page=1&limit=10`)),
+      bySlug: (await visitor.get(`/api/bio-core/slug/${slug}?locale=en`)).status,
+      byId: (await visitor.get(`/api/bio-core/${article._id}?locale=en`)).status,
+      inFeed: data<{ _id: string }[]>(await visitor.get('/api/bio-core/versions?locale=en')).some((row) => row._id === article._id),
+    });
+    const hidden = await visitor.get(search);
+    const tag = hidden.headers.get('etag')!;
+    expect(await reads()).toEqual({ listed: [], paged: [], bySlug: 404, byId: 404, inFeed: false });
+    await runScheduled(tomorrow - 60_000);
+    expect(await reads()).toEqual({ listed: [], paged: [], bySlug: 404, byId: 404, inFeed: false });
+
+    await runScheduled(tomorrow);
+    expect(await reads()).toEqual({ listed: [article._id], paged: [article._id], bySlug: 200, byId: 200, inFeed: true });
+    expect(await revalidate(search, tag)).toEqual({ status: 200, ids: [article._id] });
+    const shown = await visitor.get<Row>(`/api/bio-core/slug/${slug}?locale=en`);
+    expect(shown.body.success && shown.body.data.title).toBe(title);
+  });
+
   it('hides a record whose unpublish time has passed before the job runs, and the job then turns its flag off', async () => {
     const admin = await asAdmin();
     const visitor = new Client();

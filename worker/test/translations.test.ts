@@ -218,7 +218,7 @@ describe('editing a translation', () => {
     expect(listed.body.success && listed.body.data.map((rule) => [rule.from, rule.to, rule.status])).toEqual([[`/en/vision/${first}`, `/en/vision/${first}-new`, '301']]);
   });
 
-  it('removes a record\'s translations with the record, freeing its English slug', async () => {
+  it('removes a record\'s translations with the record, freeing its English slug; bringing it back then waits until that slug is free again', async () => {
     const article = await newArticle(`Sementara ${Date.now()}`);
     const slug = `temporary-${Date.now()}`;
     expect((await admin.put(`/api/vision/${article._id}/translations/en`, { ...english, slug, isPublished: true })).status).toBe(200);
@@ -226,6 +226,18 @@ describe('editing a translation', () => {
     expect((await anonymous.get(`/api/vision/slug/${slug}?locale=en`)).status).toBe(404);
     const next = await newArticle(`Pengganti ${Date.now()}`);
     expect((await admin.put(`/api/vision/${next._id}/translations/en`, { ...english, slug, isPublished: true })).status).toBe(200);
+
+    const refused = await admin.post(`/api/vision/deleted/${article._id}/restore`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(`Slug "${slug}" sudah digunakan dalam English oleh data lain. Ubah slug data itu dulu, lalu pulihkan lagi.`);
+    expect((await admin.get(`/api/vision/${article._id}`)).status).toBe(404);
+    const deleted = await admin.get<ApiRow[]>('/api/vision/deleted');
+    expect(deleted.body.success && deleted.body.data.map((row) => row._id)).toContain(article._id);
+
+    expect((await admin.put(`/api/vision/${next._id}/translations/en`, { ...english, slug: `${slug}-next`, isPublished: true })).status).toBe(200);
+    expect((await admin.post(`/api/vision/deleted/${article._id}/restore`)).status).toBe(201);
+    const back = await anonymous.get<ApiRow>(`/api/vision/slug/${slug}?locale=en`);
+    expect(back.body.success && back.body.data._id).toBe(article._id);
   });
 });
 

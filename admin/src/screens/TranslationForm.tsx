@@ -2,17 +2,20 @@
  * A record's version in another language, edited beside its Indonesian text: each localized
  * field shows the Indonesian value (read-only) next to the input for the translation, side by
  * side on a wide screen and one above the other on a phone. Publishing that language's version
- * is its own tick and its own save; a refused save keeps everything typed.
+ * is its own tick and its own save; a refused save keeps everything typed. 'Pratinjau' shows
+ * the unsaved text in that language's page; the history beside it is that language's versions.
  */
 import { LOCALES, localizedFields, localizedItemKeys, type Field, type ListField, type Locale, type ResourceDefinition, type TranslationStatus } from '@cms/worker/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { getJson, sendJson } from '../api/client.ts';
 import { saveErrorMessage } from '../api/messages.ts';
 import { reload } from '../api/reload.ts';
 import { translationLabel } from '../cells/translation.tsx';
 import { kindOf } from '../fields/index.ts';
 import type { Row, Values } from '../fields/types.ts';
+import HistoryPanel, { historyOf } from '../widgets/HistoryPanel.tsx';
+import PreviewActions from '../widgets/PreviewActions.tsx';
 import type { Screen } from './screens.ts';
 import './TranslationForm.css';
 
@@ -22,7 +25,11 @@ interface StoredTranslation {
   slug: string | null;
   values: Values;
   isPublished: boolean;
+  updatedAt: string | null;
 }
+
+/** A translation's form picks no files: its pictures are the record's. */
+const NO_FILES: Record<string, File> = {};
 
 /**
  * The field as the translation edits it: a list keeps only its translated keys, an image's
@@ -59,12 +66,13 @@ export default function TranslationForm(props: Props) {
   const path = `/${resource.path}/${record._id}/translations/${locale}`;
   const stored = useQuery({ queryKey: [resource.path, record._id, 'translation', locale], queryFn: async () => (await getJson<StoredTranslation>(path)).data, gcTime: 0 });
   if (!stored.data) return <p className="loading">{stored.isError ? 'Versi terjemahan tidak dapat dimuat.' : 'Memuat...'}</p>;
-  return <TranslationFields {...props} stored={stored.data} path={path} />;
+  // A restored version is a new stored translation: the form starts again from it.
+  return <TranslationFields key={stored.data.updatedAt ?? 'none'} {...props} stored={stored.data} path={path} />;
 }
 
 function TranslationFields({ screen, resource, record, locale, onSaved, onClose, stored, path }: Props & { stored: StoredTranslation; path: string }) {
   const language = LOCALES[locale].label;
-  const fields = localizedFields(resource).map(([name, field]) => [name, translatedField(resource, field)] as const);
+  const fields = useMemo(() => localizedFields(resource).map(([name, field]) => [name, translatedField(resource, field)] as const), [resource]);
   const [values, setValues] = useState<Values>(() =>
     Object.fromEntries(fields.map(([name, field]) => [name, kindOf(field).initial(field, field.kind === 'slug' ? (stored.slug ?? '') : (stored.values[name] ?? (field.kind === 'text' ? '' : undefined)), { _id: record._id, ...stored.values }, name)])),
   );
@@ -72,19 +80,22 @@ function TranslationFields({ screen, resource, record, locale, onSaved, onClose,
   const [status, setStatus] = useState(stored.status);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [dirty, setDirty] = useState(false);
   const client = useQueryClient();
+  const tidied = useMemo(() => Object.fromEntries(fields.map(([name, field]) => [name, kindOf(field).tidy?.(values[name]) ?? values[name]])), [fields, values]);
 
   async function save(event: FormEvent) {
     event.preventDefault();
     setSaving(true);
     setError(null);
     try {
-      const tidied = Object.fromEntries(fields.map(([name, field]) => [name, kindOf(field).tidy?.(values[name]) ?? values[name]]));
       const answer = await sendJson<StoredTranslation>('PUT', path, { ...tidied, isPublished: published });
       setStatus(answer.data.status);
       if (answer.data.slug !== null) setValues((current) => ({ ...current, ...Object.fromEntries(fields.filter(([, field]) => field.kind === 'slug').map(([name]) => [name, answer.data.slug])) }));
+      setDirty(false);
       onSaved(answer.message);
       void reload(client, { queryKey: [resource.path, 'list'] });
+      void client.invalidateQueries({ queryKey: historyOf(resource, record._id, locale).key });
     } catch (failure) {
       setError(saveErrorMessage(failure));
     } finally {
@@ -94,65 +105,80 @@ function TranslationFields({ screen, resource, record, locale, onSaved, onClose,
 
   const form = { resource, screen, record, values };
   return (
-    <form className="panel translation-form" onSubmit={(event) => void save(event)} aria-label={`Versi ${language}`}>
-      <h2>
-        Versi {language} <span className={`badge ${status === 'published' ? 'on' : 'off'}`}>{translationLabel(locale, status)}</span>
-      </h2>
-      <fieldset disabled={saving} className="translation-fields">
-        <div className="translation-row translation-head" aria-hidden="true">
-          <span>{LOCALES.id.label}</span>
-          <span>{language}</span>
-        </div>
-        {fields.map(([name, field]) => {
-          const kind = kindOf(field);
-          const id = `translation-${name}`;
-          const required = published && field.required === true && field.kind !== 'slug';
-          return (
-            <div key={name} className="translation-row">
-              <div className="translation-source">
-                <span className="translation-source-label">{field.label}</span>
-                <p lang="id" data-testid={`source-${name}`}>
-                  {sourceText(field, record[name]) || <span className="muted">(kosong)</span>}
-                </p>
+    <>
+      <form className="panel translation-form" onSubmit={(event) => void save(event)} aria-label={`Versi ${language}`}>
+        <h2>
+          Versi {language} <span className={`badge ${status === 'published' ? 'on' : 'off'}`}>{translationLabel(locale, status)}</span>
+        </h2>
+        <fieldset disabled={saving} className="translation-fields">
+          <div className="translation-row translation-head" aria-hidden="true">
+            <span>{LOCALES.id.label}</span>
+            <span>{language}</span>
+          </div>
+          {fields.map(([name, field]) => {
+            const kind = kindOf(field);
+            const id = `translation-${name}`;
+            const required = published && field.required === true && field.kind !== 'slug';
+            return (
+              <div key={name} className="translation-row">
+                <div className="translation-source">
+                  <span className="translation-source-label">{field.label}</span>
+                  <p lang="id" data-testid={`source-${name}`}>
+                    {sourceText(field, record[name]) || <span className="muted">(kosong)</span>}
+                  </p>
+                </div>
+                <div className="translation-input" lang={locale}>
+                  <kind.Input
+                    id={id}
+                    name={name}
+                    field={field}
+                    label={
+                      <label htmlFor={id}>
+                        {field.label} ({LOCALES[locale].short}){required && <span aria-hidden="true"> *</span>}
+                      </label>
+                    }
+                    value={values[name]}
+                    onChange={(value) => {
+                      setDirty(true);
+                      setValues((current) => ({ ...current, [name]: value }));
+                    }}
+                    onFile={() => undefined}
+                    required={required}
+                    dialect="id"
+                    form={form}
+                  />
+                </div>
               </div>
-              <div className="translation-input" lang={locale}>
-                <kind.Input
-                  id={id}
-                  name={name}
-                  field={field}
-                  label={
-                    <label htmlFor={id}>
-                      {field.label} ({LOCALES[locale].short}){required && <span aria-hidden="true"> *</span>}
-                    </label>
-                  }
-                  value={values[name]}
-                  onChange={(value) => setValues((current) => ({ ...current, [name]: value }))}
-                  onFile={() => undefined}
-                  required={required}
-                  dialect="id"
-                  form={form}
-                />
-              </div>
-            </div>
-          );
-        })}
-        <label className="translation-publish">
-          <input type="checkbox" checked={published} onChange={(event) => setPublished(event.target.checked)} /> Publikasikan versi {language}
-        </label>
-      </fieldset>
-      {error && (
-        <div className="alert error" role="alert">
-          <p>{error}</p>
+            );
+          })}
+          <label className="translation-publish">
+            <input
+              type="checkbox"
+              checked={published}
+              onChange={(event) => {
+                setDirty(true);
+                setPublished(event.target.checked);
+              }}
+            />{' '}
+            Publikasikan versi {language}
+          </label>
+        </fieldset>
+        {error && (
+          <div className="alert error" role="alert">
+            <p>{error}</p>
+          </div>
+        )}
+        <div className="form-actions">
+          <button type="submit" className="primary" disabled={saving}>
+            {saving ? 'Menyimpan...' : `Simpan versi ${language}`}
+          </button>
+          {resource.preview && <PreviewActions resource={resource} recordId={record._id} locale={locale} values={tidied} files={NO_FILES} disabled={saving} />}
+          <button type="button" onClick={onClose} disabled={saving}>
+            Tutup
+          </button>
         </div>
-      )}
-      <div className="form-actions">
-        <button type="submit" className="primary" disabled={saving}>
-          {saving ? 'Menyimpan...' : `Simpan versi ${language}`}
-        </button>
-        <button type="button" onClick={onClose} disabled={saving}>
-          Tutup
-        </button>
-      </div>
-    </form>
+      </form>
+      <HistoryPanel resource={resource} recordId={record._id} translation={locale} dirty={dirty} busy={saving} />
+    </>
   );
 }

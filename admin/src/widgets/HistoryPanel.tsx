@@ -1,10 +1,11 @@
 /**
- * The saved versions of the record being edited: who saved, when (Asia/Jakarta), which fields
- * changed; each version's difference from the record as it is now; restore after confirmation.
+ * The saved versions of the record being edited, or of its translation into one language: who
+ * saved, when (Asia/Jakarta), which fields changed; each version's difference from the record
+ * (or translation) as it is now; restore after confirmation.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ResourceDefinition } from '@cms/worker/contract';
+import { LOCALES, type Locale, type ResourceDefinition } from '@cms/worker/contract';
 import { api, getJson } from '../api/client.ts';
 import { CONNECTION, RequestFailure } from '../api/messages.ts';
 import Modal from './Modal.tsx';
@@ -33,16 +34,25 @@ interface Props {
   dirty: boolean;
   /** The form is loading or saving the record: its new state would close a dialog opened now. */
   busy: boolean;
+  /** The history of the record's translation into this language, not the record's own. */
+  translation?: Locale;
 }
 
-export default function HistoryPanel({ resource, recordId, dirty, busy }: Props) {
+/** Where the versions are read, and their query's key (a translation's under its own). */
+export const historyOf = (resource: ResourceDefinition, recordId: string, translation?: Locale) =>
+  translation
+    ? { base: `/${resource.path}/${recordId}/translations/${translation}/revisions`, key: [resource.path, recordId, 'translation', translation, 'revisions'] }
+    : { base: `/${resource.path}/${recordId}/revisions`, key: [resource.path, recordId, 'revisions'] };
+
+export default function HistoryPanel({ resource, recordId, dirty, busy, translation }: Props) {
   const client = useQueryClient();
-  const base = `/${resource.path}/${recordId}/revisions`;
-  const versions = useQuery({ queryKey: [resource.path, recordId, 'revisions'], queryFn: async () => (await getJson<Version[]>(base)).data });
+  const { base, key } = historyOf(resource, recordId, translation);
+  const language = translation ? ` versi ${LOCALES[translation].label}` : '';
+  const versions = useQuery({ queryKey: key, queryFn: async () => (await getJson<Version[]>(base)).data });
   const [viewing, setViewing] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   const difference = useQuery({
-    queryKey: [resource.path, recordId, 'revisions', viewing],
+    queryKey: [...key, viewing],
     queryFn: async () => (await getJson<{ differences: FieldDifference[] }>(`${base}/${viewing}`)).data,
     enabled: viewing !== null,
   });
@@ -57,8 +67,8 @@ export default function HistoryPanel({ resource, recordId, dirty, busy }: Props)
   });
 
   return (
-    <section className="panel history-panel" aria-label="Riwayat versi">
-      <h3>Riwayat</h3>
+    <section className="panel history-panel" aria-label={`Riwayat${language || ' versi'}`}>
+      <h3>Riwayat{language}</h3>
       {versions.isLoading && <p>Memuat...</p>}
       {versions.isError && <p className="alert error">Riwayat tidak dapat dimuat.</p>}
       {versions.data?.length === 0 && <p>Belum ada versi tersimpan.</p>}
@@ -93,7 +103,7 @@ export default function HistoryPanel({ resource, recordId, dirty, busy }: Props)
       </Modal>
       <Modal open={confirming !== null} title={`Pulihkan versi ${confirming}?`} onClose={() => setConfirming(null)} className="confirm-dialog">
         <p>
-          Isi data akan diganti dengan versi {confirming}; versi sekarang tetap tersimpan di riwayat.
+          Isi {translation ? `versi ${LOCALES[translation].label}` : 'data'} akan diganti dengan versi {confirming}; versi sekarang tetap tersimpan di riwayat.
           {dirty && ' Perubahan di formulir yang belum disimpan akan hilang.'}
         </p>
         {restore.error && <p className="alert error" role="alert">{restore.error instanceof RequestFailure ? restore.error.message : 'Gagal memulihkan versi.'}</p>}

@@ -1,11 +1,12 @@
 /**
  * 'Pratinjau' and 'Bagikan pratinjau' for a record the site shows: the form's unsaved values are
  * sent as a draft (`POST /api/{collection}/preview`), then opened in a new tab in the site's own
- * page, or given as a link anyone can open until it expires or is revoked here.
+ * page, or given as a link anyone can open until it expires or is revoked here. From a
+ * translation's form the draft is that language's text, shown in that language's page.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { ResourceDefinition } from '@cms/worker/contract';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, type ResourceDefinition } from '@cms/worker/contract';
 import { api, getJson, sendJson } from '../api/client.ts';
 import { RequestFailure } from '../api/messages.ts';
 import { jakartaTime } from './differences.tsx';
@@ -19,6 +20,7 @@ interface PreviewLink {
 }
 interface OpenLink {
   id: string;
+  locale: string;
   createdAt: string;
   expiresAt: string;
   createdByName: string;
@@ -32,6 +34,8 @@ interface Props {
   /** Files picked for the form's file fields and not uploaded yet. */
   files: Record<string, File>;
   disabled: boolean;
+  /** The language of the draft (a translation's form); the default language's page otherwise. */
+  locale?: Locale;
 }
 
 /** The long side of a picked picture as the preview shows it: sharp on a wide screen, small enough to send. */
@@ -92,7 +96,10 @@ const draftOf = (resource: ResourceDefinition, values: Record<string, unknown>) 
 
 const messageOf = (error: unknown) => (error instanceof RequestFailure || error instanceof Error ? error.message : 'Pratinjau gagal dibuat. Silakan coba lagi.');
 
-export default function PreviewActions({ resource, recordId, values, files, disabled }: Props) {
+/** The language a link shows, when it is not the default one: ' (English)'. */
+const languageOf = (locale: string) => (isLocale(locale) && locale !== DEFAULT_LOCALE ? ` (${LOCALES[locale].label})` : '');
+
+export default function PreviewActions({ resource, recordId, values, files, disabled, locale }: Props) {
   const client = useQueryClient();
   const linksKey = [resource.path, recordId, 'previews'];
   const [shared, setShared] = useState<PreviewLink | null>(null);
@@ -105,7 +112,7 @@ export default function PreviewActions({ resource, recordId, values, files, disa
     enabled: recordId !== null && shared !== null,
   });
   const create = async () => {
-    const body = { recordId: recordId ?? '', data: draftOf(resource, values), files: await pickedPictures(resource, values, files) };
+    const body = { recordId: recordId ?? '', data: draftOf(resource, values), files: await pickedPictures(resource, values, files), ...(locale ? { locale } : {}) };
     return (await sendJson<PreviewLink>('POST', `/${resource.path}/preview`, body)).data;
   };
 
@@ -186,7 +193,7 @@ export default function PreviewActions({ resource, recordId, values, files, disa
               <ul className="preview-links">
                 {others.map((link) => (
                   <li key={link.id}>
-                    Dibuat {jakartaTime(link.createdAt)} oleh {link.createdByName || 'staf'}, berlaku sampai {jakartaTime(link.expiresAt)}{' '}
+                    Dibuat {jakartaTime(link.createdAt)} oleh {link.createdByName || 'staf'}{languageOf(link.locale)}, berlaku sampai {jakartaTime(link.expiresAt)}{' '}
                     <button type="button" onClick={() => revoke.mutate(link.id)} disabled={revoke.isPending}>
                       Cabut
                     </button>

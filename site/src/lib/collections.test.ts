@@ -119,7 +119,7 @@ describe('collections derived from the definitions', () => {
   });
 
   it('has a page template for every preview template the definitions name', () => {
-    for (const name of PREVIEW_TEMPLATES) expect(existsSync(new URL(`../pages/preview-template/${name}.astro`, import.meta.url)), name).toBe(true);
+    for (const name of PREVIEW_TEMPLATES) expect(existsSync(new URL(`../pages/[...locale]/preview-template/${name}.astro`, import.meta.url)), name).toBe(true);
   });
 
   it('keys every page so a language finds its twin: a record by its id, a work under a category by both ids, whatever the slugs', () => {

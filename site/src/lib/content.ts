@@ -87,15 +87,15 @@ const first = async <T>(path: string) => (await once(path, () => load<T[]>(path)
  * which are new or changed (read with `updatedAfter` from the oldest of them). A build after
  * one save then reads one record instead of thousands. Linked records are copied into each
  * record as the API expands them, so the copy is only reused while the collections its links
- * point to are unchanged (their own ids and change times). A translation's change leaves its
- * record's change time as it was, so another language cannot tell what changed: it is read whole.
+ * point to are unchanged (their own ids and change times). Each language keeps its own copy; in
+ * another language a record's change time counts its translation's saves too.
  */
 function synced<T extends Versioned>(resource: ResourceDefinition, locale: Locale): Promise<T[]> {
   const route = inLocale(locale, `/api/${resource.path}`);
-  if (locale !== DEFAULT_LOCALE) return list<T>(route);
+  const versionsOf = (collection: string) => inLocale(locale, `/api/${collection}/versions`);
   return once(route, async () => {
     const file = path.join(CONTENT_CACHE, `${digest(API + route).slice(0, 16)}.json`);
-    const linked = await Promise.all(linkedCollections(resource).map((target) => load<Versioned[]>(`/api/${target}/versions`)));
+    const linked = await Promise.all(linkedCollections(resource).map((target) => load<Versioned[]>(versionsOf(target))));
     const links = digest(JSON.stringify(linked.map((versions) => versions?.data ?? null)));
     const kept = new Map<string, T>();
     try {
@@ -104,7 +104,7 @@ function synced<T extends Versioned>(resource: ResourceDefinition, locale: Local
     } catch {
       // no copy yet (first build, or the cache was cleared): everything counts as changed
     }
-    const versions = await load<Versioned[]>(`${route}/versions`);
+    const versions = await load<Versioned[]>(versionsOf(resource.path));
     if (!versions) return loadAll<T>(route);
     const stale = versions.data.filter((version) => kept.get(version._id)?.updatedAt !== version.updatedAt);
     if (stale.length) {
@@ -224,7 +224,7 @@ export async function alternatesOf(locale: Locale, path: string): Promise<Partia
 /** Part of a page's cache key: where its twins are, since its alternates and switcher link to them. */
 export const twinsVersion = async (locale: Locale, path: string) => JSON.stringify(await alternatesOf(locale, path));
 
-/** A record's part of its page's cache key: everything the API said of it (a translation's text changes no change time). */
+/** A record's part of its page's cache key: everything the API said of it. */
 export const recordVersion = (record: object) => digest(JSON.stringify(record));
 
 /** Part of a later list page's cache key: how long the list is in every language (its page's twins exist or not). */

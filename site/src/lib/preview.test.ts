@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { isPreviewPath, withPreviewPath } from './preview.ts';
 
 describe('a record page built as its own preview template', () => {
-  it('adds the placeholder record at the reserved slug after the records', () => {
+  it('adds the placeholder record at the reserved slug after the records, in every language', () => {
     const paths = withPreviewPath([{ params: { locale: 'en', slug: 'bersih-pantai' }, props: { title: 'Bersih Pantai' }, cacheKey: 'k' }], { title: 'Judul' });
-    expect(paths.map((path) => path.params.slug)).toEqual(['bersih-pantai', '_preview']);
+    expect(paths.map((path) => path.params.slug)).toEqual(['bersih-pantai', '_preview', '_preview']);
     expect(paths[1]!.props).toEqual({ title: 'Judul' });
-    // Previews fill the default language's page.
-    expect(paths[1]!.params.locale).toBeUndefined();
+    // A draft fills the page of its own language: the default one at /, English under /en.
+    expect(paths.slice(1).map((path) => path.params.locale)).toEqual([undefined, 'en']);
   });
 
   it('knows the placeholder page (never indexed) at its address and as the file it is built as, and no record page', () => {

@@ -3,6 +3,7 @@
  * the worker only fills or removes the marked elements (worker/src/preview/page.ts).
  */
 import { PREVIEW_SLUG } from '@cms/worker/contract';
+import { ALL_LOCALES, localeParam } from '../i18n/index.ts';
 
 /** An optional image of a placeholder record: shown as the placeholder picture, never read. */
 export const PREVIEW_IMAGE = 'preview:image';
@@ -24,13 +25,13 @@ export const previewRecord = <T>(fields: Record<string, unknown>): T =>
   }) as T;
 
 /**
- * A record page's paths plus its placeholder record's at PREVIEW_SLUG, for a collection
- * previewed in its own page (`preview: OWN_PAGE`). The sitemap lists records, never this path,
- * and the page says noindex (`isPreviewPath`).
+ * A record page's paths plus its placeholder record's at PREVIEW_SLUG in every language, for a
+ * collection previewed in its own page (`preview: OWN_PAGE`): a draft in a language fills that
+ * language's page. The sitemap lists records, never this path, and the page says noindex (`isPreviewPath`).
  */
 export const withPreviewPath = <P>(paths: Array<{ params: { locale: string | undefined; slug: string }; props: P; cacheKey?: string }>, placeholder: P) => [
   ...paths,
-  { params: { locale: undefined, slug: PREVIEW_SLUG }, props: placeholder },
+  ...ALL_LOCALES.map((locale) => ({ params: { locale: localeParam(locale), slug: PREVIEW_SLUG }, props: placeholder })),
 ];
 
 /** Whether an address (or the file it is built as, `/agenda/_preview.html`) is a preview template built from a record page. */

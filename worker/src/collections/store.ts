@@ -13,7 +13,7 @@ import { resources, type ResourceKey } from '../contract/resources.ts';
 import { isTranslatable, localizedFields, translated, type StoredTranslation, type TranslationStatus } from '../contract/translation.ts';
 import { chunk, MAX_BOUND_PARAMETERS, newId, now, type Database } from '../db/client.ts';
 import { collections, links, resourceByPath, translations, type AnyTable } from '../db/schema.ts';
-import { hasPublishedTranslation, joinPublished, linkedTranslations, linkedTranslationsTable, publishedTranslationJson, translatedSlugIs, translatedText, translationStatus } from './translations.ts';
+import { changedInLocale, hasPublishedTranslation, joinPublished, linkedTranslations, linkedTranslationsTable, publishedTranslationJson, translatedSlugIs, translatedText, translationStatus } from './translations.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -115,6 +115,12 @@ export class CollectionStore {
     return column;
   }
 
+  /** The record's last change as this read's language sees it (its translation's save counts). */
+  private changedAt(): SQL<string> {
+    const updatedAt = this.column('updatedAt');
+    return this.locale ? changedInLocale(this.resource.path, this.column('id'), updatedAt, this.locale) : sql<string>`${updatedAt}`;
+  }
+
   private fieldsOf<K extends Field['kind']>(kind: K) {
     return Object.entries(this.resource.fields).filter((entry): entry is [string, Extract<Field, { kind: K }>] => entry[1].kind === kind);
   }
@@ -132,7 +138,7 @@ export class CollectionStore {
     if (visible && (query.visibleOnly || query.visible === true)) conditions.push(visible);
     if (visible && query.visible === false) conditions.push(not(visible));
     for (const [name, value] of Object.entries(query.where)) conditions.push(eq(this.column(name), value));
-    if (query.updatedAfter) conditions.push(gt(this.column('updatedAt'), query.updatedAfter));
+    if (query.updatedAfter) conditions.push(gt(this.changedAt(), query.updatedAfter));
     if (this.locale) conditions.push(hasPublishedTranslation(this.resource.path, this.column('id'), this.locale));
     if (query.translation && isTranslatable(this.resource)) {
       conditions.push(inArray(translationStatus(this.resource.path, this.column('id'), query.translation.locale), [...query.translation.statuses]));
@@ -183,8 +189,10 @@ export class CollectionStore {
       const visible = publicOnly ? publicCondition(target.key, at) : undefined;
       expansions[EXPANDED + name] = sql`(select ${target.object([field.display])} from ${target.table}${target.join} where ${and(eq(target.columns.id!, this.column(name)), visible)})`;
     }
-    if (this.locale) expansions[TRANSLATION] = publishedTranslationJson(this.resource.path, this.column('id'), this.locale);
-    else if (!publicOnly && isTranslatable(this.resource)) {
+    if (this.locale) {
+      expansions[TRANSLATION] = publishedTranslationJson(this.resource.path, this.column('id'), this.locale);
+      expansions.updatedAt = this.changedAt();
+    } else if (!publicOnly && isTranslatable(this.resource)) {
       for (const locale of TRANSLATIONS) expansions[STATUS + locale] = translationStatus(this.resource.path, this.column('id'), locale);
     }
     if (counted) expansions[TOTAL] = sql<number>`count(*) over ()`;
@@ -240,7 +248,7 @@ export class CollectionStore {
   /** Every matching record's id and last change, in list order: how a build learns what was deleted or unpublished. */
   async versions(query: Omit<ListQuery, 'limit' | 'page'>) {
     const rows = await this.db
-      .select({ id: this.column('id'), updatedAt: this.column('updatedAt') })
+      .select({ id: this.column('id'), updatedAt: this.changedAt() })
       .from(this.table)
       .where(this.conditions(query))
       .orderBy(...this.ordering());

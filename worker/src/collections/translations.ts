@@ -35,6 +35,13 @@ export const hasPublishedTranslation = (collection: string, id: SQLiteColumn, lo
 export const publishedTranslationJson = (collection: string, id: SQLiteColumn, locale: Locale) =>
   sql`(select json_object('slug', ${of(translations.slug)}, 'values', json(${of(translations.values)})) from ${translations} where ${publishedRow(collection, id, locale)})`;
 
+/**
+ * When the record last changed for a reader of `locale`: its own last save or its published
+ * translation's, whichever is later, so a translation's save is a change of its record there.
+ */
+export const changedInLocale = (collection: string, id: SQLiteColumn, updatedAt: SQLiteColumn, locale: Locale) =>
+  sql<string>`max(${updatedAt}, coalesce((select ${of(translations.updatedAt)} from ${translations} where ${publishedRow(collection, id, locale)}), ''))`;
+
 /** The published translation of a linked record, joined beside it (an inner join: untranslated links drop out). */
 export const joinPublished = (collection: string, id: SQLiteColumn, locale: Locale) => publishedRow(collection, id, locale, linkedTranslations);
 

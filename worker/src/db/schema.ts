@@ -264,6 +264,29 @@ export const translations = sqliteTable(
   (t) => [primaryKey({ columns: [t.collection, t.recordId, t.locale] }), uniqueIndex('translation_slug').on(t.collection, t.locale, t.slug)],
 );
 
+/**
+ * Saved versions of translations, per record and language. Version n is the translation as
+ * stored after its nth save (its slug, values and publish flag); `action` says what made it:
+ * update, restore or delete. Kept when the record is deleted, so a restored record has them back.
+ */
+export const translationRevisions = sqliteTable(
+  'translation_revision',
+  {
+    id: id(),
+    /** The collection's path. */
+    collection: text('collection').notNull(),
+    recordId: text('recordId').notNull(),
+    locale: text('locale').notNull(),
+    version: integer('version').notNull(),
+    action: text('action').notNull(),
+    snapshot: text('snapshot', { mode: 'json' }).notNull().$type<{ slug: string | null; values: Record<string, unknown>; isPublished: boolean }>(),
+    userId: text('userId'),
+    username: text('username').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('translation_revision_version').on(t.collection, t.recordId, t.locale, t.version)],
+);
+
 /** Public addresses that answered 404: how often, when last, from where. Kept to the newest few hundred. */
 export const notFoundLog = sqliteTable(
   'not_found',
@@ -289,6 +312,8 @@ export const previews = sqliteTable(
     collection: text('collection').notNull(),
     /** The record being edited; empty for a record not saved yet. */
     recordId: text('recordId').notNull().default(''),
+    /** The language whose page shows the draft: the default one, or a translation's (its text over the record's shared values). */
+    locale: text('locale').notNull().default('id'),
     /** The validated form values, as JSON. */
     data: text('data', { mode: 'json' }).notNull().$type<Record<string, unknown>>(),
     createdBy: text('createdBy'),

@@ -2,9 +2,10 @@
  * Anonymous reads of public collections, answered before the router and its middleware: a GET
  * without the session cookie of `/api/<collection>` (list), `/api/<collection>/slug/<slug>` or
  * `/api/<collection>/<id>`, in the default language or another (`?locale=en`: its published
- * translations only). No session look-up, no write, one prepared statement; the answer's
- * headers are built once. Anything else, and every refusal or failure (bad query, not found),
- * goes to the full app, which answers it exactly as before.
+ * translations only, of records public by the same rule, publish and unpublish times included).
+ * No session look-up, no write, one prepared statement; the answer's headers are built once.
+ * Anything else, and every refusal or failure (bad query, not found), goes to the full app,
+ * which answers it exactly as before.
  */
 import { API_HEADERS } from '../contract/headers.ts';
 import type { ApiSuccess, Pagination } from '../contract/api.ts';

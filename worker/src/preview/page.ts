@@ -5,7 +5,9 @@
  * as the public pages, its parts marked with `data-preview-*`; here the worker streams it through
  * HTMLRewriter, putting the draft's values into the marked parts. A record shown among others
  * (the home page's hero, the about page's sections) is then put into its slot of that page as
- * published. No build and no public page is touched, and the answer is never cached nor indexed.
+ * published. A draft in another language fills that language's built page (under its prefix), so
+ * its fixed texts and `lang` are that language's. No build and no public page is touched, and the
+ * answer is never cached nor indexed.
  */
 import type { Context } from 'hono';
 import { readingMinutes } from '../contract/reading.ts';
@@ -15,6 +17,7 @@ import { previewTemplatePath, type ResourceDefinition } from '../contract/fields
 import { iconFor, valueIconFor } from '../contract/icons.ts';
 import { richHtml, stripHtml } from '../contract/rich-html.ts';
 import { DEFAULT_READ_TIME } from '../contract/limits.ts';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../contract/locales.ts';
 import { wibDateTime } from '../contract/wib.ts';
 import { createDb, type Database } from '../db/client.ts';
 import type { AppEnv } from '../env.ts';
@@ -26,7 +29,17 @@ export const PREVIEW_HEADERS = {
   'Referrer-Policy': 'no-referrer',
 } as const;
 
-const dateFormat = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Jakarta' });
+/** What the worker itself writes into a preview page, in the page's language (the site's own texts stay the template's). */
+const PAGE_WORDS: Record<Locale, { dateLocale: string; readTime: (minutes: number) => string; title: string; banner: string }> = {
+  id: { dateLocale: 'id-ID', readTime: (minutes) => `${minutes} menit baca`, title: 'Pratinjau', banner: 'Pratinjau: belum diterbitkan. Halaman publik tidak berubah.' },
+  en: { dateLocale: 'en-GB', readTime: (minutes) => `${minutes} min read`, title: 'Preview', banner: 'Preview: not published yet. The public page has not changed.' },
+};
+const dateFormats = new Map(
+  (Object.keys(PAGE_WORDS) as Locale[]).map((locale) => [locale, new Intl.DateTimeFormat(PAGE_WORDS[locale].dateLocale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Asia/Jakarta' })]),
+);
+
+/** A site path in a language: `/vision/_preview` → `/en/vision/_preview`, `/` → `/en`. */
+const inLocale = (locale: Locale, path: string) => (LOCALES[locale].prefix ? (path === '/' ? LOCALES[locale].prefix : `${LOCALES[locale].prefix}${path}`) : path);
 
 /** The value at a dotted path (`features.2.title`) of the draft. */
 const valueAt = (data: Record<string, unknown>, path: string): unknown =>
@@ -49,13 +62,14 @@ function imageSource(value: string) {
 }
 
 /** The records a relation field names, as the API expands them (`{ _id, title, slug }`). */
-async function expandedRelations(db: Database, resource: ResourceDefinition, data: Record<string, unknown>) {
+async function expandedRelations(db: Database, resource: ResourceDefinition, data: Record<string, unknown>, locale: Locale) {
   const expanded: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(resource.fields)) {
     if (field.kind !== 'relation' || !Array.isArray(data[name])) continue;
     const target = (Object.keys(resources) as ResourceKey[]).find((key) => resources[key].path === field.to);
     if (!target) continue;
-    const store = new CollectionStore(db, target);
+    // In another language a linked record shows its translation, and one without a published translation is left out.
+    const store = new CollectionStore(db, target, locale);
     const found = await Promise.all((data[name] as unknown[]).filter((id): id is string => typeof id === 'string').map((id) => store.find('id', id, false)));
     expanded[name] = found.filter((record) => record !== undefined);
   }
@@ -63,17 +77,17 @@ async function expandedRelations(db: Database, resource: ResourceDefinition, dat
 }
 
 /** What the page shows for each kind of mark, from the draft as stored by the API. */
-async function shownValues(db: Database, resource: ResourceDefinition, data: Record<string, unknown>, createdAt: string): Promise<Record<string, unknown>> {
+async function shownValues(db: Database, resource: ResourceDefinition, data: Record<string, unknown>, createdAt: string, locale: Locale): Promise<Record<string, unknown>> {
   const minutes = Number(data.readTime) > 0 ? Number(data.readTime) : typeof data.content === 'string' ? readingMinutes(data.content) : DEFAULT_READ_TIME;
   // Lists are shown in their editors' order, as the public page sorts them.
   const sorted = Object.fromEntries(
     Object.entries(data).map(([name, value]) => [name, Array.isArray(value) && value.every((item) => item && typeof item === 'object' && 'order' in item) ? [...value].sort((a, b) => a.order - b.order) : value]),
   );
-  return { ...sorted, ...(await expandedRelations(db, resource, data)), readTime: `${minutes} min read`, createdAt, updatedAt: new Date().toISOString() };
+  return { ...sorted, ...(await expandedRelations(db, resource, data, locale)), readTime: PAGE_WORDS[locale].readTime(minutes), createdAt, updatedAt: new Date().toISOString() };
 }
 
 /** The marked parts of a template filled with the draft's values. */
-function withDraftValues(rewriter: HTMLRewriter, values: Record<string, unknown>, title: string) {
+function withDraftValues(rewriter: HTMLRewriter, values: Record<string, unknown>, title: string, locale: Locale) {
   const at = (el: Element, mark: string) => valueAt(values, el.getAttribute(mark)!);
   const marks: [selector: string, fill: (el: Element) => void][] = [
     // Every field named (space-separated) must have a value.
@@ -95,7 +109,7 @@ function withDraftValues(rewriter: HTMLRewriter, values: Record<string, unknown>
       (el) => {
         const iso = String(at(el, 'data-preview-date') ?? '');
         el.setAttribute('datetime', iso);
-        el.setInnerContent(dateFormat.format(new Date(iso)));
+        el.setInnerContent(dateFormats.get(locale)!.format(new Date(iso)));
       },
     ],
     [
@@ -278,13 +292,13 @@ export const ownSourcesOnly = (csp: string) =>
     .join('; ');
 
 /** What every preview page says about itself: its title, not for search engines, not published. */
-const asPreview = (rewriter: HTMLRewriter, title: string) =>
+const asPreview = (rewriter: HTMLRewriter, title: string, locale: Locale) =>
   rewriter
-    .on('title', { element: (el) => void el.setInnerContent(`Pratinjau: ${title}`) })
+    .on('title', { element: (el) => void el.setInnerContent(`${PAGE_WORDS[locale].title}: ${title}`) })
     .on('meta[name="robots"]', { element: (el) => void el.setAttribute('content', 'noindex, nofollow') })
     .on('meta[name="referrer"]', { element: (el) => void el.remove() })
     .on('head', { element: (el) => void el.prepend('<meta name="referrer" content="no-referrer">', { html: true }) })
-    .on('body', { element: (el) => void el.prepend(`<p class="preview-banner" role="status" style="margin:0;padding:.5rem 1rem;background:#fff3cd;color:#664d03;text-align:center;font-weight:600">Pratinjau: belum diterbitkan. Halaman publik tidak berubah.</p>`, { html: true }) });
+    .on('body', { element: (el) => void el.prepend(`<p class="preview-banner" role="status" style="margin:0;padding:.5rem 1rem;background:#fff3cd;color:#664d03;text-align:center;font-weight:600">${PAGE_WORDS[locale].banner}</p>`, { html: true }) });
 
 function errorPage(status: 404 | 410 | 503, message: string) {
   const html = `<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>Pratinjau</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>Pratinjau tidak tersedia</h1><p>${escapeHtml(message)}</p></body></html>`;
@@ -306,20 +320,22 @@ export async function previewPage(c: Context<AppEnv>, sitePage: (path: string) =
   const found = await previewOfToken(db, c.req.param('token') ?? '');
   if (found.state !== 'open') return errorPage(found.state === 'missing' ? 404 : 410, MESSAGES[found.state]);
   const { preview } = found;
+  const locale = isLocale(preview.locale) ? preview.locale : DEFAULT_LOCALE;
   const key = (Object.keys(resources) as ResourceKey[]).find((name) => resources[name].path === preview.collection);
   const resource: ResourceDefinition | undefined = key && resources[key];
   const how = resource?.preview;
   const templatePath = resource && previewTemplatePath(resource);
-  const [template, published] = how && templatePath ? await Promise.all([sitePage(templatePath), typeof how === 'object' && 'page' in how ? sitePage(how.page) : null]) : [null, null];
+  const [template, published] =
+    how && templatePath ? await Promise.all([sitePage(inLocale(locale, templatePath)), typeof how === 'object' && 'page' in how ? sitePage(inLocale(locale, how.page)) : null]) : [null, null];
   if (!key || !resource || !how || !template?.ok || (published && !published.ok)) return errorPage(503, 'Templat pratinjau belum tersedia: situs sedang dibangun. Coba lagi sebentar lagi.');
 
   // A saved record keeps its own date; a new one is dated by its draft.
   const record = preview.recordId ? await new CollectionStore(db, key).findRow('id', preview.recordId, false) : undefined;
-  const values = await shownValues(db, resource, preview.data, typeof record?.createdAt === 'string' ? record.createdAt : preview.createdAt);
+  const values = await shownValues(db, resource, preview.data, typeof record?.createdAt === 'string' ? record.createdAt : preview.createdAt, locale);
   const title = String(values[resource.titleField] ?? '');
-  const filled = withDraftValues(new HTMLRewriter(), values, title).transform(template);
+  const filled = withDraftValues(new HTMLRewriter(), values, title, locale).transform(template);
   const page = published ? withDraftInSlot(new HTMLRewriter(), resource.path, preview.recordId, Number(values.order) || 0, await filled.text()).transform(published) : filled;
-  const rewritten = withoutThirdParties(asPreview(new HTMLRewriter(), title), new URL(c.req.url)).transform(page);
+  const rewritten = withoutThirdParties(asPreview(new HTMLRewriter(), title, locale), new URL(c.req.url)).transform(page);
   const headers = new Headers(rewritten.headers);
   for (const [name, value] of Object.entries(PREVIEW_HEADERS)) headers.set(name, value);
   const csp = headers.get('content-security-policy');

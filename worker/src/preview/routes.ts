@@ -1,14 +1,22 @@
 /**
  * Preview links. `POST /api/{collection}/preview` stores a form's unsaved values (checked by the
  * collection's schema) as a draft and answers its link; `/preview/<token>` shows it in the site's
- * own page template (page.ts) to anyone holding the link until it expires or is revoked.
+ * own page template (page.ts) to anyone holding the link until it expires or is revoked. A draft
+ * of a saved record's translation (`locale: 'en'`) is shown in that language's page: its text
+ * over the record's shared values as stored, and the link keeps the language.
  */
 import { Hono, type Context } from 'hono';
 import { can } from '../auth/permissions.ts';
 import { unauthorized, forbidden, ApiError, notFound, ok } from '../http/errors.ts';
 import { readBody } from '../http/body.ts';
-import { resources } from '../contract/resources.ts';
+import { resourceKeyOf, resources } from '../contract/resources.ts';
 import type { ResourceDefinition } from '../contract/fields.ts';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../contract/locales.ts';
+import { slugify } from '../contract/slug.ts';
+import { isTranslatable, localizedFields, translated } from '../contract/translation.ts';
+import { CollectionStore } from '../collections/store.ts';
+import { currentSnapshot, restorableFields } from '../revisions/store.ts';
+import type { Database } from '../db/client.ts';
 import { fieldErrors, inputSchema } from '../contract/validation.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
 import { cleanedDataUrl } from '../files/data-url.ts';
@@ -41,6 +49,33 @@ function draftOf(resource: ResourceDefinition, input: unknown) {
     if (field.kind === 'richText' && typeof data[name] === 'string') data[name] = withCleanedInlineImages(sanitizeRichText(data[name]), `di ${field.label}`);
   }
   return data;
+}
+
+/** The language a draft is shown in: the default one unless a translation's is named. */
+function draftLocale(resource: ResourceDefinition, value: unknown): Locale {
+  if (value === undefined || value === null || value === '' || value === DEFAULT_LOCALE) return DEFAULT_LOCALE;
+  if (typeof value !== 'string' || !isLocale(value) || !isTranslatable(resource)) throw new ApiError(400, 'VALIDATION_ERROR', 'Bahasa tidak dikenal.');
+  return value;
+}
+
+/**
+ * A translation's draft as a whole record: the record's shared values as stored (pictures,
+ * dates, links), its localized fields from the draft only (an empty one stays empty: never the
+ * default language's text), a slug made from the title when none is typed yet.
+ */
+async function translatedInput(db: Database, resource: ResourceDefinition, recordId: string, input: unknown) {
+  const key = resourceKeyOf(resource.path);
+  const row = recordId ? await new CollectionStore(db, key).findRow('id', recordId, false) : undefined;
+  if (!row) throw notFound('Simpan data ini dulu: versi terjemahan dipratinjau di atas data yang sudah tersimpan.');
+  const values: Record<string, unknown> = input && typeof input === 'object' && !Array.isArray(input) ? { ...(input as Record<string, unknown>) } : {};
+  const slugField = localizedFields(resource).find(([, field]) => field.kind === 'slug');
+  let slug: string | null = null;
+  if (slugField) {
+    const [name, field] = slugField;
+    const typed = typeof values[name] === 'string' ? values[name].trim() : '';
+    slug = typed || (field.kind === 'slug' ? slugify(String(values[field.from] ?? ''), field.style) : '') || 'preview';
+  }
+  return translated(resource, restorableFields(resource, await currentSnapshot(db, key, row)), { slug, values });
 }
 
 /** A picture picked in the form but not uploaded yet, as the admin sends it: drawn small, as a data: URL, cleaned like an upload. */
@@ -83,11 +118,13 @@ export const previewApi = new Hono<AppEnv>()
     // A body over the limit is refused before it is read; one that is no JSON object says what is expected.
     const { fields: body } = await readBody(c).catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 413) throw error;
-      throw new ApiError(400, 'VALIDATION_ERROR', 'Data pratinjau harus berupa JSON: { recordId, data, files }.');
+      throw new ApiError(400, 'VALIDATION_ERROR', 'Data pratinjau harus berupa JSON: { recordId, data, files, locale }.');
     });
     const recordId = typeof body.recordId === 'string' ? body.recordId : '';
-    const data = withPickedImages(resource, draftOf(resource, body.data), body.files);
-    const preview = await createPreview(c.var.db, { collection: resource.path, recordId, data, createdBy: who.id, createdByName: who.username });
+    const locale = draftLocale(resource, body.locale);
+    const input = locale === DEFAULT_LOCALE ? body.data : await translatedInput(c.var.db, resource, recordId, body.data);
+    const data = withPickedImages(resource, draftOf(resource, input), body.files);
+    const preview = await createPreview(c.var.db, { collection: resource.path, recordId, locale, data, createdBy: who.id, createdByName: who.username });
     const url = new URL(`/preview/${preview.token}`, c.req.url).href;
     return ok(c, { id: preview.id, url, expiresAt: preview.expiresAt, createdAt: preview.createdAt }, 'Pratinjau dibuat.', 201);
   })

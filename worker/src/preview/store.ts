@@ -14,6 +14,7 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 export interface NewPreview {
   collection: string;
   recordId: string;
+  locale: string;
   data: Record<string, unknown>;
   createdBy: string;
   createdByName: string;
@@ -42,7 +43,7 @@ export async function previewOfToken(db: Database, token: string, now = new Date
 /** The links of one record that still work, newest first (their tokens are not stored, so not shown). */
 export const openPreviews = (db: Database, collection: string, recordId: string) =>
   db
-    .select({ id: previews.id, createdAt: previews.createdAt, expiresAt: previews.expiresAt, createdByName: previews.createdByName })
+    .select({ id: previews.id, locale: previews.locale, createdAt: previews.createdAt, expiresAt: previews.expiresAt, createdByName: previews.createdByName })
     .from(previews)
     .where(and(eq(previews.collection, collection), eq(previews.recordId, recordId), isNull(previews.revokedAt), gt(previews.expiresAt, new Date().toISOString())))
     .orderBy(desc(previews.createdAt));

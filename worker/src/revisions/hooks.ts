@@ -1,11 +1,11 @@
 /**
  * History as collection hooks: every write of a content record adds a version, and a delete
- * keeps the record's last state, in the same batch as the change, so a version exists exactly
+ * keeps the record's last state with its translations, in the same batch as the change, so a version exists exactly
  * when the change it records does.
  */
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import type { CollectionHooks, HookSet } from '../collections/hooks.ts';
-import { currentSnapshot, hasVersions, keepsHistory, pruneOldVersions, versionOf, versionOfStoredRow } from './store.ts';
+import { currentSnapshot, hasVersions, keepsHistory, pruneOldVersions, snapshotBeforeDelete, versionOf, versionOfStoredRow } from './store.ts';
 
 const historyHooks = (key: ResourceKey): CollectionHooks => ({
   async beforeChange({ db, who, id, existing, origin }) {
@@ -19,7 +19,7 @@ const historyHooks = (key: ResourceKey): CollectionHooks => ({
     return statements;
   },
   async beforeDelete({ db, who, existing }) {
-    return [versionOf(db, key, await currentSnapshot(db, key, existing), 'delete', who)];
+    return [versionOf(db, key, await snapshotBeforeDelete(db, key, existing), 'delete', who)];
   },
 });
 

@@ -2,14 +2,15 @@
  * The saved versions of content records: how a version is written (as statements for the
  * batch of the change it records), read back, compared, and pruned.
  */
-import { and, desc, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, getTableName, ne, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import sanitizeHtml from 'sanitize-html';
 import type { SessionUser } from '../contract/api.ts';
 import type { Field, ResourceDefinition } from '../contract/fields.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { newId, type Database } from '../db/client.ts';
-import { collections, links, revisions, type AnyTable } from '../db/schema.ts';
+import { DEFAULT_LOCALE } from '../contract/locales.ts';
+import { collections, links, revisions, translationRevisions, translations, type AnyTable } from '../db/schema.ts';
 import type { Row } from '../collections/store.ts';
 
 /** Versions kept per record; older ones are pruned in the batch that adds a new one. */
@@ -75,6 +76,39 @@ export async function currentSnapshot(db: Database, key: ResourceKey, row: Row):
     snapshot[name] = rows.map((r) => String(r.id));
   }
   return snapshot;
+}
+
+/** Where a deleted record's last version keeps its translations, so bringing the record back brings them back. */
+export const KEPT_TRANSLATIONS = '_translations';
+
+/** A record's translations as a deleted record's version keeps them. */
+export interface KeptTranslation {
+  locale: string;
+  slug: string | null;
+  values: Record<string, unknown>;
+  isPublished: boolean;
+  sourceHash: string;
+}
+
+/** The record as it is now with its translations: what its deletion keeps. */
+export async function snapshotBeforeDelete(db: Database, key: ResourceKey, row: Row): Promise<Snapshot> {
+  const kept: KeptTranslation[] = await db
+    .select({ locale: translations.locale, slug: translations.slug, values: translations.values, isPublished: translations.isPublished, sourceHash: translations.sourceHash })
+    .from(translations)
+    .where(and(eq(translations.collection, resources[key].path), eq(translations.recordId, String(row.id)), ne(translations.locale, DEFAULT_LOCALE)));
+  return { ...(await currentSnapshot(db, key, row)), [KEPT_TRANSLATIONS]: kept };
+}
+
+/** The translations kept by the record's last version when that version is its deletion. */
+export async function translationsKeptByDeletion(db: Database, key: ResourceKey, recordId: string): Promise<KeptTranslation[]> {
+  const [last] = await db
+    .select({ action: revisions.action, snapshot: revisions.snapshot })
+    .from(revisions)
+    .where(and(eq(revisions.collection, resources[key].path), eq(revisions.recordId, recordId)))
+    .orderBy(desc(revisions.version))
+    .limit(1);
+  const kept = last?.action === 'delete' ? last.snapshot[KEPT_TRANSLATIONS] : undefined;
+  return Array.isArray(kept) ? (kept as KeptTranslation[]) : [];
 }
 
 /** A version holding a snapshot taken before the batch (a deleted record, or a record's state before its first kept version). */
@@ -237,6 +271,16 @@ export async function forgetDeletedHistory(db: Database, now: Date) {
           eq(revisions.collection, resource.path),
           sql`${revisions.recordId} in ${lastSavedBeforeCutoff}`,
           sql`${revisions.recordId} not in (select ${sql.identifier('id')} from ${sql.identifier(getTableName(table(key)))})`,
+        ),
+      );
+    // The translations' history goes with the record's: nothing is left to bring it back to.
+    await db
+      .delete(translationRevisions)
+      .where(
+        and(
+          eq(translationRevisions.collection, resource.path),
+          sql`${translationRevisions.recordId} not in (select ${sql.identifier('id')} from ${sql.identifier(getTableName(table(key)))})`,
+          sql`${translationRevisions.recordId} not in (select ${revisions.recordId} from ${revisions} where ${revisions.collection} = ${resource.path})`,
         ),
       );
   }

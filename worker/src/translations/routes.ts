@@ -3,8 +3,11 @@
  *   GET    /:id/translations/:locale   the translation (or none) and where it stands
  *   PUT    /:id/translations/:locale   save it (its values and whether that language's version is public)
  *   DELETE /:id/translations/:locale   remove it
- * Reading needs the collection's read permission, saving and removing its update permission.
- * Each change is audited in its own batch and asks for a site rebuild like any save.
+ *   GET    /:id/translations/:locale/revisions, /revisions/:n   its saved versions
+ *   POST   /:id/translations/:locale/revisions/:n/restore        bring one back (a save of its own)
+ * Reading needs the collection's read permission, saving, removing and restoring its update
+ * permission. Each change is audited and versioned in its own batch and asks for a site rebuild
+ * like any save.
  */
 import { and, eq } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
@@ -18,13 +21,14 @@ import { pageMoves } from '../redirects/hooks.ts';
 import { translatedPages } from './pages.ts';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../contract/locales.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
-import { sourceHash, type TranslationStatus } from '../contract/translation.ts';
+import { localizedSlugField, sourceHash, type TranslationStatus } from '../contract/translation.ts';
 import { translations } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { readBody } from '../http/body.ts';
 import { ApiError, notFound, ok } from '../http/errors.ts';
 import { rebuildInputsOf, requestRebuild } from '../rebuild/rebuild.ts';
-import { prepareTranslation, readTranslation } from './write.ts';
+import { hasTranslationVersions, translationDifferences, translationVersion, translationVersions, type TranslationRevisionAction, type TranslationSnapshot } from './history.ts';
+import { prepareTranslation, readTranslation, type StoredTranslationRow, type TranslationInput } from './write.ts';
 
 /** A translation as the admin's form reads it. */
 export interface TranslationAnswer {
@@ -41,6 +45,10 @@ const translationLocale = (value: string): Locale => {
   if (!isLocale(value) || value === DEFAULT_LOCALE) throw new ApiError(400, 'VALIDATION_ERROR', 'Bahasa tidak dikenal.');
   return value;
 };
+
+const snapshotOf = (stored: StoredTranslationRow): TranslationSnapshot => ({ slug: stored.slug, values: stored.values, isPublished: stored.isPublished });
+
+const versionNotFound = () => new ApiError(404, 'NOT_FOUND', 'Versi tidak ditemukan.');
 
 const truthy = (value: unknown) => value === true || value === 'true' || value === '1' || value === 'on';
 
@@ -75,32 +83,96 @@ export function translationRoutes(key: ResourceKey) {
     return ok(c, await answer(c, await recordOf(c), locale));
   });
 
+  /**
+   * Stores a translation (an editor's save or a version brought back) with its new version; a
+   * published page whose slug changes keeps its old address, as in the default language.
+   */
+  const save = async (c: Context<AppEnv>, record: Record<string, unknown>, locale: Locale, input: TranslationInput, action: TranslationRevisionAction, note: string) => {
+    const db = c.var.db;
+    const owner = { collection: module, recordId: String(record.id), locale };
+    const before = await readTranslation(db, module, owner.recordId, locale);
+    const { statements, slug, values } = await prepareTranslation(db, resource, record, locale, input);
+    if (before?.isPublished && before.slug && slug && before.slug !== slug && publicState(resource, record, new Date()).state === 'public') {
+      const [from, to] = await Promise.all([translatedPages(db, key, record, before.slug, locale), translatedPages(db, key, record, slug, locale)]);
+      statements.push(...pageMoves(db, from, to));
+    }
+    // A translation written before its history was kept gets its state then as its first version, so this save can be undone.
+    if (before && !(await hasTranslationVersions(db, owner))) statements.push(...translationVersion(db, owner, snapshotOf(before), 'update', null, new Date(before.updatedAt)));
+    statements.push(...translationVersion(db, owner, { slug, values, isPublished: input.isPublished }, action, c.var.user));
+    const title = recordTitle(resource, record, owner.recordId);
+    await commit(c, statements, `${title} (${LOCALES[locale].label}${input.isPublished ? ', terbit' : ', draf'})${note}`, record);
+  };
+
   app.put('/:id/translations/:locale', async (c) => {
     assertPermission(c.var.user, module, 'update');
     const locale = translationLocale(c.req.param('locale'));
     const record = await recordOf(c);
     const { fields } = await readBody(c);
     const { isPublished, ...values } = fields;
-    const before = await readTranslation(c.var.db, module, String(record.id), locale);
-    const { statements, slug } = await prepareTranslation(c.var.db, resource, record, locale, { values, isPublished: truthy(isPublished) });
-    // A published page whose slug changes keeps its old address, as in the default language.
-    if (before?.isPublished && before.slug && slug && before.slug !== slug && publicState(resource, record, new Date()).state === 'public') {
-      const [from, to] = await Promise.all([translatedPages(c.var.db, key, record, before.slug, locale), translatedPages(c.var.db, key, record, slug, locale)]);
-      statements.push(...pageMoves(c.var.db, from, to));
-    }
-    const title = recordTitle(resource, record, String(record.id));
-    await commit(c, statements, `${title} (${LOCALES[locale].label}${truthy(isPublished) ? ', terbit' : ', draf'})`, record);
+    await save(c, record, locale, { values, isPublished: truthy(isPublished) }, 'update', '');
     return ok(c, await answer(c, record, locale), `Versi ${LOCALES[locale].label} berhasil disimpan!`);
+  });
+
+  const versionsOf = async (c: Context<AppEnv>) => {
+    if (!can(c.var.user, module, 'read')) assertPermission(c.var.user, module, 'list');
+    const locale = translationLocale(c.req.param('locale') ?? '');
+    const record = await recordOf(c);
+    return { locale, record, versions: await translationVersions(c.var.db, { collection: module, recordId: String(record.id), locale }) };
+  };
+  const versionNumber = (c: Context<AppEnv>) => Number.parseInt(c.req.param('n') ?? '', 10);
+
+  app.get('/:id/translations/:locale/revisions', async (c) => {
+    const { locale, versions } = await versionsOf(c);
+    return ok(
+      c,
+      versions.map((version, i) => ({
+        version: version.version,
+        action: version.action,
+        username: version.username,
+        createdAt: version.createdAt,
+        // What this save changed: its difference from the version before it, when that is still kept.
+        changedFields: translationDifferences(resource, LOCALES[locale].label, versions[i + 1]?.snapshot, version.snapshot).map(({ field, label }) => ({ field, label })),
+      })),
+    );
+  });
+
+  app.get('/:id/translations/:locale/revisions/:n', async (c) => {
+    const { locale, record, versions } = await versionsOf(c);
+    const version = versions.find((candidate) => candidate.version === versionNumber(c));
+    if (!version) throw versionNotFound();
+    const current = await readTranslation(c.var.db, module, String(record.id), locale);
+    return ok(c, {
+      version: version.version,
+      action: version.action,
+      username: version.username,
+      createdAt: version.createdAt,
+      translation: version.snapshot,
+      /** Field by field, this version (before) against the translation as it is now (after; nothing when it was removed). */
+      differences: translationDifferences(resource, LOCALES[locale].label, version.snapshot, current ? snapshotOf(current) : { slug: null, values: {}, isPublished: false }),
+    });
+  });
+
+  app.post('/:id/translations/:locale/revisions/:n/restore', async (c) => {
+    assertPermission(c.var.user, module, 'update');
+    const { locale, record, versions } = await versionsOf(c);
+    const version = versions.find((candidate) => candidate.version === versionNumber(c));
+    if (!version) throw versionNotFound();
+    const slugField = localizedSlugField(resource);
+    const values = { ...version.snapshot.values, ...(slugField && version.snapshot.slug ? { [slugField]: version.snapshot.slug } : {}) };
+    await save(c, record, locale, { values, isPublished: version.snapshot.isPublished }, 'restore', ` (dipulihkan dari versi ${version.version})`);
+    return ok(c, await answer(c, record, locale), `Versi ${LOCALES[locale].label} ${version.version} berhasil dipulihkan!`);
   });
 
   app.delete('/:id/translations/:locale', async (c) => {
     assertPermission(c.var.user, module, 'update');
     const locale = translationLocale(c.req.param('locale'));
     const record = await recordOf(c);
-    const remove = c.var.db
-      .delete(translations)
-      .where(and(eq(translations.collection, module), eq(translations.recordId, String(record.id)), eq(translations.locale, locale)));
-    await commit(c, [remove], `${recordTitle(resource, record, String(record.id))} (${LOCALES[locale].label} dihapus)`, record);
+    const recordId = String(record.id);
+    const stored = await readTranslation(c.var.db, module, recordId, locale);
+    const remove = c.var.db.delete(translations).where(and(eq(translations.collection, module), eq(translations.recordId, recordId), eq(translations.locale, locale)));
+    // Its last state stays in its history, so the removal can be undone.
+    const kept = stored ? translationVersion(c.var.db, { collection: module, recordId, locale }, snapshotOf(stored), 'delete', c.var.user) : [];
+    await commit(c, [remove, ...kept], `${recordTitle(resource, record, String(record.id))} (${LOCALES[locale].label} dihapus)`, record);
     return ok(c, null, `Versi ${LOCALES[locale].label} berhasil dihapus!`);
   });
 

@@ -1,7 +1,8 @@
 /**
  * Rebuild cost follows the change: after one article is saved, the next site build renders that
  * article and the list pages showing it, reuses every other page from the last build, and reads
- * only the changed record from the API. Its own worker and state, so the counts are its own.
+ * only the changed record from the API; the same holds for an article's English version. Its own
+ * worker and state, so the counts are its own.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,12 +30,15 @@ async function build() {
   const result = await buildSite(worker.url, siteDir, state);
   if (!result.ok) throw new Error(result.output.slice(-3000));
   const pages = [...result.output.matchAll(/[├└]─ (\S+\.html) (\(restored\)|\(cached\)|\(\+\d+ms\))/g)].map(([, file, how]) => ({ file: file!, reused: how!.startsWith('(r') || how!.startsWith('(c') }));
-  const readFromApi = Number(result.output.match(/\[content\] \/api\/bio-core: \d+ records, (\d+) read from the API/)?.[1]);
-  return { rendered: pages.filter((p) => !p.reused).map((p) => p.file), reused: pages.filter((p) => p.reused).map((p) => p.file), readFromApi };
+  const readFrom = (route: string) => Number(result.output.match(new RegExp(`\\[content\\] ${route.replace(/[?]/g, '\\$&')}: \\d+ records, (\\d+) read from the API`))?.[1]);
+  const readFromApi = readFrom('/api/bio-core');
+  const readInEnglish = readFrom('/api/bio-core?locale=en');
+  return { rendered: pages.filter((p) => !p.reused).map((p) => p.file), reused: pages.filter((p) => p.reused).map((p) => p.file), readFromApi, readInEnglish };
 }
 
 let first: Awaited<ReturnType<typeof build>>;
 let article: { _id: string; slug: string };
+let filler: { _id: string; slug: string };
 
 beforeAll(async () => {
   cpSync(inject('templateStateDir'), state, { recursive: true });
@@ -43,7 +47,8 @@ beforeAll(async () => {
   cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   // Enough articles for a second list page; the first one created ends up on it.
   article = await send('POST', '/api/bio-core', { title: 'Artikel Yang Akan Diubah', content: '<p>Isi awal.</p>', isPublished: true });
-  for (let i = 1; i <= 12; i++) await send('POST', '/api/bio-core', { title: `Artikel Pengisi ${i}`, content: '<p>Isi.</p>', isPublished: true });
+  filler = await send('POST', '/api/bio-core', { title: 'Artikel Pengisi 1', content: '<p>Isi.</p>', isPublished: true });
+  for (let i = 2; i <= 12; i++) await send('POST', '/api/bio-core', { title: `Artikel Pengisi ${i}`, content: '<p>Isi.</p>', isPublished: true });
   first = await build();
 }, 300_000);
 
@@ -89,4 +94,25 @@ describe('a build after one saved article', () => {
     expect(existsSync(path.join(siteDir, 'current', `bio-core/${article.slug}.html`))).toBe(false);
     expect(existsSync(path.join(siteDir, 'current', 'bio-core/page/2.html'))).toBe(true);
   }, 180_000);
+
+  it('renders only the pages of an article whose English version is saved, and reads only that article in English', async () => {
+    const recordPages = (files: string[]) => files.filter((file) => /^(\/en)?\/(bio-core|vision|agenda)\/(?!page\/|_preview)[^/]+\.html$|^(\/en)?\/our-work\/.+\/.+\.html$/.test(file));
+    const english = (title: string) => send('PUT', `/api/bio-core/${filler._id}/translations/en`, { title, content: '<p>English text.</p>', slug: 'filler-in-english', isPublished: true });
+
+    // Published in English for the first time: its English page appears and its Indonesian page gains the alternate.
+    await english('Filler Article In English');
+    const published = await build();
+    expect(recordPages(published.rendered).sort()).toEqual([`/bio-core/${filler.slug}.html`, '/en/bio-core/filler-in-english.html']);
+    expect(published.readInEnglish).toBe(1);
+    expect(published.readFromApi).toBe(0);
+    expect(readFileSync(path.join(siteDir, 'current', 'en/bio-core/filler-in-english.html'), 'utf8')).toContain('Filler Article In English');
+
+    // Its English title changes: only the English page shows it.
+    await english('Filler Article Retitled');
+    const retitled = await build();
+    expect(recordPages(retitled.rendered)).toEqual(['/en/bio-core/filler-in-english.html']);
+    expect(retitled.readInEnglish).toBe(1);
+    expect(retitled.readFromApi).toBe(0);
+    expect(readFileSync(path.join(siteDir, 'current', 'en/bio-core/filler-in-english.html'), 'utf8')).toContain('Filler Article Retitled');
+  }, 300_000);
 });

@@ -3,22 +3,11 @@ import type { SearchQueryProblem } from '@cms/worker/contract/search';
 import { articleSearch, foundArticle, type FoundArticle } from '../components/search/articles.ts';
 import { searchSite, SECTION_FILTER, warmUp } from '../components/search/pagefind.ts';
 import { pageLinks, pageHref, type Paging } from '../lib/paging-links.ts';
-import type { Picture } from '../lib/picture.ts';
+import type { ArticleCard } from '../lib/article-card.ts';
 import ResponsivePicture from './Picture.tsx';
 import '../styles/filter-pills.css';
 import '../styles/pagination.css';
 import './BioCoreBrowser.css';
-
-export interface ArticleCard {
-  title: string;
-  href: string;
-  excerpt: string;
-  tags: string[];
-  image: Picture;
-  imageAlt: string;
-  date: string;
-  readTime: string;
-}
 
 /** Search results shown at first, and added per "show more". */
 const RESULTS_STEP = 24;

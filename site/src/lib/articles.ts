@@ -1,7 +1,7 @@
 /** BioCore articles as the list's cards (and its search results, from the card each article page carries) show them. */
 import type { BioCore } from '@cms/worker/contract';
 import { localized, type Locale } from '../i18n/index.ts';
-import type { ArticleCard } from '../islands/BioCoreBrowser.tsx';
+import type { ArticleCard } from './article-card.ts';
 import { formatDate, readTime, stripHtml } from './format.ts';
 import { picture, placeholderPicture } from './picture.ts';
 

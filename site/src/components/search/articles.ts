@@ -5,7 +5,7 @@
  * card as metadata (BioCoreArticle.astro), so the results look like the list's cards.
  */
 import { searchQueryProblem, type SearchQueryProblem } from '@cms/worker/contract/search';
-import type { ArticleCard } from '../../islands/BioCoreBrowser.tsx';
+import type { ArticleCard } from '../../lib/article-card.ts';
 import { SECTION_FILTER, type Filters, type SearchHit, type SortOrder } from './pagefind.ts';
 
 /** The filter an article page carries (`article:bioCore`): the section's list page itself is not an article. */

@@ -17,6 +17,7 @@ import { DEFAULT_ADMIN, migrateAndSeed, startWorker } from './lib/local.ts';
 import { runtimeMemoryKb } from './lib/runtime-memory.ts';
 import { recordFigures } from './lib/bench-figures.ts';
 import { startSiteServer } from './lib/site-server.ts';
+import { searchIndexSize } from '../site/integrations/search-index.ts';
 
 const N = Number(process.argv[2] ?? 1000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -222,13 +223,11 @@ try {
   };
   walk(served());
   largest.gzipped = gzipSync(readFileSync(path.join(served(), largest.file))).length;
-  let searchIndex = 'none';
-  try {
-    const index = readFileSync(path.join(served(), 'bio-core/search-index.json'));
-    searchIndex = `${(index.length / 1024).toFixed(0)} KB raw, ${(gzipSync(index).length / 1024).toFixed(0)} KB gzipped`;
-  } catch {
-    // a site without the static search index
-  }
+  // The site's search index (Pagefind writes its files compressed): per language, and the search script.
+  const { languages, script } = searchIndexSize(served());
+  const searchIndex = `${Object.entries(languages)
+    .map(([language, size]) => `${language}: ${size.files} files, ${(size.bytes / 1024).toFixed(0)} KB`)
+    .join('; ')}; script and stemmers ${(script / 1024).toFixed(0)} KB`;
 
   // The largest anonymous API list answer (a client asking for the whole list) and the
   // runtime's memory around it, in a freshly started runtime so earlier builds' reads don't set the peak.
@@ -280,7 +279,7 @@ try {
 | of which after the save's build request (the rest prepared the build before it) | ${seconds(renderCpu)} |
 | full site build | ${fullBuild.toFixed(1)} s wall, ${fullBuildCpu.toFixed(1)} s CPU |
 | largest public HTML page | ${largest.file}: ${kb(largest.raw)} raw, ${kb(largest.gzipped)} gzipped |
-| BioCore search index (loaded on first search) | ${searchIndex} |
+| Site search index (a search loads only the chunks it needs) | ${searchIndex} |
 | GET /api/bio-core (anonymous, no limit) | ${records} records, ${mb(apiBody.length)}, ${apiSeconds.toFixed(2)} s |
 | workerd RSS before that read / peak growth during it | ${(rssBefore / 1024).toFixed(0)} MB / +${((peakAfter - peakBefore) / 1024).toFixed(0)} MB |
 | GET /api/bio-core?limit=1000 / further peak growth | ${mb(largestBody.length)} / +${((peakLargest - peakAfter) / 1024).toFixed(0)} MB |

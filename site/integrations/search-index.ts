@@ -4,7 +4,7 @@
  * language found in the pages' `<html lang>`, with that language's stemming, into `/pagefind/`.
  * Visitors' browsers search it: no server, nothing to run or pay for per query.
  */
-import { readdirSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -31,6 +31,26 @@ export async function writeSearchIndex(root: string) {
   } finally {
     await close();
   }
+}
+
+/** Bytes of a written index per language (its word index, filters, page fragments, metadata), and of the search script itself (the same for every language). */
+export function searchIndexSize(root: string) {
+  const folder = path.join(root, SEARCH_INDEX_FOLDER);
+  const languages: Record<string, { files: number; bytes: number }> = {};
+  let script = 0;
+  for (const file of readdirSync(folder, { recursive: true, encoding: 'utf8' })) {
+    const stats = statSync(path.join(folder, file));
+    if (!stats.isFile()) continue;
+    const language = /(?:^|\/|pagefind\.)([a-z-]+)_[0-9a-f]+\.pf_\w+$/.exec(file)?.[1];
+    if (language === undefined) {
+      script += stats.size;
+      continue;
+    }
+    languages[language] ??= { files: 0, bytes: 0 };
+    languages[language].files += 1;
+    languages[language].bytes += stats.size;
+  }
+  return { languages, script };
 }
 
 /** The search index after every build, and `client:focus` for the header's search box. */

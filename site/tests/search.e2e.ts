@@ -16,8 +16,9 @@ let browser: BrowserContext;
 let cookie = '';
 const run = Date.now().toString(36);
 /** Found by "pupuk" only through Indonesian stemming: its words are pemupukan and memupuk. */
-const article = { title: `Kebun Lestari ${run}`, content: `<p>Pemupukan kebun warga ${run} dengan kompos: warga memupuk setiap minggu.</p>` };
+const article = { title: `Kebun Lestari ${run}`, content: `<p>Pemupukan kebun warga ${run} dengan kompos: warga memupuk setiap minggu.</p>`, tags: [`kebun-${run}`] };
 let articleId = '';
+let articleSlug = '';
 
 /** How many pages the served search index holds, over its languages (Pagefind's entry file). */
 async function indexedPages() {
@@ -38,6 +39,7 @@ beforeAll(async () => {
   });
   const answer = (await saved.json()) as { data: { _id: string; slug: string } };
   articleId = answer.data._id;
+  articleSlug = answer.data.slug;
   // The page goes live with its build; the search index follows once the build is served.
   await until('the article to be built and indexed', async () => (await fetch(`${base}/bio-core/${answer.data.slug}`)).status === 200 && (await indexedPages()) > indexedBefore, 120_000);
   await untilSiteBuildsEnd(base, cookie);
@@ -50,6 +52,15 @@ afterAll(async () => {
 
 const headerSearch = (page: Page) => page.locator('header').getByRole('searchbox', { name: 'Cari di situs' });
 const results = (page: Page) => page.locator('.search-results li');
+/** The BioCore list's own search box, its cards and its message. */
+const listSearch = (page: Page, name: string) => page.locator('.biocore-browser').getByRole('searchbox', { name });
+const listCards = (page: Page) => page.locator('.biocore-browser .card h3');
+const listMessage = (page: Page) => page.locator('.biocore-browser').getByRole('status');
+/** Opens a BioCore list and waits until its island answers typing. */
+async function openList(page: Page, path: string) {
+  await page.goto(base + path);
+  await expect.poll(() => page.locator('astro-island[ssr]:has(.biocore-browser)').count()).toBe(0);
+}
 
 describe('site search', () => {
   it('searches from the header, loading its script only when the box is used, then on the search page by section', async () => {
@@ -112,6 +123,43 @@ describe('site search', () => {
     await page.close();
   });
 
+  it('searches the BioCore list in the site index, only its articles in the page\'s language, by words and by tag, and refuses bad queries', async () => {
+    const page = await browser.newPage();
+    await openList(page, '/bio-core');
+    // Indonesian stemming, as on the search page (with this run's own word, so only this article); the found words highlighted in the card's excerpt.
+    await listSearch(page, 'Cari artikel').pressSequentially(`pupuk ${run}`);
+    await expect.poll(() => listCards(page).allInnerTexts()).toEqual([article.title]);
+    expect((await page.locator('.biocore-browser .card mark').allInnerTexts()).map((word) => word.toLowerCase())).toEqual(expect.arrayContaining(['pemupukan']));
+    expect(await page.locator('.biocore-browser .card a').getAttribute('href')).toBe(`/bio-core/${articleSlug}`);
+    // A word of an English article only is not found on the Indonesian list.
+    await listSearch(page, 'Cari artikel').fill('sorting');
+    await expect.poll(() => listMessage(page).innerText()).toBe('Tidak ada artikel ditemukan');
+    await listSearch(page, 'Cari artikel').fill('a'.repeat(1000));
+    await expect.poll(() => listMessage(page).innerText()).toBe('Kata pencarian terlalu panjang. Gunakan paling banyak 100 karakter.');
+    await listSearch(page, 'Cari artikel').fill('%%% *** <>');
+    await expect.poll(() => listMessage(page).innerText()).toBe('Kata pencarian harus berisi huruf atau angka.');
+    expect(await listCards(page).count()).toBe(0);
+    // A tag lists its articles from the index; All brings the page's own cards back.
+    await listSearch(page, 'Cari artikel').fill('');
+    await page.getByRole('group', { name: 'Saring menurut tag' }).getByRole('button', { name: article.tags[0] }).click();
+    await expect.poll(() => listCards(page).allInnerTexts()).toEqual([article.title]);
+    await page.getByRole('group', { name: 'Saring menurut tag' }).getByRole('button', { name: 'Semua' }).click();
+    await expect.poll(() => listCards(page).count()).toBeGreaterThan(1);
+
+    await openList(page, '/en/bio-core');
+    await listSearch(page, 'Search articles').pressSequentially('sorting');
+    await expect.poll(() => listCards(page).allInnerTexts()).toEqual(['A Guide to Sorting Organic Waste']);
+    expect((await page.locator('.biocore-browser .card mark').allInnerTexts()).map((word) => word.toLowerCase())).toContain('sorting');
+    expect(await page.locator('.biocore-browser .card a').getAttribute('href')).toBe('/en/bio-core/a-guide-to-sorting-organic-waste');
+    await listSearch(page, 'Search articles').fill('pupuk');
+    await expect.poll(() => listMessage(page).innerText()).toBe('No articles found');
+    await listSearch(page, 'Search articles').fill('a'.repeat(1000));
+    await expect.poll(() => listMessage(page).innerText()).toBe('The search is too long. Use at most 100 characters.');
+    await listSearch(page, 'Search articles').fill('"\'"; -- <>');
+    await expect.poll(() => listMessage(page).innerText()).toBe('The search must contain a letter or a digit.');
+    await page.close();
+  });
+
   it('without JavaScript, submits the header box to the search page, which says search needs JavaScript and links the sitemap', async () => {
     const noScript = await openBrowser({ javaScriptEnabled: false });
     const page = await noScript.newPage();
@@ -122,6 +170,13 @@ describe('site search', () => {
     const notice = page.locator('.search-needs-script');
     expect(await notice.innerText()).toContain('Pencarian memerlukan JavaScript');
     expect(await notice.getByRole('link', { name: 'peta situs' }).getAttribute('href')).toBe('/sitemap.xml');
+    // The BioCore list's box goes to the same page, filtered to BioCore, in the list's language.
+    for (const [list, name, searchPage] of [['/bio-core', 'Cari artikel', '/cari'], ['/en/bio-core', 'Search articles', '/en/cari']] as const) {
+      await page.goto(base + list);
+      await listSearch(page, name).fill('kompos');
+      await listSearch(page, name).press('Enter');
+      await page.waitForURL(`${base}${searchPage}?q=kompos&section=BioCore`);
+    }
     await noScript.close();
   });
 });

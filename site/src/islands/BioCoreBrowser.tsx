@@ -1,24 +1,18 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { SearchQueryProblem } from '@cms/worker/contract/search';
+import { articleSearch, foundArticle, type FoundArticle } from '../components/search/articles.ts';
+import { searchSite, SECTION_FILTER, warmUp } from '../components/search/pagefind.ts';
 import { pageLinks, pageHref, type Paging } from '../lib/paging-links.ts';
-import type { Picture } from '../lib/picture.ts';
+import type { ArticleCard } from '../lib/article-card.ts';
 import ResponsivePicture from './Picture.tsx';
 import '../styles/filter-pills.css';
 import '../styles/pagination.css';
 import './BioCoreBrowser.css';
 
-export interface ArticleCard {
-  title: string;
-  href: string;
-  excerpt: string;
-  tags: string[];
-  image: Picture;
-  imageAlt: string;
-  date: string;
-  readTime: string;
-}
-
 /** Search results shown at first, and added per "show more". */
 const RESULTS_STEP = 24;
+/** Typing pauses this long before a search starts: one search per pause, not per key. */
+const PAUSE_MS = 150;
 
 /** What the list says, in the page's language. */
 export interface BioCoreTexts {
@@ -32,6 +26,18 @@ export interface BioCoreTexts {
   label: string;
   previous: string;
   next: string;
+  /** The site search's own messages: a refused query, an index that did not load. */
+  problems: Record<Exclude<SearchQueryProblem, 'empty'>, string>;
+  failed: string;
+}
+
+/** Where the list searches: the site's index of the page's language, in the BioCore section. */
+export interface ArticleSearchPlace {
+  language: string;
+  /** The section's name in the index (its `section` filter). */
+  section: string;
+  /** The search page of the page's language: the box submits to it without JavaScript. */
+  searchPage: string;
 }
 
 interface Props {
@@ -40,55 +46,66 @@ interface Props {
   /** Every tag of every published article. */
   tags: string[];
   paging: Paging;
-  /** Every published article as a card: fetched once, on the first search or tag choice. */
-  indexUrl: string | null;
+  /** Null while no article is published (the demo cards are not in the index). */
+  search: ArticleSearchPlace | null;
   tagsPerCard: number;
   texts: BioCoreTexts;
 }
 
+/** What the last finished search found, for what it was asked. */
+interface Answer {
+  asked: string;
+  outcome: { total: number; articles: FoundArticle[] } | 'failed';
+}
+
 /**
  * BioCore articles with a search box and tag filter buttons (All plus every tag). Without a
- * search the page's own cards show with links to the other pages; a search or a tag looks
- * through every article, from a static index loaded on first use (no request per keystroke).
+ * search the page's own cards show with links to the other pages; words or a tag search every
+ * article of the page's language in the site's search index (loaded on first use). Without
+ * JavaScript the box submits to the site's search page, filtered to BioCore.
  */
-export default function BioCoreBrowser({ articles, tags, paging, indexUrl, tagsPerCard, texts }: Props) {
+export default function BioCoreBrowser({ articles, tags, paging, search, tagsPerCard, texts }: Props) {
   const [query, setQuery] = useState('');
   const box = useRef<HTMLInputElement>(null);
   const [tag, setTag] = useState<string | null>(null);
-  const [index, setIndex] = useState<ArticleCard[] | null>(null);
-  const [wanted, setWanted] = useState(false);
   const [limit, setLimit] = useState(RESULTS_STEP);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const section = search?.section ?? null;
+  const language = search?.language;
+  const request = useMemo(() => (section === null ? ({ kind: 'none' } as const) : articleSearch(query, tag, section)), [query, tag, section]);
+  const asked = JSON.stringify([request, limit]);
+
   // Words typed before the island loaded are in the box already: search for them at once.
   useEffect(() => {
     const typed = box.current?.value ?? '';
-    if (typed) {
-      setQuery(typed);
-      setWanted(true);
-    }
+    if (typed) setQuery(typed);
   }, []);
 
   useEffect(() => {
-    if (!wanted || !indexUrl || index) return;
-    let cancelled = false;
-    fetch(indexUrl)
-      .then((response) => (response.ok ? (response.json() as Promise<ArticleCard[]>) : Promise.reject(new Error(String(response.status)))))
-      .then((cards) => !cancelled && setIndex(cards))
-      // Without the index the search still covers this page's cards.
-      .catch(() => undefined);
+    if (request.kind !== 'search') return;
+    let current = true;
+    const timer = setTimeout(() => {
+      searchSite(request.term, request.filters, limit, { language, sort: request.sort })
+        .then(({ total, hits }) => {
+          const found = hits.map((hit) => foundArticle(hit, request.term !== null)).filter((article) => article !== null);
+          if (current) setAnswer({ asked, outcome: { total, articles: found } });
+        })
+        .catch(() => current && setAnswer({ asked, outcome: 'failed' }));
+    }, PAUSE_MS);
     return () => {
-      cancelled = true;
+      current = false;
+      clearTimeout(timer);
     };
-  }, [wanted, indexUrl, index]);
+  }, [request, limit, language, asked]);
 
-  const needle = query.trim().toLowerCase();
-  const filtering = needle !== '' || tag !== null;
-  const pool = filtering ? (index ?? articles) : articles;
-  const matching = pool.filter(
-    (a) => (!tag || a.tags.includes(tag)) && (!needle || `${a.title} ${a.excerpt} ${a.tags.join(' ')}`.toLowerCase().includes(needle)),
-  );
-  const shown = filtering ? matching.slice(0, limit) : matching;
-  const search = (next: () => void) => {
-    setWanted(true);
+  const filtering = request.kind !== 'none';
+  // The last results stay on screen while the next search runs.
+  const outcome = request.kind === 'search' && answer ? answer.outcome : null;
+  const found = outcome === null || outcome === 'failed' ? null : outcome;
+  const shown: FoundArticle[] = filtering ? (found?.articles ?? []) : articles.map((article) => ({ ...article, excerptHtml: null }));
+  const message =
+    request.kind === 'refused' ? texts.problems[request.problem] : outcome === 'failed' ? texts.failed : found && found.total === 0 ? texts.nothingFound : null;
+  const choose = (next: () => void) => {
     setLimit(RESULTS_STEP);
     next();
   };
@@ -96,30 +113,37 @@ export default function BioCoreBrowser({ articles, tags, paging, indexUrl, tagsP
   return (
     <div className="biocore-browser">
       <div className="filters">
-        <label className="search">
-          <span className="sr-only">{texts.searchLabel}</span>
-          <input
-            ref={box}
-            type="search"
-            placeholder={texts.searchPlaceholder}
-            value={query}
-            onFocus={() => setWanted(true)}
-            onChange={(event) => search(() => setQuery(event.target.value))}
-          />
-        </label>
+        {/* Enter submits its one box (no button needed); with JavaScript the list searches instead. */}
+        <form role="search" aria-label={texts.searchLabel} className="search" action={search?.searchPage} method="get" onSubmit={(event) => event.preventDefault()}>
+          <label>
+            <span className="sr-only">{texts.searchLabel}</span>
+            <input
+              ref={box}
+              type="search"
+              name="q"
+              placeholder={texts.searchPlaceholder}
+              value={query}
+              onFocus={() => search && warmUp()}
+              onChange={(event) => choose(() => setQuery(event.target.value))}
+            />
+          </label>
+          {search && <input type="hidden" name={SECTION_FILTER} value={search.section} />}
+        </form>
         <div className="tag-filter" role="group" aria-label={texts.tagFilter}>
-          <button type="button" aria-pressed={tag === null} onClick={() => search(() => setTag(null))}>
+          <button type="button" aria-pressed={tag === null} onClick={() => choose(() => setTag(null))}>
             {texts.all}
           </button>
           {tags.map((t) => (
-            <button key={t} type="button" aria-pressed={tag === t} onClick={() => search(() => setTag(t))}>
+            <button key={t} type="button" aria-pressed={tag === t} onClick={() => choose(() => setTag(t))}>
               {t}
             </button>
           ))}
         </div>
       </div>
-      {shown.length === 0 ? (
-        <p className="empty">{texts.nothingFound}</p>
+      {message !== null ? (
+        <p className="empty" role="status">
+          {message}
+        </p>
       ) : (
         <ul className="card-grid three">
           {shown.map((article) => (
@@ -130,7 +154,8 @@ export default function BioCoreBrowser({ articles, tags, paging, indexUrl, tagsP
                   {article.date} · {article.readTime}
                 </p>
                 <h3>{article.title}</h3>
-                <p>{article.excerpt}</p>
+                {/* Only <mark> is markup in a found excerpt (safeExcerpt). */}
+                {article.excerptHtml === null ? <p>{article.excerpt}</p> : <p className="search-excerpt" dangerouslySetInnerHTML={{ __html: article.excerptHtml }} />}
                 <ul className="tags">
                   {article.tags.slice(0, tagsPerCard).map((t) => (
                     <li key={t}>{t}</li>
@@ -144,9 +169,9 @@ export default function BioCoreBrowser({ articles, tags, paging, indexUrl, tagsP
           ))}
         </ul>
       )}
-      {filtering && matching.length > shown.length && (
+      {found && message === null && found.total > found.articles.length && (
         <button type="button" className="load-more" onClick={() => setLimit(limit + RESULTS_STEP)}>
-          {texts.showMore} ({matching.length - shown.length})
+          {texts.showMore} ({found.total - found.articles.length})
         </button>
       )}
       {!filtering && <Pagination {...paging} texts={texts} />}

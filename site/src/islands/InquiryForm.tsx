@@ -101,7 +101,8 @@ export default function InquiryForm({ topics, consentText, language, texts, priv
       </div>
       <div className="inquiry-field">
         <label htmlFor="inquiry-topic">{texts.topic}</label>
-        <select id="inquiry-topic" name="topic" required aria-invalid={invalid('topic')}>
+        {/* A topic is always chosen (the first one is selected): `required` would ask for an empty first option. */}
+        <select id="inquiry-topic" name="topic" aria-required="true" aria-invalid={invalid('topic')}>
           {topics.map((topic) => (
             <option key={topic} value={topic}>{topic}</option>
           ))}

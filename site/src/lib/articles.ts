@@ -1,11 +1,9 @@
-/** BioCore articles as the list's cards and its search index show them. */
+/** BioCore articles as the list's cards (and its search results, from the card each article page carries) show them. */
 import type { BioCore } from '@cms/worker/contract';
 import { localized, type Locale } from '../i18n/index.ts';
-import type { ArticleCard } from '../islands/BioCoreBrowser.tsx';
+import type { ArticleCard } from './article-card.ts';
 import { formatDate, readTime, stripHtml } from './format.ts';
 import { picture, placeholderPicture } from './picture.ts';
-
-export const SEARCH_INDEX_PATH = '/bio-core/search-index.json';
 
 export const articleCard = async (a: BioCore, locale: Locale): Promise<ArticleCard> => ({
   title: a.title,

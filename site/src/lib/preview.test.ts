@@ -15,5 +15,8 @@ describe('a record page built as its own preview template', () => {
     expect(isPreviewPath('/agenda/_preview.html')).toBe(true);
     expect(isPreviewPath('/agenda/preview')).toBe(false);
     expect(isPreviewPath('/agenda/bersih-pantai.html')).toBe(false);
+    // The templates of parts (a team card, a value) are placeholder pages too.
+    expect(isPreviewPath('/preview-template/team.html')).toBe(true);
+    expect(isPreviewPath('/our-work/preview-template')).toBe(false);
   });
 });

@@ -34,5 +34,12 @@ export const withPreviewPath = <P>(paths: Array<{ params: { locale: string | und
   ...ALL_LOCALES.map((locale) => ({ params: { locale: localeParam(locale), slug: PREVIEW_SLUG }, props: placeholder })),
 ];
 
-/** Whether an address (or the file it is built as, `/agenda/_preview.html`) is a preview template built from a record page. */
-export const isPreviewPath = (pathname: string) => pathname.replace(/\.html$/, '').split('/').includes(PREVIEW_SLUG);
+/**
+ * Whether an address (or the file it is built as, `/agenda/_preview.html`) is a preview template:
+ * a record page's at PREVIEW_SLUG, or one of the templates under /preview-template/. Neither is
+ * indexed nor has a page in another language.
+ */
+export const isPreviewPath = (pathname: string) => {
+  const parts = pathname.replace(/\.html$/, '').split('/');
+  return parts.includes(PREVIEW_SLUG) || parts[1] === 'preview-template';
+};

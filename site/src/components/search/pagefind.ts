@@ -13,9 +13,12 @@ export type Filters = Record<string, string | string[]>;
 /** Pagefind counts pages per filter value only when a filter is asked: excluding no section asks one that keeps every page. */
 const COUNT_SECTIONS = { [SECTION_FILTER]: { none: [] as string[] } };
 
+/** Pages ordered by a sort key every page of the asked filters carries (pages without it are left out). */
+export type SortOrder = Record<string, 'asc' | 'desc'>;
+
 /** One search instance of Pagefind, bound to one language's index. */
 interface PagefindInstance {
-  search(term: string | null, options?: { filters?: Filters | typeof COUNT_SECTIONS }): Promise<{
+  search(term: string | null, options?: { filters?: Filters | typeof COUNT_SECTIONS; sort?: SortOrder }): Promise<{
     results: Array<{ id: string; score: number; data(): Promise<PagefindPage> }>;
     /** Pages per filter value for the term without the filters asked. */
     totalFilters: Record<string, Record<string, number>>;
@@ -41,6 +44,8 @@ export interface SearchHit {
   /** HTML: the page's words around the match, the matched words in <mark>; nothing else is markup. */
   excerpt: string;
   section: string | null;
+  /** The page's own metadata (data-pagefind-meta), beyond its title. */
+  meta: Record<string, string | undefined>;
 }
 
 export interface SearchOutcome {
@@ -58,7 +63,13 @@ export interface SearchOutcome {
 export const safeExcerpt = (html: string) => html.replace(/<(?!\/?mark>)/gi, '&lt;');
 
 const INDEX_FOLDER = '/pagefind/';
-let loading: Promise<PagefindInstance[]> | null = null;
+/** A language's index, and the instance searching it. */
+interface LanguageIndex {
+  language: string;
+  instance: PagefindInstance;
+}
+
+let loading: Promise<LanguageIndex[]> | null = null;
 /** Set when the loaded index stopped answering: the next load asks for a fresh copy of the script. */
 let reloadToken = '';
 
@@ -84,14 +95,14 @@ function instanceFor(api: PagefindModule, language: string) {
  * a failed load is tried again on the next search. Pages of each language are found with their
  * own stemming, so a site publishing some pages in English finds them from any page.
  */
-function pagefind(): Promise<PagefindInstance[]> {
+function pagefind(): Promise<LanguageIndex[]> {
   loading ??= Promise.all([
     import(/* @vite-ignore */ `${INDEX_FOLDER}pagefind.js${reloadToken}`) as Promise<PagefindModule>,
     fetch(`${INDEX_FOLDER}pagefind-entry.json`).then((response) => (response.ok ? (response.json() as Promise<{ languages: Record<string, unknown> }>) : Promise.reject(new Error(String(response.status))))),
   ]).then(([api, entry]) => {
     const own = document.documentElement.lang;
     const languages = Object.keys(entry.languages).sort((a, b) => Number(b === own) - Number(a === own));
-    return languages.map((language) => instanceFor(api, language));
+    return languages.map((language) => ({ language, instance: instanceFor(api, language) }));
   });
   loading.catch(() => (loading = null));
   return loading;
@@ -100,25 +111,35 @@ function pagefind(): Promise<PagefindInstance[]> {
 /** Starts loading the index script ahead of the first search (the box got focus). */
 export const warmUp = () => void pagefind().catch(() => undefined);
 
+export interface SearchScope {
+  /** Only this language's index; every language's when absent. */
+  language?: string;
+  /** An order instead of relevance. */
+  sort?: SortOrder;
+}
+
 /**
  * Pages matching `term` (or, with a null term, every page the filters select), best first; the
  * data of the first `count` hits only, as Pagefind loads each page's data as its own file.
  * A publish replaces the index files under their hashed names, so a page open across it finds
  * its index gone: the search is then asked once more of the new index.
  */
-export async function searchSite(term: string | null, filters: Filters, count: number): Promise<SearchOutcome> {
+export async function searchSite(term: string | null, filters: Filters, count: number, scope: SearchScope = {}): Promise<SearchOutcome> {
   try {
-    return await searchLoaded(term, filters, count);
+    return await searchLoaded(term, filters, count, scope);
   } catch {
     loading = null;
     reloadToken = `?loaded=${Date.now()}`;
-    return searchLoaded(term, filters, count);
+    return searchLoaded(term, filters, count, scope);
   }
 }
 
-async function searchLoaded(term: string | null, filters: Filters, count: number): Promise<SearchOutcome> {
-  const found = (await Promise.all((await pagefind()).map((instance) => instance.search(term, { filters: { ...COUNT_SECTIONS, ...filters } })))).filter((answer) => answer !== null);
-  const results = found.flatMap((answer) => answer.results).sort((a, b) => b.score - a.score);
+async function searchLoaded(term: string | null, filters: Filters, count: number, { language, sort }: SearchScope): Promise<SearchOutcome> {
+  const indexes = (await pagefind()).filter((index) => language === undefined || index.language === language);
+  const found = (await Promise.all(indexes.map(({ instance }) => instance.search(term, { filters: { ...COUNT_SECTIONS, ...filters }, sort })))).filter((answer) => answer !== null);
+  // One language keeps Pagefind's order (relevance, or the sort asked); several are merged by score.
+  const results = found.flatMap((answer) => answer.results);
+  if (found.length > 1) results.sort((a, b) => b.score - a.score);
   const sections: Record<string, number> = {};
   for (const answer of found) {
     for (const [name, pages] of Object.entries(answer.totalFilters[SECTION_FILTER] ?? {})) sections[name] = (sections[name] ?? 0) + pages;
@@ -131,6 +152,7 @@ async function searchLoaded(term: string | null, filters: Filters, count: number
       title: page.meta.title ?? servedPath(page.url),
       excerpt: safeExcerpt(page.excerpt),
       section: page.filters[SECTION_FILTER]?.[0] ?? null,
+      meta: page.meta,
     })),
     sections,
   };

@@ -6,7 +6,8 @@ import { resources } from '@cms/worker/contract';
 import { writeSearchIndex } from '../../../integrations/search-index.ts';
 import { siteCollections } from '../../lib/collections.ts';
 import { servedPath } from './address.ts';
-import { safeExcerpt } from './pagefind.ts';
+import { articleSearch, foundArticle } from './articles.ts';
+import { safeExcerpt, type SearchHit } from './pagefind.ts';
 import { indexedSection, searchSections } from './sections.ts';
 
 const collections = siteCollections(resources);
@@ -57,6 +58,41 @@ describe('search results', () => {
   it('keep only the <mark> of an excerpt as markup', () => {
     expect(safeExcerpt('kelola <mark>sampah</mark> &lt;b&gt;')).toBe('kelola <mark>sampah</mark> &lt;b&gt;');
     expect(safeExcerpt('<img src=x onerror=alert(1)><mark onclick="x">a</mark>')).toBe('&lt;img src=x onerror=alert(1)>&lt;mark onclick="x">a</mark>');
+  });
+});
+
+describe('the BioCore list\'s search', () => {
+  const inBioCore = { section: 'BioCore', article: 'bioCore' };
+
+  it('searches nothing until words are typed or a tag is chosen: the page shows its own cards', () => {
+    expect(articleSearch('', null, 'BioCore')).toEqual({ kind: 'none' });
+    expect(articleSearch('   ', null, 'BioCore')).toEqual({ kind: 'none' });
+  });
+
+  it('looks for the words among the section\'s articles (best first), within the chosen tag', () => {
+    expect(articleSearch('  biogas pasar ', null, 'BioCore')).toEqual({ kind: 'search', term: 'biogas pasar', filters: inBioCore, sort: undefined });
+    expect(articleSearch('biogas', 'energi', 'BioCore')).toEqual({ kind: 'search', term: 'biogas', filters: { ...inBioCore, tag: 'energi' }, sort: undefined });
+  });
+
+  it('lists a tag\'s articles newest first when no words are typed', () => {
+    expect(articleSearch('', 'energi', 'BioCore')).toEqual({ kind: 'search', term: null, filters: { ...inBioCore, tag: 'energi' }, sort: { date: 'desc' } });
+  });
+
+  it('refuses a query of 1,000 characters or of symbols only, whatever the tag, before searching', () => {
+    expect(articleSearch('a'.repeat(1000), null, 'BioCore')).toEqual({ kind: 'refused', problem: 'too-long' });
+    expect(articleSearch('a'.repeat(1000), 'energi', 'BioCore')).toEqual({ kind: 'refused', problem: 'too-long' });
+    expect(articleSearch('a'.repeat(100), null, 'BioCore').kind).toBe('search');
+    for (const symbols of ['%%% *** <>', '"\'"; -- <>', '…!?']) expect(articleSearch(symbols, null, 'BioCore'), symbols).toEqual({ kind: 'refused', problem: 'no-words' });
+  });
+
+  it('shows a found article as its list card, with the matched words highlighted only when words were searched', () => {
+    const card = { excerpt: 'Biogas dari pasar.', tags: ['energi'], image: { src: '/x.jpg', width: 4, height: 3, position: '50% 50%' }, imageAlt: 'Digester', date: '1 Mei 2026', readTime: '3 menit baca' };
+    const hit: SearchHit = { href: '/bio-core/biogas', title: 'Biogas', excerpt: '<mark>Biogas</mark> dari pasar', section: 'BioCore', meta: { title: 'Biogas', card: JSON.stringify(card) } };
+    expect(foundArticle(hit, true)).toEqual({ ...card, title: 'Biogas', href: '/bio-core/biogas', excerptHtml: '<mark>Biogas</mark> dari pasar' });
+    expect(foundArticle(hit, false)?.excerptHtml).toBeNull();
+    // A page without a readable card (the list page itself, an older index) is left out.
+    expect(foundArticle({ ...hit, meta: { title: 'Biogas' } }, true)).toBeNull();
+    expect(foundArticle({ ...hit, meta: { card: '{not json' } }, true)).toBeNull();
   });
 });
 

@@ -1,0 +1,62 @@
+/**
+ * The BioCore list's own search, on the site's search index: the BioCore section's article pages
+ * of the page's language, by words (best first) or by tag (newest first). An article page marks
+ * what this needs: the article filter, its tags as a filter, its date as a sort key and its list
+ * card as metadata (BioCoreArticle.astro), so the results look like the list's cards.
+ */
+import { searchQueryProblem, type SearchQueryProblem } from '@cms/worker/contract/search';
+import type { ArticleCard } from '../../lib/article-card.ts';
+import { SECTION_FILTER, type Filters, type SearchHit, type SortOrder } from './pagefind.ts';
+
+/** The filter an article page carries (`article:bioCore`): the section's list page itself is not an article. */
+export const ARTICLE_FILTER = 'article';
+export const ARTICLE_KIND = 'bioCore';
+/** The filter each of an article's tags is. */
+export const TAG_FILTER = 'tag';
+/** The sort key of an article: its publication time (ISO, so text order is time order). */
+export const DATE_SORT = 'date';
+/** The metadata holding an article's list card (JSON). */
+export const CARD_META = 'card';
+
+/** An article as the list's search shows it: its card, and the excerpt with the matched words in <mark> when words were searched. */
+export interface FoundArticle extends ArticleCard {
+  excerptHtml: string | null;
+}
+
+export type ArticleSearch =
+  /** Nothing to search: the page shows its own cards and page links. */
+  | { kind: 'none' }
+  /** Refused before anything is searched; the page says why. */
+  | { kind: 'refused'; problem: Exclude<SearchQueryProblem, 'empty'> }
+  | { kind: 'search'; term: string | null; filters: Filters; sort: SortOrder | undefined };
+
+/** What the list's search asks of the index for the words typed and the tag chosen, in the section named `section`. */
+export function articleSearch(query: string, tag: string | null, section: string): ArticleSearch {
+  const problem = searchQueryProblem(query);
+  if (problem === 'empty' && tag === null) return { kind: 'none' };
+  if (problem && problem !== 'empty') return { kind: 'refused', problem };
+  const filters: Filters = { [SECTION_FILTER]: section, [ARTICLE_FILTER]: ARTICLE_KIND, ...(tag === null ? {} : { [TAG_FILTER]: tag }) };
+  return problem === 'empty' ? { kind: 'search', term: null, filters, sort: { [DATE_SORT]: 'desc' } } : { kind: 'search', term: query.trim(), filters, sort: undefined };
+}
+
+/** The card an article page stored for the list's search; null when the page carries none that reads as one. */
+export function foundArticle(hit: SearchHit, withExcerpt: boolean): FoundArticle | null {
+  let card: Partial<ArticleCard>;
+  try {
+    card = JSON.parse(hit.meta[CARD_META] ?? 'null') as Partial<ArticleCard>;
+  } catch {
+    return null;
+  }
+  if (!card || typeof card !== 'object' || !card.image || !Array.isArray(card.tags)) return null;
+  return {
+    title: hit.title,
+    href: hit.href,
+    excerpt: String(card.excerpt ?? ''),
+    tags: card.tags.map(String),
+    image: card.image,
+    imageAlt: String(card.imageAlt ?? hit.title),
+    date: String(card.date ?? ''),
+    readTime: String(card.readTime ?? ''),
+    excerptHtml: withExcerpt ? hit.excerpt : null,
+  };
+}

@@ -17,6 +17,7 @@ describe('a record page built as its own preview template', () => {
     expect(isPreviewPath('/agenda/bersih-pantai.html')).toBe(false);
     // The templates of parts (a team card, a value) are placeholder pages too.
     expect(isPreviewPath('/preview-template/team.html')).toBe(true);
+    expect(isPreviewPath('/en/preview-template/team.html')).toBe(true);
     expect(isPreviewPath('/our-work/preview-template')).toBe(false);
   });
 });

@@ -3,7 +3,7 @@
  * the worker only fills or removes the marked elements (worker/src/preview/page.ts).
  */
 import { PREVIEW_SLUG } from '@cms/worker/contract';
-import { ALL_LOCALES, localeParam } from '../i18n/index.ts';
+import { ALL_LOCALES, localeParam, splitLocale } from '../i18n/index.ts';
 
 /** An optional image of a placeholder record: shown as the placeholder picture, never read. */
 export const PREVIEW_IMAGE = 'preview:image';
@@ -36,10 +36,10 @@ export const withPreviewPath = <P>(paths: Array<{ params: { locale: string | und
 
 /**
  * Whether an address (or the file it is built as, `/agenda/_preview.html`) is a preview template:
- * a record page's at PREVIEW_SLUG, or one of the templates under /preview-template/. Neither is
- * indexed nor has a page in another language.
+ * a record page's at PREVIEW_SLUG, or one of the templates under /preview-template/ in any
+ * language. Neither is indexed nor listed as another page's twin.
  */
 export const isPreviewPath = (pathname: string) => {
-  const parts = pathname.replace(/\.html$/, '').split('/');
+  const parts = splitLocale(pathname.replace(/\.html$/, '')).path.split('/');
   return parts.includes(PREVIEW_SLUG) || parts[1] === 'preview-template';
 };

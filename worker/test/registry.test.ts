@@ -46,7 +46,7 @@ describe('derived lists', () => {
       return template === undefined ? [] : [template];
     });
     expect(new Set(PREVIEW_TEMPLATES)).toEqual(new Set(named));
-    for (const template of PREVIEW_TEMPLATES) expect(existsSync(path.join(ROOT, `site/src/pages/preview-template/${template}.astro`)), template).toBe(true);
+    for (const template of PREVIEW_TEMPLATES) expect(existsSync(path.join(ROOT, `site/src/pages/[...locale]/preview-template/${template}.astro`)), template).toBe(true);
     for (const key of keys.filter((key) => definition(key).preview)) expect(previewTemplatePath(definition(key)), key).toMatch(/^\//);
   });
 

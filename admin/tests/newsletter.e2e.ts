@@ -116,12 +116,12 @@ describe('newsletter screen', () => {
     await page.getByRole('button', { name: 'Kirim ke semua subscriber aktif' }).click();
     await expect.poll(() => page.locator('.alert.success').first().innerText()).toBe('Newsletter dijadwalkan: pengiriman dimulai dalam satu menit.');
     const row = page.locator('tr', { hasText: subject });
-    await expect.poll(() => row.locator('.badge').innerText()).toBe('Sedang dikirim');
+    await expect.poll(() => row.locator('.badge:not(.on):not(.off)').innerText()).toBe('Sedang dikirim');
     const total = Number((await row.locator('.sent-count').innerText()).split(' / ')[1]);
     expect(total).toBeGreaterThanOrEqual(12);
     // The Cron Trigger sends the batches; the screen follows the counts on its own.
     await runScheduled();
-    await expect.poll(() => row.locator('.badge').innerText(), { timeout: 20_000 }).toBe('Terkirim');
+    await expect.poll(() => row.locator('.badge:not(.on):not(.off)').innerText(), { timeout: 20_000 }).toBe('Terkirim');
     expect(await row.locator('.sent-count').innerText()).toBe(`${total} / ${total}`);
     expect(await row.locator('.left-count').innerText()).toBe('0');
     await keepScreenshot(page, 'newsletter-sent', { fullPage: true });

@@ -61,7 +61,7 @@ describe('translations', () => {
 
     // Pratinjau on the English tab opens the unsaved English text in the English page.
     await form.locator('#translation-title').fill('Composting Together, Draft');
-    const [tab] = await Promise.all([page.context().waitForEvent('page'), form.getByRole('button', { name: 'Pratinjau' }).click()]);
+    const [tab] = await Promise.all([page.context().waitForEvent('page'), form.getByRole('button', { name: 'Pratinjau', exact: true }).click()]);
     await expect.poll(() => tab.title(), { timeout: 15_000 }).toBe('Preview: Composting Together, Draft');
     expect(await tab.locator('html').getAttribute('lang')).toBe('en');
     expect(await tab.locator('h1').first().innerText()).toBe('Composting Together, Draft');

@@ -142,7 +142,8 @@ describe('BioCore search', () => {
     await expect.poll(() => page.locator('astro-island[ssr]:has(.biocore-browser)').count()).toBe(0);
 
     await page.getByPlaceholder('Cari artikel...').pressSequentially('Lereng');
-    await expect.poll(() => cards.allInnerTexts()).toEqual([oldest.title]);
+    // The first search loads the index's script, its WebAssembly and its word chunks: seconds on a loaded machine.
+    await expect.poll(() => cards.allInnerTexts(), { timeout: 30_000 }).toEqual([oldest.title]);
     expect(await page.getByRole('navigation', { name: 'Halaman daftar' }).count()).toBe(0);
     // The site's search index, its script loaded once for the whole search.
     expect(scriptLoads).toHaveLength(1);

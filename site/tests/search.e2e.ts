@@ -128,12 +128,13 @@ describe('site search', () => {
     await openList(page, '/bio-core');
     // Indonesian stemming, as on the search page (with this run's own word, so only this article); the found words highlighted in the card's excerpt.
     await listSearch(page, 'Cari artikel').pressSequentially(`pupuk ${run}`);
-    await expect.poll(() => listCards(page).allInnerTexts()).toEqual([article.title]);
+    // The first search loads the index's script, its WebAssembly and its word chunks: seconds on a loaded machine.
+    await expect.poll(() => listCards(page).allInnerTexts(), { timeout: 30_000 }).toEqual([article.title]);
     expect((await page.locator('.biocore-browser .card mark').allInnerTexts()).map((word) => word.toLowerCase())).toEqual(expect.arrayContaining(['pemupukan']));
     expect(await page.locator('.biocore-browser .card a').getAttribute('href')).toBe(`/bio-core/${articleSlug}`);
     // A word of an English article only is not found on the Indonesian list.
     await listSearch(page, 'Cari artikel').fill('sorting');
-    await expect.poll(() => listMessage(page).innerText()).toBe('Tidak ada artikel ditemukan');
+    await expect.poll(() => listMessage(page).innerText(), { timeout: 30_000 }).toBe('Tidak ada artikel ditemukan');
     await listSearch(page, 'Cari artikel').fill('a'.repeat(1000));
     await expect.poll(() => listMessage(page).innerText()).toBe('Kata pencarian terlalu panjang. Gunakan paling banyak 100 karakter.');
     await listSearch(page, 'Cari artikel').fill('%%% *** <>');
@@ -148,7 +149,7 @@ describe('site search', () => {
 
     await openList(page, '/en/bio-core');
     await listSearch(page, 'Search articles').pressSequentially('sorting');
-    await expect.poll(() => listCards(page).allInnerTexts()).toEqual(['A Guide to Sorting Organic Waste']);
+    await expect.poll(() => listCards(page).allInnerTexts(), { timeout: 30_000 }).toEqual(['A Guide to Sorting Organic Waste']);
     expect((await page.locator('.biocore-browser .card mark').allInnerTexts()).map((word) => word.toLowerCase())).toContain('sorting');
     expect(await page.locator('.biocore-browser .card a').getAttribute('href')).toBe('/en/bio-core/a-guide-to-sorting-organic-waste');
     await listSearch(page, 'Search articles').fill('pupuk');

@@ -102,7 +102,7 @@ describe('BioCore list', () => {
     const { page } = await visit('/bio-core');
     const cards = page.locator('.biocore-browser .card h3');
     await expect.poll(() => cards.count()).toBe(3);
-    await page.getByPlaceholder('Cari artikel...').fill('pasar');
+    await page.getByPlaceholder('Cari artikel...').fill('induk');
     await expect.poll(() => cards.allInnerTexts()).toEqual(['BioCore di Pasar Induk']);
     await page.getByPlaceholder('Cari artikel...').fill('');
     await page.getByRole('group', { name: 'Saring menurut tag' }).getByRole('button', { name: 'edukasi' }).click();

@@ -167,7 +167,18 @@ export interface RunningWorker {
  * Starts `wrangler dev` (directly, not through npx, so stopping it leaves no workerd behind) and
  * resolves once this start's own worker answers: a per-start token tells it from any other.
  */
-export async function startWorker({ stateDir, port, assetsDir, siteOrigin, vars = {}, verbose = false }: WorkerOptions): Promise<RunningWorker> {
+export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
+  // Two wrangler processes starting at once can pick the same free port for an internal socket: start again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startWorkerOnce(options);
+    } catch (error) {
+      if (attempt >= 3 || !String(error).includes('Address already in use (socket')) throw error;
+    }
+  }
+}
+
+async function startWorkerOnce({ stateDir, port, assetsDir, siteOrigin, vars = {}, verbose = false }: WorkerOptions): Promise<RunningWorker> {
   mkdirSync(assetsDir, { recursive: true });
   await assertPortFree(port, 'the worker');
   const startToken = randomBytes(12).toString('hex');

@@ -118,20 +118,26 @@ export interface SearchScope {
   sort?: SortOrder;
 }
 
+/** Pauses before asking a fresh index again: a publish may be switching it, or the connection dropped a file. */
+const RETRY_PAUSES_MS = [0, 1_000];
+
 /**
  * Pages matching `term` (or, with a null term, every page the filters select), best first; the
  * data of the first `count` hits only, as Pagefind loads each page's data as its own file.
  * A publish replaces the index files under their hashed names, so a page open across it finds
- * its index gone: the search is then asked once more of the new index.
+ * its index gone: the search is then asked again of the new index, twice at most.
  */
 export async function searchSite(term: string | null, filters: Filters, count: number, scope: SearchScope = {}): Promise<SearchOutcome> {
-  try {
-    return await searchLoaded(term, filters, count, scope);
-  } catch {
-    loading = null;
-    reloadToken = `?loaded=${Date.now()}`;
-    return searchLoaded(term, filters, count, scope);
+  for (const pause of RETRY_PAUSES_MS) {
+    try {
+      return await searchLoaded(term, filters, count, scope);
+    } catch {
+      loading = null;
+      reloadToken = `?loaded=${Date.now()}`;
+      await new Promise((resolve) => setTimeout(resolve, pause));
+    }
   }
+  return searchLoaded(term, filters, count, scope);
 }
 
 async function searchLoaded(term: string | null, filters: Filters, count: number, { language, sort }: SearchScope): Promise<SearchOutcome> {

@@ -1,4 +1,4 @@
-import { DEFAULT_LOCALE, LOCALES, TRANSLATIONS, type Locale } from '@cms/worker/contract';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '@cms/worker/contract';
 import type { Settings } from '@cms/worker/contract/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -7,6 +7,7 @@ import { saveErrorMessage, SUCCESS } from '../api/messages.ts';
 import { useAccess } from '../auth/access.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 import './TranslationForm.css';
+import { LanguageTabs } from '../widgets/LanguageTabs.tsx';
 
 /** The settings this screen edits: the Kolaborasi page's section and intro, and how its inquiries are handled. */
 type CollaborateSettings = Pick<Settings, 'collaborateTitle' | 'collaborateIntro' | 'inquiryTopics' | 'inquiryNotify' | 'inquiryRecipients' | 'inquiryRetentionMonths'>;
@@ -33,15 +34,7 @@ export default function Collaborate() {
   const [translationEdits, setTranslationEdits] = useState<Partial<Record<Locale, Partial<PageTexts>>>>({});
   return (
     <PageShell title="Collaborate">
-      {TRANSLATIONS.length > 0 && (
-        <div className="language-tabs" role="tablist" aria-label="Bahasa">
-          {[DEFAULT_LOCALE, ...TRANSLATIONS].map((locale) => (
-            <button key={locale} type="button" role="tab" aria-selected={language === locale} onClick={() => setLanguage(locale)}>
-              {LOCALES[locale].label}
-            </button>
-          ))}
-        </div>
-      )}
+      <LanguageTabs language={language} onChange={setLanguage} />
       <div hidden={language !== DEFAULT_LOCALE}>
         <CollaborateForm />
       </div>

@@ -19,6 +19,7 @@ import Modal from '../widgets/Modal.tsx';
 import DataTable, { type TableColumn } from '../widgets/DataTable.tsx';
 import './Newsletter.css';
 import './TranslationForm.css';
+import { LanguageTabs } from '../widgets/LanguageTabs.tsx';
 
 const MAX_ARTICLES = 6;
 const STATUS_LABEL: Record<NewsletterIssue['status'], string> = { draft: 'Draf', sending: 'Sedang dikirim', sent: 'Terkirim' };
@@ -189,16 +190,7 @@ export default function Newsletter() {
       {can('create') && (
         <form className="panel newsletter-compose" onSubmit={submit} aria-label="Tulis newsletter">
           <h2>{draft.id ? 'Ubah draf' : 'Tulis newsletter'}</h2>
-          {TRANSLATIONS.length > 0 && (
-            <div className="language-tabs" role="tablist" aria-label="Bahasa">
-              {[DEFAULT_LOCALE, ...TRANSLATIONS].map((locale) => (
-                <button key={locale} type="button" role="tab" aria-selected={language === locale} onClick={() => setLanguage(locale)}>
-                  {LOCALES[locale].label}
-                  {locale !== DEFAULT_LOCALE && !hasVersion(draft, locale) && ' (belum ditulis)'}
-                </button>
-              ))}
-            </div>
-          )}
+          <LanguageTabs language={language} onChange={setLanguage} note={(locale) => (locale !== DEFAULT_LOCALE && !hasVersion(draft, locale) ? ' (belum ditulis)' : '')} />
           {translating ? (
             <IssueVersion locale={language} draft={draft} version={version} onChange={editVersion} />
           ) : (

@@ -26,6 +26,7 @@ import Invites from './Invites.tsx';
 import { clampPage, listQuery, narrowingQuery, pageOfIndex } from './paging.ts';
 import type { Screen } from './screens.ts';
 import styles from './ResourceScreen.module.css';
+import { LanguageTabs } from '../widgets/LanguageTabs.tsx';
 
 type Row = { _id: string } & Record<string, unknown>;
 
@@ -276,15 +277,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
           </button>
         </p>
       )}
-      {!screen.readOnly && editing && editing !== 'new' && translatable && (
-        <div className="language-tabs" role="tablist" aria-label="Bahasa">
-          {[DEFAULT_LOCALE, ...TRANSLATIONS].map((locale) => (
-            <button key={locale} type="button" role="tab" aria-selected={language === locale} onClick={() => setLanguage(locale)}>
-              {LOCALES[locale].label}
-            </button>
-          ))}
-        </div>
-      )}
+      {!screen.readOnly && editing && editing !== 'new' && translatable && <LanguageTabs language={language} onChange={setLanguage} />}
       {screen.readOnly ? null : editing && editing !== 'new' && language !== DEFAULT_LOCALE && detail.data ? (
         <TranslationForm key={`${editing._id}-${language}`} screen={screen} resource={resource} record={detail.data} locale={language} onSaved={(text) => setAlert({ kind: 'success', text })} onClose={() => setEditing(null)} />
       ) : editing ? (

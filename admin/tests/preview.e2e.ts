@@ -1,6 +1,6 @@
 /**
  * Preview in the browser: an unsaved change to a BioCore article opens, from 'Pratinjau', in a new
- * tab rendered by the site's own page and styles, within 3 seconds, while the public page stays as
+ * tab rendered by the site's own page and styles, within 3 seconds (`npm run bench:preview`), while the public page stays as
  * it was; 'Bagikan pratinjau' gives a link a visitor without a session opens, until it is revoked.
  * SCREENSHOT_DIR=<folder> keeps screenshots of the preview and the admin buttons (390 and 1280 px).
  */
@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword as password } from '../../e2e/product.ts';
-import { medianOfFive, openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
+import { medianOfFive, openBrowser, previewBudgetMs, signInAsAdmin } from '../../e2e/browser.ts';
 
 const shots = process.env.SCREENSHOT_DIR;
 let staff: BrowserContext;
@@ -54,7 +54,7 @@ async function openEditor(page: Page, title: string) {
 }
 
 describe('preview from the admin', () => {
-  it('opens the unsaved change in the site layout in a new tab within 3 seconds; the public page is unchanged', async () => {
+  it('opens the unsaved change in the site layout in a new tab within the preview budget (3 s alone); the public page is unchanged', async () => {
     const article = await publishedArticle();
     const publicBefore = await (await fetch(`${base}/bio-core/${article.slug}`)).text();
     const publicPage = await staff.newPage();
@@ -93,7 +93,7 @@ describe('preview from the admin', () => {
       await tab.close();
       return ms;
     });
-    expect(median).toBeLessThan(3_000);
+    expect(median).toBeLessThan(previewBudgetMs);
 
     // Nothing was saved, built or published: the public page and the record are as they were.
     expect(await (await fetch(`${base}/bio-core/${article.slug}`)).text()).toBe(publicBefore);

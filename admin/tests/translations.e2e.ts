@@ -86,6 +86,37 @@ describe('translations', () => {
     await expect.poll(() => revised.count()).toBe(1);
   });
 
+  it('schedules the English version for a time of its own: the form and the list say when, and the filter finds it', async () => {
+    const { page } = held;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const title = `Kompos Terjadwal ${Date.now().toString(36)}`;
+    const created = await page.request.post(`${base}/api/vision`, {
+      headers: { origin: base },
+      data: { title, shortDescription: 'Kompos dari pasar.', content: '<p>Kompos dari sampah pasar.</p>' },
+    });
+    expect(created.status()).toBe(201);
+    await page.goto(`${base}/admin/vision`);
+    await page.getByRole('searchbox', { name: /Cari/ }).fill(title);
+    const row = page.locator('tbody tr', { hasText: title });
+    await row.getByRole('button', { name: `Edit ${title}` }).click();
+    await page.getByRole('tab', { name: 'English' }).click();
+    const form = page.getByRole('form', { name: 'Versi English' });
+    await form.locator('#translation-title').fill('Market Compost');
+    await form.locator('#translation-shortDescription').fill('Compost from the market.');
+    await form.locator('.ProseMirror#translation-content').click();
+    await page.keyboard.type('Compost made from market waste.');
+    // 2 June 2031, 08:00 in Jakarta.
+    await form.getByLabel('Jadwalkan terbit versi English').fill('2031-06-02T08:00');
+    await form.getByRole('button', { name: 'Simpan versi English' }).click();
+    await expect.poll(() => form.getByRole('heading').innerText()).toMatch(/EN: terjadwal\s+2 Jun 2031,? 08[.:]00 WIB/);
+    expect(await form.getByLabel('Publikasikan versi English').isChecked()).toBe(false);
+    await expect.poll(() => row.innerText()).toContain('EN: terjadwal');
+    await page.getByRole('combobox', { name: 'Terjemahan English' }).selectOption({ label: 'EN: terjadwal' });
+    await expect.poll(() => row.count()).toBe(1);
+    const english = await page.request.get(`${base}/api/vision?locale=en&limit=100`);
+    expect(((await english.json()) as { data: { title: string }[] }).data.map((record) => record.title)).not.toContain('Market Compost');
+  });
+
   it('writes the Kolaborasi page in English, then a newsletter-only editor writes and previews an issue\'s English version, at 1280 and 390 px', async () => {
     const { page } = held;
     const stamp = Date.now().toString(36);

@@ -166,6 +166,52 @@ describe('editing a translation', () => {
     expect(audit.body.success && audit.body.data.filter((entry) => entry.recordId === article._id).map((entry) => entry.summary)).toContain(`${article.title} (English, terbit)`);
   });
 
+  it('publishes the English version at its own time: hidden from every English read before it, published by the minute\'s job at it, versioned, audited and built', async () => {
+    const article = await newArticle(`Kompos Terjadwal ${Date.now()}`);
+    const slug = `scheduled-compost-${Date.now()}`;
+    const at = Date.now() + 86_400_000;
+    const englishReads = async () => [(await rows('/api/vision?locale=en&limit=100')).some((row) => row._id === article._id), (await anonymous.get(`/api/vision/slug/${slug}?locale=en`)).status];
+
+    // Ticked and given tomorrow's time: the editor's save that must not go live at once.
+    const scheduled = await admin.put<Translation>(`/api/vision/${article._id}/translations/en`, { ...english, slug, isPublished: true, publishAt: new Date(at).toISOString() });
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
+    expect(scheduled.body.success && scheduled.body.data).toMatchObject({ status: 'scheduled', isPublished: false, publishAt: new Date(at).toISOString() });
+    expect(await statusOf(article._id)).toBe('scheduled');
+    expect((await rows('/api/vision?translation=scheduled&limit=100', admin)).map((row) => row._id)).toContain(article._id);
+    expect((await rows('/api/vision?translation=todo&limit=100', admin)).map((row) => row._id)).not.toContain(article._id);
+    expect(await englishReads()).toEqual([false, 404]);
+
+    const builds = fileWorker().hookCalls.length;
+    await fileWorker().runScheduled(at - 60_000);
+    expect(await englishReads()).toEqual([false, 404]);
+    await fileWorker().runScheduled(at);
+    expect(await englishReads()).toEqual([true, 200]);
+    const read = await admin.get<Translation>(`/api/vision/${article._id}/translations/en`);
+    expect(read.body.success && read.body.data).toMatchObject({ status: 'published', isPublished: true, publishAt: null });
+    const history = await admin.get<{ action: string; changedFields: { label: string }[] }[]>(`/api/vision/${article._id}/translations/en/revisions`);
+    expect(history.body.success && history.body.data[0]).toMatchObject({ action: 'schedule', changedFields: [{ label: 'Publikasikan versi English' }, { label: 'Jadwal terbit versi English' }] });
+    const audit = await admin.get<{ summary: string; recordId: string }[]>('/api/audit?limit=20');
+    expect(audit.body.success && audit.body.data.filter((entry) => entry.recordId === article._id).map((entry) => entry.summary)).toContain(`${article.title} (English): diterbitkan sesuai jadwal`);
+    await expect.poll(() => fileWorker().hookCalls.length, { timeout: 10_000 }).toBeGreaterThan(builds);
+    // Nothing is due any more: the next minute publishes nothing again.
+    await fileWorker().runScheduled(at + 60_000);
+    expect((await admin.get<unknown[]>(`/api/vision/${article._id}/translations/en/revisions`)).body).toMatchObject({ data: { length: (history.body.success && history.body.data.length) || 0 } });
+  });
+
+  it('refuses a publish time that is not a time, and a scheduled English version without its content; a time already past publishes at once', async () => {
+    const article = await newArticle(`Jadwal Salah ${Date.now()}`);
+    const path = `/api/vision/${article._id}/translations/en`;
+    const notATime = await admin.put(path, { ...english, isPublished: false, publishAt: 'besok pagi' });
+    expect(notATime.status).toBe(400);
+    expect(notATime.body.message).toBe('Jadwal terbit versi English harus berupa tanggal dan waktu yang valid.');
+    const incomplete = await admin.put(path, { title: 'Only a Title', isPublished: false, publishAt: new Date(Date.now() + 86_400_000).toISOString() });
+    expect(incomplete.status).toBe(400);
+    expect(incomplete.body.message).toContain('Konten wajib diisi.');
+    expect(await statusOf(article._id)).toBe('missing');
+    const past = await admin.put<Translation>(path, { ...english, slug: `past-${Date.now()}`, isPublished: false, publishAt: new Date(Date.now() - 60_000).toISOString() });
+    expect(past.body.success && past.body.data).toMatchObject({ status: 'published', isPublished: true, publishAt: null });
+  });
+
   it('refuses a slug another record has in English, an English version published without its content, and a language that does not exist, keeping what was stored', async () => {
     const first = await newArticle(`Kompos Rumah ${Date.now()}`);
     const second = await newArticle(`Kompos Sekolah ${Date.now()}`);

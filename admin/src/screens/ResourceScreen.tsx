@@ -54,7 +54,7 @@ function filterOptions(resource: ResourceDefinition, screen: Screen, name: strin
 /** What the translation filter offers: what is left to do, then each state. */
 const TRANSLATION_FILTER: ReadonlyArray<{ value: 'todo' | TranslationStatus; label: (locale: Locale) => string }> = [
   { value: 'todo', label: (locale) => `${LOCALES[locale].short}: belum selesai` },
-  ...(['missing', 'outdated', 'draft', 'published'] as const).map((status) => ({ value: status, label: (locale: Locale) => translationLabel(locale, status) })),
+  ...(['missing', 'outdated', 'draft', 'scheduled', 'published'] as const).map((status) => ({ value: status, label: (locale: Locale) => translationLabel(locale, status) })),
 ];
 
 /** A failure text followed by the server's reason when it gives one. */

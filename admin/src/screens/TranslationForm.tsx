@@ -2,7 +2,8 @@
  * A record's version in another language, edited beside its Indonesian text: each localized
  * field shows the Indonesian value (read-only) next to the input for the translation, side by
  * side on a wide screen and one above the other on a phone. Publishing that language's version
- * is its own tick and its own save; a refused save keeps everything typed. 'Pratinjau' shows
+ * is its own tick and its own save, now or at a time of its own (WIB); a refused save keeps
+ * everything typed. 'Pratinjau' shows
  * the unsaved text in that language's page; the history beside it is that language's versions.
  */
 import { LOCALES, localizedFields, localizedItemKeys, type Field, type ListField, type Locale, type ResourceDefinition, type TranslationStatus } from '@cms/worker/contract';
@@ -11,11 +12,12 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { getJson, sendJson } from '../api/client.ts';
 import { saveErrorMessage } from '../api/messages.ts';
 import { reload } from '../api/reload.ts';
-import { translationLabel } from '../cells/translation.tsx';
+import { badgeOf, translationLabel } from '../cells/translation.tsx';
 import { kindOf } from '../fields/index.ts';
 import type { Row, Values } from '../fields/types.ts';
 import HistoryPanel, { historyOf } from '../widgets/HistoryPanel.tsx';
 import PreviewActions from '../widgets/PreviewActions.tsx';
+import ScheduleInput, { wib } from '../widgets/ScheduleInput.tsx';
 import type { Screen } from './screens.ts';
 import './TranslationForm.css';
 
@@ -25,6 +27,7 @@ interface StoredTranslation {
   slug: string | null;
   values: Values;
   isPublished: boolean;
+  publishAt: string | null;
   updatedAt: string | null;
 }
 
@@ -77,7 +80,9 @@ function TranslationFields({ screen, resource, record, locale, onSaved, onClose,
     Object.fromEntries(fields.map(([name, field]) => [name, kindOf(field).initial(field, field.kind === 'slug' ? (stored.slug ?? '') : (stored.values[name] ?? (field.kind === 'text' ? '' : undefined)), { _id: record._id, ...stored.values }, name)])),
   );
   const [published, setPublished] = useState(stored.isPublished);
+  const [publishAt, setPublishAt] = useState(stored.publishAt ?? '');
   const [status, setStatus] = useState(stored.status);
+  const [scheduledAt, setScheduledAt] = useState(stored.publishAt);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
@@ -89,8 +94,12 @@ function TranslationFields({ screen, resource, record, locale, onSaved, onClose,
     setSaving(true);
     setError(null);
     try {
-      const answer = await sendJson<StoredTranslation>('PUT', path, { ...tidied, isPublished: published });
+      const answer = await sendJson<StoredTranslation>('PUT', path, { ...tidied, isPublished: published, publishAt });
       setStatus(answer.data.status);
+      setScheduledAt(answer.data.publishAt);
+      // A time that had passed published the version at once: the form says so.
+      setPublished(answer.data.isPublished);
+      setPublishAt(answer.data.publishAt ?? '');
       if (answer.data.slug !== null) setValues((current) => ({ ...current, ...Object.fromEntries(fields.filter(([, field]) => field.kind === 'slug').map(([name]) => [name, answer.data.slug])) }));
       setDirty(false);
       onSaved(answer.message);
@@ -108,7 +117,8 @@ function TranslationFields({ screen, resource, record, locale, onSaved, onClose,
     <>
       <form className="panel translation-form" onSubmit={(event) => void save(event)} aria-label={`Versi ${language}`}>
         <h2>
-          Versi {language} <span className={`badge ${status === 'published' ? 'on' : 'off'}`}>{translationLabel(locale, status)}</span>
+          Versi {language} <span className={`badge ${badgeOf(status)}`}>{translationLabel(locale, status)}</span>
+          {scheduledAt && status === 'scheduled' && <small className="muted"> {wib(scheduledAt)}</small>}
         </h2>
         <fieldset disabled={saving} className="translation-fields">
           <div className="translation-row translation-head" aria-hidden="true">
@@ -118,7 +128,7 @@ function TranslationFields({ screen, resource, record, locale, onSaved, onClose,
           {fields.map(([name, field]) => {
             const kind = kindOf(field);
             const id = `translation-${name}`;
-            const required = published && field.required === true && field.kind !== 'slug';
+            const required = (published || publishAt !== '') && field.required === true && field.kind !== 'slug';
             return (
               <div key={name} className="translation-row">
                 <div className="translation-source">
@@ -162,6 +172,15 @@ function TranslationFields({ screen, resource, record, locale, onSaved, onClose,
             />{' '}
             Publikasikan versi {language}
           </label>
+          <ScheduleInput
+            id="translation-publishAt"
+            label={<label htmlFor="translation-publishAt">Jadwalkan terbit versi {language}</label>}
+            value={publishAt}
+            onChange={(time) => {
+              setDirty(true);
+              setPublishAt(time);
+            }}
+          />
         </fieldset>
         {error && (
           <div className="alert error" role="alert">

@@ -8,6 +8,7 @@ import { newsletterJobs } from '../newsletter/jobs.ts';
 import { siteBuildsJob } from '../rebuild/rebuild.ts';
 import { forgetDeletedHistoryJob } from '../revisions/store.ts';
 import { publishScheduledJob } from '../schedule/publish.ts';
+import { publishScheduledTranslationsJob } from '../translations/schedule.ts';
 import { pruneNotFoundLog } from '../redirects/site.ts';
 import type { CronJob } from '../cron/scheduled.ts';
 import { unusedUploadsJob, emptyTrashJob } from '../files/references.ts';
@@ -23,6 +24,7 @@ export const cronJobs: CronJob[] = [
   forgetOldIdempotencyKeys,
   forgetExpiredPreviews,
   publishScheduledJob,
+  publishScheduledTranslationsJob,
   pruneNotFoundLog,
   siteBuildsJob,
   unusedUploadsJob,

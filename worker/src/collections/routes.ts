@@ -10,7 +10,7 @@ import { Hono, type Context } from 'hono';
 import { recordTitle, type ResourceDefinition } from '../contract/fields.ts';
 import { MAX_LIST_LIMIT, PUBLIC_LIST_LIMIT } from '../contract/limits.ts';
 import { DEFAULT_LOCALE, isLocale, TRANSLATIONS, type Locale } from '../contract/locales.ts';
-import { TRANSLATION_STATUSES, type TranslationStatus } from '../contract/translation.ts';
+import { TRANSLATION_DONE, TRANSLATION_STATUSES, type TranslationStatus } from '../contract/translation.ts';
 import type { SessionUser } from '../contract/api.ts';
 import type { PermissionAction } from '../contract/limits.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
@@ -109,15 +109,15 @@ export function listQuery(query: Record<string, string>, resource: ResourceDefin
 }
 
 /**
- * Staff's filter on translations: `?translation=missing|draft|outdated|published`, or `todo`
- * (anything but published and current), into `?translationLocale=` (the first translated language unless named).
+ * Staff's filter on translations: `?translation=missing|draft|outdated|scheduled|published`, or
+ * `todo` (anything but current and published or scheduled), into `?translationLocale=` (the first translated language unless named).
  */
 function translationFilter(query: Record<string, string>): ListQuery['translation'] {
   const wanted = query.translation;
   if (wanted === undefined || wanted === '') return undefined;
   const locale = query.translationLocale || TRANSLATIONS[0];
   if (!locale || !isLocale(locale) || locale === DEFAULT_LOCALE) throw new ApiError(400, 'VALIDATION_ERROR', 'Bahasa tidak dikenal.');
-  if (wanted === 'todo') return { locale, statuses: TRANSLATION_STATUSES.filter((status) => status !== 'published') };
+  if (wanted === 'todo') return { locale, statuses: TRANSLATION_STATUSES.filter((status) => !TRANSLATION_DONE.includes(status)) };
   if (!TRANSLATION_STATUSES.includes(wanted as TranslationStatus)) throw new ApiError(400, 'VALIDATION_ERROR', `Status terjemahan harus salah satu dari: ${TRANSLATION_STATUSES.join(', ')}, todo.`);
   return { locale, statuses: [wanted as TranslationStatus] };
 }

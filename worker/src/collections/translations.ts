@@ -53,10 +53,11 @@ export const translatedText = (name: string, isSlug: boolean) => (isSlug ? of(tr
 
 /**
  * The state of the record's translation into `locale`: missing (no row), outdated (written
- * from default-language text that has changed since), draft (not published) or published.
+ * from default-language text that has changed since), published, scheduled (to be published at
+ * its time) or draft.
  */
 export function translationStatus(collection: string, id: SQLiteColumn, locale: Locale): SQL<TranslationStatus> {
   const current = sql`(select ${sources.sourceHash} from ${named('source_translation')} where ${translationRow(collection, of(translations.recordId), DEFAULT_LOCALE, sources)})`;
   const hash = of(translations.sourceHash);
-  return sql<TranslationStatus>`coalesce((select case when ${hash} <> coalesce(${current}, ${hash}) then 'outdated' when ${of(translations.isPublished)} then 'published' else 'draft' end from ${translations} where ${translationRow(collection, id, locale)}), 'missing')`;
+  return sql<TranslationStatus>`coalesce((select case when ${hash} <> coalesce(${current}, ${hash}) then 'outdated' when ${of(translations.isPublished)} then 'published' when ${of(translations.publishAt)} is not null then 'scheduled' else 'draft' end from ${translations} where ${translationRow(collection, id, locale)}), 'missing')`;
 }

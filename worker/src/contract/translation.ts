@@ -6,9 +6,11 @@
 import type { Field, ListField, ResourceDefinition } from './fields.ts';
 import type { Locale } from './locales.ts';
 
-/** Where a record's translation into one language stands, as staff lists show it. */
-export type TranslationStatus = 'missing' | 'draft' | 'outdated' | 'published';
-export const TRANSLATION_STATUSES: readonly TranslationStatus[] = ['missing', 'draft', 'outdated', 'published'];
+/** Where a record's translation into one language stands, as staff lists show it: scheduled waits for its publish time. */
+export type TranslationStatus = 'missing' | 'draft' | 'outdated' | 'scheduled' | 'published';
+export const TRANSLATION_STATUSES: readonly TranslationStatus[] = ['missing', 'draft', 'outdated', 'scheduled', 'published'];
+/** The states that are finished work: published, or written and waiting for its time. */
+export const TRANSLATION_DONE: readonly TranslationStatus[] = ['scheduled', 'published'];
 
 /** A record's translations by language, as staff lists carry them (`_translations`). */
 export type TranslationStatuses = Partial<Record<Locale, TranslationStatus>>;

@@ -243,7 +243,7 @@ export const revisions = sqliteTable(
 /**
  * Translations of content records, for every collection: one row per record and language, with
  * the language's own slug (unique per collection and language), its localized values as JSON, its
- * own publication flag and the fingerprint (`sourceHash`) of the default-language text it was
+ * own publication flag and publish time, and the fingerprint (`sourceHash`) of the default-language text it was
  * written from. The row in the default language holds no text: its `sourceHash` is the record's
  * current fingerprint, kept by every save, so "outdated" is a comparison in SQL.
  */
@@ -257,11 +257,13 @@ export const translations = sqliteTable(
     slug: text('slug'),
     values: text('values', { mode: 'json' }).notNull().$type<Record<string, unknown>>().default(sql`'{}'`),
     isPublished: integer('isPublished', { mode: 'boolean' }).notNull().default(false),
+    /** When an unpublished translation goes public (the minute's job publishes it); null when not scheduled. */
+    publishAt: text('publishAt'),
     sourceHash: text('sourceHash').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.collection, t.recordId, t.locale] }), uniqueIndex('translation_slug').on(t.collection, t.locale, t.slug)],
+  (t) => [primaryKey({ columns: [t.collection, t.recordId, t.locale] }), uniqueIndex('translation_slug').on(t.collection, t.locale, t.slug), index('translation_publish_at').on(t.publishAt)],
 );
 
 /**
@@ -279,7 +281,7 @@ export const translationRevisions = sqliteTable(
     locale: text('locale').notNull(),
     version: integer('version').notNull(),
     action: text('action').notNull(),
-    snapshot: text('snapshot', { mode: 'json' }).notNull().$type<{ slug: string | null; values: Record<string, unknown>; isPublished: boolean }>(),
+    snapshot: text('snapshot', { mode: 'json' }).notNull().$type<{ slug: string | null; values: Record<string, unknown>; isPublished: boolean; publishAt?: string | null }>(),
     userId: text('userId'),
     username: text('username').notNull().default(''),
     createdAt: createdAt(),

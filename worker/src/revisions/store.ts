@@ -87,13 +87,14 @@ export interface KeptTranslation {
   slug: string | null;
   values: Record<string, unknown>;
   isPublished: boolean;
+  publishAt?: string | null;
   sourceHash: string;
 }
 
 /** The record as it is now with its translations: what its deletion keeps. */
 export async function snapshotBeforeDelete(db: Database, key: ResourceKey, row: Row): Promise<Snapshot> {
   const kept: KeptTranslation[] = await db
-    .select({ locale: translations.locale, slug: translations.slug, values: translations.values, isPublished: translations.isPublished, sourceHash: translations.sourceHash })
+    .select({ locale: translations.locale, slug: translations.slug, values: translations.values, isPublished: translations.isPublished, publishAt: translations.publishAt, sourceHash: translations.sourceHash })
     .from(translations)
     .where(and(eq(translations.collection, resources[key].path), eq(translations.recordId, String(row.id)), ne(translations.locale, DEFAULT_LOCALE)));
   return { ...(await currentSnapshot(db, key, row)), [KEPT_TRANSLATIONS]: kept };

@@ -6,20 +6,22 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { SessionUser } from '../contract/api.ts';
-import type { Field, ResourceDefinition } from '../contract/fields.ts';
+import { timestamp, type Field, type ResourceDefinition } from '../contract/fields.ts';
 import type { Locale } from '../contract/locales.ts';
 import { localizedFields, localizedSlugField } from '../contract/translation.ts';
 import { newId, type Database } from '../db/client.ts';
 import { translationRevisions } from '../db/schema.ts';
 import { differences, KEPT_VERSIONS, type FieldDifference } from '../revisions/store.ts';
 
-export type TranslationRevisionAction = 'update' | 'restore' | 'delete';
+export type TranslationRevisionAction = 'update' | 'restore' | 'delete' | 'schedule';
 
 /** A translation as one version holds it. */
 export interface TranslationSnapshot {
   slug: string | null;
   values: Record<string, unknown>;
   isPublished: boolean;
+  /** When an unpublished version was to go public. */
+  publishAt: string | null;
 }
 
 export interface TranslationVersion {
@@ -71,25 +73,30 @@ export async function translationVersions(db: Database, owner: VersionOwner): Pr
   return rows.map((row) => ({
     version: row.version,
     action: row.action as TranslationRevisionAction,
-    snapshot: { slug: row.snapshot.slug ?? null, values: row.snapshot.values ?? {}, isPublished: row.snapshot.isPublished === true },
+    snapshot: { slug: row.snapshot.slug ?? null, values: row.snapshot.values ?? {}, isPublished: row.snapshot.isPublished === true, publishAt: row.snapshot.publishAt ?? null },
     username: row.username,
     createdAt: row.createdAt,
   }));
 }
 
 const PUBLISHED_FIELD = 'isPublished';
+const PUBLISH_TIME_FIELD = 'publishAt';
 
-/** What a translation's difference compares: its localized fields and its own publish flag. */
+/** What a translation's difference compares: its localized fields, its own publish flag and publish time. */
 const comparedResource = (resource: ResourceDefinition, label: string): ResourceDefinition => ({
   ...resource,
-  fields: { ...Object.fromEntries(localizedFields(resource)), [PUBLISHED_FIELD]: { kind: 'boolean', label: `Publikasikan versi ${label}`, default: false } satisfies Field },
+  fields: {
+    ...Object.fromEntries(localizedFields(resource)),
+    [PUBLISHED_FIELD]: { kind: 'boolean', label: `Publikasikan versi ${label}`, default: false } satisfies Field,
+    [PUBLISH_TIME_FIELD]: timestamp(`Jadwal terbit versi ${label}`, { schedule: 'publish' }),
+  },
 });
 
 /** A translation in the shape of a record, its slug under the slug field's name. */
 const asRecord = (resource: ResourceDefinition, snapshot: TranslationSnapshot | undefined) => {
   if (!snapshot) return undefined;
   const slugField = localizedSlugField(resource);
-  return { ...snapshot.values, ...(slugField ? { [slugField]: snapshot.slug ?? '' } : {}), [PUBLISHED_FIELD]: snapshot.isPublished };
+  return { ...snapshot.values, ...(slugField ? { [slugField]: snapshot.slug ?? '' } : {}), [PUBLISHED_FIELD]: snapshot.isPublished, [PUBLISH_TIME_FIELD]: snapshot.publishAt };
 };
 
 /** The fields whose shown value differs between two versions of a translation (none before: every filled field). */

@@ -14,6 +14,7 @@ import { now, type Database } from '../db/client.ts';
 import { translations } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { translationsKeptByDeletion, type KeptTranslation } from '../revisions/store.ts';
+import { stillAhead } from './schedule.ts';
 
 const translatable = (Object.keys(resources) as ResourceKey[]).filter((key) => isTranslatable(resources[key]));
 
@@ -49,6 +50,8 @@ async function bringBack(db: Database, collection: string, recordId: string, kep
         slug: translation.slug,
         values: translation.values,
         isPublished: translation.isPublished,
+        // A scheduled version waits for its time again, unless that time passed while the record was deleted.
+        publishAt: stillAhead(translation.publishAt),
         sourceHash: translation.sourceHash,
         createdAt: time,
         updatedAt: time,

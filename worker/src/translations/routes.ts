@@ -1,7 +1,7 @@
 /**
  * Staff editing of a record's translations, under the collection's address:
  *   GET    /:id/translations/:locale   the translation (or none) and where it stands
- *   PUT    /:id/translations/:locale   save it (its values and whether that language's version is public)
+ *   PUT    /:id/translations/:locale   save it (its values, whether that language's version is public, or when it goes public)
  *   DELETE /:id/translations/:locale   remove it
  *   GET    /:id/translations/:locale/revisions, /revisions/:n   its saved versions
  *   POST   /:id/translations/:locale/revisions/:n/restore        bring one back (a save of its own)
@@ -28,6 +28,7 @@ import { readBody } from '../http/body.ts';
 import { ApiError, notFound, ok } from '../http/errors.ts';
 import { rebuildInputsOf, requestRebuild } from '../rebuild/rebuild.ts';
 import { hasTranslationVersions, translationDifferences, translationVersion, translationVersions, type TranslationRevisionAction, type TranslationSnapshot } from './history.ts';
+import { stillAhead } from './schedule.ts';
 import { prepareTranslation, readTranslation, type StoredTranslationRow, type TranslationInput } from './write.ts';
 
 /** A translation as the admin's form reads it. */
@@ -37,6 +38,8 @@ export interface TranslationAnswer {
   slug: string | null;
   values: Record<string, unknown>;
   isPublished: boolean;
+  /** When the version goes public, while it waits for that time. */
+  publishAt: string | null;
   updatedAt: string | null;
 }
 
@@ -46,7 +49,7 @@ const translationLocale = (value: string): Locale => {
   return value;
 };
 
-const snapshotOf = (stored: StoredTranslationRow): TranslationSnapshot => ({ slug: stored.slug, values: stored.values, isPublished: stored.isPublished });
+const snapshotOf = (stored: StoredTranslationRow): TranslationSnapshot => ({ slug: stored.slug, values: stored.values, isPublished: stored.isPublished, publishAt: stored.publishAt });
 
 const versionNotFound = () => new ApiError(404, 'NOT_FOUND', 'Versi tidak ditemukan.');
 
@@ -65,9 +68,9 @@ export function translationRoutes(key: ResourceKey) {
 
   const answer = async (c: Context<AppEnv>, record: Record<string, unknown>, locale: Locale): Promise<TranslationAnswer> => {
     const stored = await readTranslation(c.var.db, module, String(record.id), locale);
-    if (!stored) return { locale, status: 'missing', slug: null, values: {}, isPublished: false, updatedAt: null };
-    const status: TranslationStatus = stored.sourceHash !== sourceHash(resource, record) ? 'outdated' : stored.isPublished ? 'published' : 'draft';
-    return { locale, status, slug: stored.slug, values: stored.values, isPublished: stored.isPublished, updatedAt: stored.updatedAt };
+    if (!stored) return { locale, status: 'missing', slug: null, values: {}, isPublished: false, publishAt: null, updatedAt: null };
+    const status: TranslationStatus = stored.sourceHash !== sourceHash(resource, record) ? 'outdated' : stored.isPublished ? 'published' : stored.publishAt ? 'scheduled' : 'draft';
+    return { locale, status, slug: stored.slug, values: stored.values, isPublished: stored.isPublished, publishAt: stored.publishAt, updatedAt: stored.updatedAt };
   };
 
   /** Stores the change with its audit entry, then asks for the site to be built again. */
@@ -91,16 +94,17 @@ export function translationRoutes(key: ResourceKey) {
     const db = c.var.db;
     const owner = { collection: module, recordId: String(record.id), locale };
     const before = await readTranslation(db, module, owner.recordId, locale);
-    const { statements, slug, values } = await prepareTranslation(db, resource, record, locale, input);
+    const { statements, slug, values, isPublished, publishAt } = await prepareTranslation(db, resource, record, locale, input);
     if (before?.isPublished && before.slug && slug && before.slug !== slug && publicState(resource, record, new Date()).state === 'public') {
       const [from, to] = await Promise.all([translatedPages(db, key, record, before.slug, locale), translatedPages(db, key, record, slug, locale)]);
       statements.push(...pageMoves(db, from, to));
     }
     // A translation written before its history was kept gets its state then as its first version, so this save can be undone.
     if (before && !(await hasTranslationVersions(db, owner))) statements.push(...translationVersion(db, owner, snapshotOf(before), 'update', null, new Date(before.updatedAt)));
-    statements.push(...translationVersion(db, owner, { slug, values, isPublished: input.isPublished }, action, c.var.user));
+    statements.push(...translationVersion(db, owner, { slug, values, isPublished, publishAt }, action, c.var.user));
     const title = recordTitle(resource, record, owner.recordId);
-    await commit(c, statements, `${title} (${LOCALES[locale].label}${input.isPublished ? ', terbit' : ', draf'})${note}`, record);
+    const state = isPublished ? 'terbit' : publishAt ? `terjadwal ${publishAt}` : 'draf';
+    await commit(c, statements, `${title} (${LOCALES[locale].label}, ${state})${note}`, record);
   };
 
   app.put('/:id/translations/:locale', async (c) => {
@@ -108,8 +112,8 @@ export function translationRoutes(key: ResourceKey) {
     const locale = translationLocale(c.req.param('locale'));
     const record = await recordOf(c);
     const { fields } = await readBody(c);
-    const { isPublished, ...values } = fields;
-    await save(c, record, locale, { values, isPublished: truthy(isPublished) }, 'update', '');
+    const { isPublished, publishAt, ...values } = fields;
+    await save(c, record, locale, { values, isPublished: truthy(isPublished), publishAt }, 'update', '');
     return ok(c, await answer(c, record, locale), `Versi ${LOCALES[locale].label} berhasil disimpan!`);
   });
 
@@ -148,7 +152,7 @@ export function translationRoutes(key: ResourceKey) {
       createdAt: version.createdAt,
       translation: version.snapshot,
       /** Field by field, this version (before) against the translation as it is now (after; nothing when it was removed). */
-      differences: translationDifferences(resource, LOCALES[locale].label, version.snapshot, current ? snapshotOf(current) : { slug: null, values: {}, isPublished: false }),
+      differences: translationDifferences(resource, LOCALES[locale].label, version.snapshot, current ? snapshotOf(current) : { slug: null, values: {}, isPublished: false, publishAt: null }),
     });
   });
 
@@ -159,7 +163,8 @@ export function translationRoutes(key: ResourceKey) {
     if (!version) throw versionNotFound();
     const slugField = localizedSlugField(resource);
     const values = { ...version.snapshot.values, ...(slugField && version.snapshot.slug ? { [slugField]: version.snapshot.slug } : {}) };
-    await save(c, record, locale, { values, isPublished: version.snapshot.isPublished }, 'restore', ` (dipulihkan dari versi ${version.version})`);
+    // A publish time that has passed since is not kept: the version comes back as it was then, not published by its old schedule.
+    await save(c, record, locale, { values, isPublished: version.snapshot.isPublished, publishAt: stillAhead(version.snapshot.publishAt) }, 'restore', ` (dipulihkan dari versi ${version.version})`);
     return ok(c, await answer(c, record, locale), `Versi ${LOCALES[locale].label} ${version.version} berhasil dipulihkan!`);
   });
 

@@ -1,12 +1,14 @@
 /**
  * Saving a record's translation into one language: its localized fields checked as the record's
- * own are (a published translation must fill what the default language requires), rich text
- * sanitised, a slug of its own that no other record holds in that language, and the fingerprint
- * of the default-language text it was written from. A refused save writes nothing.
+ * own are (a published or scheduled translation must fill what the default language requires),
+ * rich text sanitised, a slug of its own that no other record holds in that language, and the
+ * fingerprint of the default-language text it was written from. A refused save writes nothing.
+ * A publish time still ahead keeps the translation unpublished until the minute's job publishes
+ * it (schedule.ts); one already past publishes it now.
  */
 import { and, eq, ne } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { Field, Fields, ListField, ResourceDefinition } from '../contract/fields.ts';
+import { timestamp, type Field, type Fields, type ListField, type ResourceDefinition } from '../contract/fields.ts';
 import { LOCALES, type Locale } from '../contract/locales.ts';
 import { slugify, normalizeSlug } from '../contract/slug.ts';
 import { localizedFields, localizedItemKeys, sourceHash } from '../contract/translation.ts';
@@ -17,13 +19,16 @@ import { now, type Database } from '../db/client.ts';
 import { translations } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { keepSourceHash } from './hooks.ts';
+import { stillAhead } from './schedule.ts';
 
 type Row = Record<string, unknown>;
 
-/** What a translation save sends: the localized values and whether this language's version is public. */
+/** What a translation save sends: the localized values, whether this language's version is public, and when it goes public if not now. */
 export interface TranslationInput {
   values: Row;
   isPublished: boolean;
+  /** When the version goes public (UTC ISO, or as an editor typed it); blank or null: not scheduled. */
+  publishAt?: unknown;
 }
 
 /** A translation as staff read it. */
@@ -31,15 +36,16 @@ export interface StoredTranslationRow {
   slug: string | null;
   values: Row;
   isPublished: boolean;
+  publishAt: string | null;
   sourceHash: string;
   updatedAt: string;
 }
 
 const refusal = (errors: FieldError[]) => new ApiError(400, 'VALIDATION_ERROR', errors.map((error) => error.message).join(' '), errors);
 
-/** The translated fields but lists (checked by position below), required only when the translation is published. */
-function textFields(resource: ResourceDefinition, publishing: boolean): ResourceDefinition {
-  const fields: Fields = {};
+/** The translated fields but lists (checked by position below), required only when the translation is published or scheduled; its publish time. */
+function textFields(resource: ResourceDefinition, publishing: boolean, language: string): ResourceDefinition {
+  const fields: Fields = { publishAt: timestamp(`Jadwal terbit versi ${language}`, { schedule: 'publish' }) };
   for (const [name, field] of localizedFields(resource)) {
     if (field.kind === 'list') continue;
     fields[name] = { ...field, required: publishing && field.required === true && field.kind !== 'slug', unique: false } as Field;
@@ -55,9 +61,14 @@ const filled = (value: unknown) => typeof value === 'string' && value.trim() !==
 
 export async function prepareTranslation(db: Database, resource: ResourceDefinition, record: Row, locale: Locale, input: TranslationInput) {
   const language = LOCALES[locale].label;
-  const parsed = inputSchema(textFields(resource, input.isPublished), 'create').safeParse(input.values);
+  // Published now or at a time set: either way the version must be complete.
+  const goingPublic = input.isPublished || (typeof input.publishAt === 'string' && input.publishAt.trim() !== '');
+  const parsed = inputSchema(textFields(resource, goingPublic, language), 'create').safeParse({ ...input.values, publishAt: input.publishAt });
   if (!parsed.success) throw refusal(fieldErrors(parsed.error));
-  const values: Row = { ...parsed.data };
+  const { publishAt: time, ...values }: Row = { ...parsed.data };
+  // A time still ahead holds the version back until then; one already past publishes it now.
+  const publishAt = typeof time === 'string' ? stillAhead(time) : null;
+  const isPublished = publishAt === null && goingPublic;
   const errors: FieldError[] = [];
   let slug: string | null = null;
 
@@ -69,7 +80,7 @@ export async function prepareTranslation(db: Database, resource: ResourceDefinit
       delete values[name];
     } else if (field.kind === 'richText' && typeof values[name] === 'string') {
       values[name] = sanitizeRichText(values[name]);
-      if (input.isPublished && field.required && !hasVisibleContent(values[name] as string)) errors.push({ field: name, message: `${field.label} wajib diisi.` });
+      if (goingPublic && field.required && !hasVisibleContent(values[name] as string)) errors.push({ field: name, message: `${field.label} wajib diisi.` });
     } else if (field.kind === 'text' && field.format === 'meta-tags' && typeof values[name] === 'string') {
       values[name] = sanitizeMetaTags(values[name]);
     } else if (field.kind === 'list') {
@@ -83,7 +94,7 @@ export async function prepareTranslation(db: Database, resource: ResourceDefinit
       const own = Array.isArray(record[name]) ? (record[name] as Row[]) : [];
       const keys = localizedItemKeys(field);
       const incomplete = own.some((item, position) => keys.some((key) => filled(item[key]) && !filled(items.data[position]?.[key])));
-      if (input.isPublished && incomplete) errors.push({ field: name, message: `${field.label}: terjemahkan setiap item sebelum versi ${language} diterbitkan.` });
+      if (goingPublic && incomplete) errors.push({ field: name, message: `${field.label}: terjemahkan setiap item sebelum versi ${language} diterbitkan.` });
     }
   }
   if (errors.length) throw refusal(errors);
@@ -98,22 +109,22 @@ export async function prepareTranslation(db: Database, resource: ResourceDefinit
   }
 
   const hash = sourceHash(resource, record);
-  const time = now();
-  const row = { collection: resource.path, recordId: String(record.id), locale, slug, values, isPublished: input.isPublished, sourceHash: hash };
+  const savedAt = now();
+  const row = { collection: resource.path, recordId: String(record.id), locale, slug, values, isPublished, publishAt, sourceHash: hash };
   const statements: BatchItem<'sqlite'>[] = [
     keepSourceHash(db, resource.path, String(record.id), hash),
     db
       .insert(translations)
-      .values({ ...row, createdAt: time, updatedAt: time })
-      .onConflictDoUpdate({ target: [translations.collection, translations.recordId, translations.locale], set: { slug, values, isPublished: input.isPublished, sourceHash: hash, updatedAt: time } }),
+      .values({ ...row, createdAt: savedAt, updatedAt: savedAt })
+      .onConflictDoUpdate({ target: [translations.collection, translations.recordId, translations.locale], set: { slug, values, isPublished, publishAt, sourceHash: hash, updatedAt: savedAt } }),
   ];
-  return { statements, slug, values };
+  return { statements, slug, values, isPublished, publishAt };
 }
 
 /** The stored translation of a record into `locale`, if any. */
 export async function readTranslation(db: Database, collection: string, recordId: string, locale: Locale): Promise<StoredTranslationRow | undefined> {
   const [row] = await db
-    .select({ slug: translations.slug, values: translations.values, isPublished: translations.isPublished, sourceHash: translations.sourceHash, updatedAt: translations.updatedAt })
+    .select({ slug: translations.slug, values: translations.values, isPublished: translations.isPublished, publishAt: translations.publishAt, sourceHash: translations.sourceHash, updatedAt: translations.updatedAt })
     .from(translations)
     .where(and(eq(translations.collection, collection), eq(translations.recordId, recordId), eq(translations.locale, locale)))
     .limit(1);

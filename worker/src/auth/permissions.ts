@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SessionUser } from '../contract/api.ts';
 import { actionsOf, type PermissionAction } from '../contract/limits.ts';
 import { PERMISSION_MODULES } from '../contract/resources.ts';
@@ -13,37 +13,48 @@ export const ALL_PERMISSIONS = PERMISSION_MODULES.flatMap((module) => actionsOf(
 export const can = (who: SessionUser | null, module: string, action: PermissionAction) =>
   !!who && who.permissions.includes(`${module}.${action}`);
 
-/** The permissions linked to a role or a user, as `module.action`: only the active ones, or all. */
-async function linkedPermissions(db: Database, table: typeof rolePermissions, ownerId: string, activeOnly = true) {
+/** The permissions linked to a role or a user, as `module.action`, active or not. */
+async function linkedPermissions(db: Database, table: typeof rolePermissions, ownerId: string) {
   const rows = await db
     .select({ module: permission.module, action: permission.action })
     .from(table)
     .innerJoin(permission, eq(permission.id, table.targetId))
-    .where(activeOnly ? and(eq(table.ownerId, ownerId), eq(permission.isActive, true)) : eq(table.ownerId, ownerId));
+    .where(eq(table.ownerId, ownerId));
   return rows.map((row) => `${row.module}.${row.action}`);
 }
 
 const isSuperAdminRole = (row: { name: unknown; isSystem: unknown }) => !!row.isSystem && row.name === SUPER_ADMIN_ROLE;
 
-/** What a role gives: every permission for the active Super Admin role, nothing for an inactive role. */
-async function rolePermissionNames(db: Database, roleId: string): Promise<string[]> {
-  const [own] = await db.select({ name: role.name, isSystem: role.isSystem, isActive: role.isActive }).from(role).where(eq(role.id, roleId));
-  if (!own?.isActive) return [];
-  return isSuperAdminRole(own) ? ALL_PERMISSIONS : linkedPermissions(db, rolePermissions, roleId);
+/**
+ * The statements that read a signed-in user, sent as one batch (one round trip to D1): the
+ * account, its role, and the active permissions its active role and the account itself hold.
+ * `userId` is the id, or a subquery giving it (a session's user).
+ */
+export function userStatements(db: Database, userId: string | SQL) {
+  const roleId = sql`(select ${user.role} from ${user} where ${user.id} = ${userId})`;
+  const granted = (table: typeof rolePermissions, ownerId: SQL | string) => sql`${permission.id} in (select ${table.targetId} from ${table} where ${table.ownerId} = ${ownerId})`;
+  const roleActive = sql`exists (select 1 from ${role} where ${role.id} = ${roleId} and ${role.isActive} = 1)`;
+  return [
+    db.select({ id: user.id, username: user.username, email: user.email, fullName: user.fullName, avatar: user.avatar, isActive: user.isActive }).from(user).where(eq(user.id, userId)),
+    db.select({ id: role.id, name: role.name, isSystem: role.isSystem, isActive: role.isActive }).from(role).where(eq(role.id, roleId)),
+    db
+      .select({ module: permission.module, action: permission.action })
+      .from(permission)
+      .where(and(eq(permission.isActive, true), or(granted(userPermissions, userId), and(roleActive, granted(rolePermissions, roleId))))),
+  ] as const;
 }
 
-/** The role's active permissions plus the user's own, as `module.action`. */
-export async function effectivePermissions(db: Database, userId: string, roleId: string | null): Promise<string[]> {
-  const fromRole = roleId ? await rolePermissionNames(db, roleId) : [];
-  if (fromRole === ALL_PERMISSIONS) return ALL_PERMISSIONS;
-  return [...new Set([...fromRole, ...(await linkedPermissions(db, userPermissions, userId))])];
-}
+type UserRows = Awaited<ReturnType<typeof userStatements>[number]>;
 
-export async function sessionUser(db: Database, userId: string): Promise<SessionUser | null> {
-  const [row] = await db.select().from(user).where(and(eq(user.id, userId), eq(user.isActive, true)));
-  if (!row) return null;
-  const roleId = typeof row.role === 'string' ? row.role : null;
-  const [roleRow] = roleId ? await db.select({ id: role.id, name: role.name }).from(role).where(inArray(role.id, [roleId])) : [];
+/**
+ * The user as requests see them, from `userStatements`' answers: none for an inactive account;
+ * every permission for the active Super Admin role, none from an inactive role.
+ */
+export function presentUser([account, ownRole, granted]: [UserRows, UserRows, UserRows]): SessionUser | null {
+  const row = account[0] as { id: unknown; username: unknown; email: unknown; fullName: unknown; avatar: unknown; isActive: unknown } | undefined;
+  if (!row?.isActive) return null;
+  const roleRow = ownRole[0] as { id: unknown; name: unknown; isSystem: unknown; isActive: unknown } | undefined;
+  const everything = !!roleRow?.isActive && isSuperAdminRole(roleRow);
   const id = String(row.id);
   return {
     id,
@@ -53,8 +64,18 @@ export async function sessionUser(db: Database, userId: string): Promise<Session
     fullName: String(row.fullName),
     avatar: String(row.avatar ?? ''),
     role: roleRow ? { _id: String(roleRow.id), name: String(roleRow.name) } : null,
-    permissions: await effectivePermissions(db, id, roleId),
+    permissions: everything ? ALL_PERMISSIONS : (granted as { module: unknown; action: unknown }[]).map((grant) => `${String(grant.module)}.${String(grant.action)}`),
   };
+}
+
+/** The role's active permissions plus the user's own, as `module.action`. */
+export async function effectivePermissions(db: Database, userId: string): Promise<string[]> {
+  return (await sessionUser(db, userId, { activeOnly: false }))?.permissions ?? [];
+}
+
+export async function sessionUser(db: Database, userId: string, { activeOnly = true } = {}): Promise<SessionUser | null> {
+  const [account, ownRole, granted] = await db.batch(userStatements(db, userId));
+  return presentUser([activeOnly ? account : account.map((row) => ({ ...row, isActive: true })), ownRole, granted]);
 }
 
 // ---- Power: what a role or an account could give, whether or not it is active now ----
@@ -80,7 +101,7 @@ export async function linkedPermissionIds(db: Database, owner: 'role' | 'user', 
 export async function rolePower(db: Database, roleId: string): Promise<string[]> {
   const [own] = await db.select({ name: role.name, isSystem: role.isSystem }).from(role).where(eq(role.id, roleId));
   if (!own) return [];
-  return isSuperAdminRole(own) ? ALL_PERMISSIONS : linkedPermissions(db, rolePermissions, roleId, false);
+  return isSuperAdminRole(own) ? ALL_PERMISSIONS : linkedPermissions(db, rolePermissions, roleId);
 }
 
 /** Every permission an account with this role and these own permissions could use. */

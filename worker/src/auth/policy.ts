@@ -38,7 +38,7 @@ export async function factorRequirement(db: Database, userId: string): Promise<s
   }
   const { permissions } = await readFactorPolicy(db);
   if (!permissions.length) return null;
-  const held = new Set(await effectivePermissions(db, userId, roleId));
+  const held = new Set(await effectivePermissions(db, userId));
   const reason = permissions.find((name) => held.has(name));
   return reason ? `izin ${reason} yang Anda miliki mewajibkannya` : null;
 }

@@ -1,4 +1,4 @@
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { stripControls } from '../contract/text.ts';
@@ -6,7 +6,7 @@ import type { Database } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError } from '../http/errors.ts';
-import { sessionUser } from './permissions.ts';
+import { presentUser, userStatements } from './permissions.ts';
 
 export const SESSION_COOKIE = 'sid';
 const SESSION_DAYS = 7;
@@ -56,15 +56,17 @@ export async function endSession(c: Context<AppEnv>) {
   deleteCookie(c, SESSION_COOKIE, { path: '/', secure: !isLocal(c) });
 }
 
+/** The session of a cookie's token with its user, read in one round trip to D1. */
 async function sessionOfToken(db: Database, token: string) {
   const tokenHash = await sha256(token);
-  const [session] = await db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+  const ofSession = sql`(select ${sessions.userId} from ${sessions} where ${sessions.tokenHash} = ${tokenHash})`;
+  const [[session], ...account] = await db.batch([db.select({ expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt }).from(sessions).where(eq(sessions.tokenHash, tokenHash)), ...userStatements(db, ofSession)]);
   if (!session) return null;
   if (session.expiresAt < new Date().toISOString()) {
     await db.delete(sessions).where(lt(sessions.expiresAt, new Date().toISOString()));
     return null;
   }
-  const user = await sessionUser(db, session.userId);
+  const user = presentUser(account);
   if (user && (session.lastSeenAt ?? '') < new Date(Date.now() - LAST_SEEN_EVERY_MS).toISOString()) {
     await db.update(sessions).set({ lastSeenAt: new Date().toISOString() }).where(eq(sessions.tokenHash, tokenHash));
   }

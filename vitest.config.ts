@@ -1,11 +1,20 @@
 import { defineConfig } from 'vitest/config';
+import { mocking } from './admin/vitest.config.ts';
 import LongestFirst from './scripts/lib/longest-first.ts';
 
 // One run, four kinds of tests: the API against the real Workers runtime, admin components,
 // browser tests against the built site and admin served by the worker, and the local runner.
 export default defineConfig({
   test: {
-    projects: ['worker', 'admin', 'site', 'e2e', 'scripts'],
+    projects: [
+      'worker',
+      'admin',
+      // The admin's test files that replace modules, each in a registry of its own.
+      { root: './admin', test: { name: 'admin-mocks', include: mocking, environment: 'happy-dom' } },
+      'site',
+      'e2e',
+      'scripts',
+    ],
     sequence: { sequencer: LongestFirst },
   },
 });

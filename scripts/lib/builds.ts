@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, s
 import { createServer, type Server } from 'node:http';
 import { stripVTControlCharacters } from 'node:util';
 import path from 'node:path';
+import { KEPT_INDEX_LINE } from '../../site/integrations/search-index.ts';
 import { SIGNATURE_HEADER } from '../../worker/src/rebuild/hook.ts';
 import { offlineEnv, ROOT, spawnTied, tool } from './local.ts';
 
@@ -56,6 +57,7 @@ export interface SiteBuildResult {
 }
 
 const SITE_BUILD_SCRIPT = path.join(import.meta.dirname, 'site-build.ts');
+const REFRESH_INDEX_SCRIPT = path.join(import.meta.dirname, 'refresh-search-index.ts');
 
 /** A site build in its own process (site-build.ts); a prepared one waits for `release` to render the pages. */
 interface SiteBuildProcess {
@@ -110,6 +112,8 @@ function startSiteBuild(apiUrl: string, siteDir: string, stateDir: string, prepa
       ASTRO_CACHE_DIR: path.resolve(stateDir, 'astro-cache'),
       // Unchanged pages are hard-linked from that cache, not copied (site/integrations/linked-pages.ts).
       SITE_LINK_CACHED_PAGES: '1',
+      // The build keeps the served search index; its own is written once it is published.
+      SITE_SEARCH_INDEX_FROM: currentLink(siteDir),
     },
     stdio: [prepare ? 'pipe' : 'ignore', 'pipe', 'pipe'],
   });
@@ -135,6 +139,8 @@ function startSiteBuild(apiUrl: string, siteDir: string, stateDir: string, prepa
 class SiteBuilds {
   private queue: Promise<unknown> = Promise.resolve();
   private prepared: SiteBuildProcess | null = null;
+  /** The search index being written for the served build, if any. */
+  private indexing: { child: ChildProcess; done: Promise<Finished> } | null = null;
   /** The API the next build is prepared for, while a builder keeps builds ready. */
   readyFor: string | null = null;
 
@@ -186,8 +192,32 @@ class SiteBuilds {
     this.prepared = startSiteBuild(this.readyFor, this.siteDir, this.stateDir, true);
   }
 
+  /** Resolves once no search index is being written. */
+  async indexed(): Promise<void> {
+    while (this.indexing) await this.indexing.done;
+  }
+
+  /**
+   * Writes the index of the build just published, in the background. A newer build stops it:
+   * that build's own index replaces it, and the CPU goes to the pages.
+   */
+  private refreshIndex(outDir: string) {
+    const child = spawnTied(process.execPath, [REFRESH_INDEX_SCRIPT, outDir], { cwd: ROOT, env: offlineEnv(this.stateDir), stdio: ['ignore', 'pipe', 'pipe'] });
+    const indexing = {
+      child,
+      done: finished(child).finally(() => {
+        if (this.indexing === indexing) this.indexing = null;
+      }),
+    };
+    this.indexing = indexing;
+  }
+
   private async buildNow(apiUrl: string): Promise<SiteBuildResult> {
     mkdirSync(this.siteDir, { recursive: true });
+    if (this.indexing) {
+      this.indexing.child.kill();
+      await this.indexing.done;
+    }
     if (this.readyFor) this.readyFor = apiUrl;
     let run = this.prepared;
     this.prepared = null;
@@ -202,6 +232,7 @@ class SiteBuilds {
       run = startSiteBuild(apiUrl, this.siteDir, this.stateDir, false);
     }
     const result = await this.publish(await run.done);
+    if (result.ok && result.output.includes(KEPT_INDEX_LINE)) this.refreshIndex(path.resolve(this.siteDir, readlinkSync(currentLink(this.siteDir))));
     this.prepareNow();
     return result;
   }
@@ -254,6 +285,9 @@ export function buildSite(apiUrl: string, siteDir: string, stateDir: string): Pr
   return buildsOf(siteDir, stateDir).build(apiUrl);
 }
 
+/** Resolves once the search index of the last build of `siteDir` that kept the served one is written. */
+export const searchIndexWritten = (siteDir: string) => siteBuilds.get(path.resolve(siteDir))?.indexed() ?? Promise.resolve();
+
 /**
  * Keeps the next build of `siteDir` prepared (process started, Astro loaded, pages and islands
  * bundled), so a build asked for later only renders pages. Resolves to a function that stops it.
@@ -270,7 +304,7 @@ export interface SiteBuilder {
   url: string;
   /** Asks the worker for a build (recorded like any other) and resolves with its result. */
   buildNow(reason: string): Promise<SiteBuildResult>;
-  /** Resolves when no build is running or queued. */
+  /** Resolves when no build is running or queued and the last one's search index is written. */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -410,7 +444,14 @@ export async function startSiteBuilder(opts: {
       if (!answer.success || !answer.data) throw new Error(`the worker refused the build request: ${answer.message ?? response.status}`);
       return new Promise<SiteBuildResult>((resolve) => resultWaiters.set(answer.data!._id, resolve));
     },
-    idle: () => (running || queued.length ? new Promise<void>((resolve) => idleWaiters.push(resolve)) : Promise.resolve()),
+    idle: async () => {
+      // Builds, then the search index of the last one (a build asked meanwhile starts the wait again).
+      for (;;) {
+        if (running || queued.length) await new Promise<void>((resolve) => idleWaiters.push(resolve));
+        await buildsOf(opts.siteDir, opts.stateDir).indexed();
+        if (!running && !queued.length) return;
+      }
+    },
     close: async () => {
       if (holding) clearTimeout(holding);
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -4,11 +4,13 @@
  * only the changed record from the API; the same holds for an article's English version. Its own
  * worker and state, so the counts are its own.
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import { gunzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildSite } from '../../../scripts/lib/builds.ts';
+import { buildSite, searchIndexWritten } from '../../../scripts/lib/builds.ts';
+import { KEPT_INDEX_LINE } from '../../../site/integrations/search-index.ts';
 import { DEFAULT_ADMIN, startWorker, type RunningWorker } from '../../../scripts/lib/local.ts';
 
 const state = mkdtempSync(path.join(tmpdir(), 'cms-incremental-'));
@@ -33,7 +35,17 @@ async function build() {
   const readFrom = (route: string) => Number(result.output.match(new RegExp(`\\[content\\] ${route.replace(/[?]/g, '\\$&')}: \\d+ records, (\\d+) read from the API`))?.[1]);
   const readFromApi = readFrom('/api/bio-core');
   const readInEnglish = readFrom('/api/bio-core?locale=en');
-  return { rendered: pages.filter((p) => !p.reused).map((p) => p.file), reused: pages.filter((p) => p.reused).map((p) => p.file), readFromApi, readInEnglish };
+  return { rendered: pages.filter((p) => !p.reused).map((p) => p.file), reused: pages.filter((p) => p.reused).map((p) => p.file), readFromApi, readInEnglish, keptIndex: result.output.includes(KEPT_INDEX_LINE) };
+}
+
+/** The text the served search index holds for a page (Pagefind's fragments are gzipped JSON after a signature). */
+function indexedText(url: string) {
+  const folder = path.join(siteDir, 'current', 'pagefind', 'fragment');
+  for (const file of readdirSync(folder)) {
+    const fragment = JSON.parse(gunzipSync(readFileSync(path.join(folder, file))).toString('utf8').replace(/^pagefind_dcd/, '')) as { url: string; content: string };
+    if (fragment.url === url) return fragment.content;
+  }
+  return null;
 }
 
 let first: Awaited<ReturnType<typeof build>>;
@@ -76,6 +88,11 @@ describe('a build after one saved article', () => {
     expect(second.rendered.filter((file) => /^\/(vision|our-work)\/.+\/.+\.html$|^\/vision\/[^/]+\.html$/.test(file))).toEqual([]);
 
     expect(readFileSync(path.join(siteDir, 'current', `bio-core/${article.slug}.html`), 'utf8')).toContain('Artikel Yang Sudah Diubah');
+    // The build was published with the index it found served, and its own followed: a save does not wait for the whole site's index.
+    expect(first.keptIndex).toBe(false);
+    expect(second.keptIndex).toBe(true);
+    await searchIndexWritten(siteDir);
+    expect(indexedText(`/bio-core/${article.slug}.html`)).toContain('Artikel Yang Sudah Diubah');
     expect(readFileSync(path.join(siteDir, 'current', 'bio-core/page/2.html'), 'utf8')).toContain('Artikel Yang Sudah Diubah');
 
     // A reused page is not written again: the new build holds the very file the last one served

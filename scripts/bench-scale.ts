@@ -125,20 +125,26 @@ try {
   const send = (method: string, route: string, body: unknown) =>
     fetch(apiUrl + route, { method, headers: { cookie, origin: apiUrl, 'content-type': 'application/json' }, body: JSON.stringify(body) });
 
+  // On a kept state the new articles are numbered after those already there (their slugs come from their titles).
+  const existing = ((await (await fetch(`${apiUrl}/api/bio-core?limit=1&page=1`)).json()) as { pagination: { total: number } }).pagination.total;
   let started = performance.now();
   let next = 0;
-  /** The created articles' ids, for their English versions. */
+  /** The created articles' ids and numbers, for their English versions. */
   const created: string[] = [];
+  const numbers: number[] = [];
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
       while (next < N) {
-        const i = next++;
+        const i = existing + next++;
         // wrangler dev restarts when a build changes its assets: a save in flight then gets a 503.
         let response = await send('POST', '/api/bio-core', article(i));
         for (let retry = 0; response.status === 503 && retry < 5; retry++) response = await send('POST', '/api/bio-core', article(i));
         // 409: the first attempt was stored after all.
         if (response.status !== 201 && response.status !== 409) throw new Error(`create ${i} answered ${response.status}: ${await response.text()}`);
-        if (response.status === 201) created.push(((await response.json()) as { data: { _id: string } }).data._id);
+        if (response.status === 201) {
+          created.push(((await response.json()) as { data: { _id: string } }).data._id);
+          numbers.push(i);
+        }
       }
     }),
   );
@@ -151,8 +157,8 @@ try {
     Array.from({ length: CONCURRENCY }, async () => {
       while (translated < created.length) {
         const i = translated++;
-        let response = await send('PUT', `/api/bio-core/${created[i]}/translations/en`, englishArticle(i));
-        for (let retry = 0; response.status === 503 && retry < 5; retry++) response = await send('PUT', `/api/bio-core/${created[i]}/translations/en`, englishArticle(i));
+        let response = await send('PUT', `/api/bio-core/${created[i]}/translations/en`, englishArticle(numbers[i]!));
+        for (let retry = 0; response.status === 503 && retry < 5; retry++) response = await send('PUT', `/api/bio-core/${created[i]}/translations/en`, englishArticle(numbers[i]!));
         if (!response.ok) throw new Error(`translate ${i} answered ${response.status}: ${await response.text()}`);
       }
     }),
@@ -176,7 +182,7 @@ try {
   // Save -> live: the newest article's title changes; its public page is polled until it shows.
   const listed = (await (await fetch(`${apiUrl}/api/bio-core?published=true&limit=1`)).json()) as { data: { _id: string; slug: string }[] };
   const target = listed.data[0]!;
-  const englishIndex = created.indexOf(target._id);
+  const englishIndex = numbers[created.indexOf(target._id)] ?? -1;
   if (englishIndex < 0) throw new Error('the newest article is not one this run created and translated');
   const englishTarget = ((await (await fetch(`${apiUrl}/api/bio-core/${target._id}?locale=en`)).json()) as { data: { slug: string } }).data;
   const saveToLive: number[] = [];

@@ -20,6 +20,21 @@ async function placement(page: Page, source: string, input: string) {
   if (to.x > from.x + from.width - 1 && Math.abs(to.y - from.y) < 40) return 'beside';
   return to.y > from.y + from.height - 1 ? 'below' : 'overlapping';
 }
+/** A new Vision article, found in its list: its row, and the row's 'Edit' opening its English tab. */
+async function newArticle(page: Page, title: string, data: { shortDescription: string; content: string }) {
+  const created = await page.request.post(`${base}/api/vision`, { headers: { origin: base }, data: { title, ...data } });
+  expect(created.status()).toBe(201);
+  await page.goto(`${base}/admin/vision`);
+  await page.getByRole('searchbox', { name: /Cari/ }).fill(title);
+  const row = page.locator('tbody tr', { hasText: title });
+  const openEnglish = async () => {
+    await row.getByRole('button', { name: `Edit ${title}` }).click();
+    await page.getByRole('tab', { name: 'English' }).click();
+    return page.getByRole('form', { name: 'Versi English' });
+  };
+  return { row, openEnglish };
+}
+
 /** Side by side on a wide screen, stacked on a phone. */
 const expectedPlacement = (width: number) => (width >= 1000 ? 'beside' : 'below');
 
@@ -28,20 +43,10 @@ describe('translations', () => {
     const { page } = held;
     await page.setViewportSize({ width: 1280, height: 900 });
     const title = `Kompos Bersama ${Date.now().toString(36)}`;
-    const created = await page.request.post(`${base}/api/vision`, {
-      headers: { origin: base },
-      data: { title, shortDescription: 'Warga mengompos sampah dapur bersama.', content: '<p>Setiap Sabtu warga mengompos sampah dapur di balai RW.</p>' },
-    });
-    expect(created.status()).toBe(201);
-
-    await page.goto(`${base}/admin/vision`);
-    await page.getByRole('searchbox', { name: /Cari/ }).fill(title);
-    const row = page.locator('tbody tr', { hasText: title });
+    const { row, openEnglish } = await newArticle(page, title, { shortDescription: 'Warga mengompos sampah dapur bersama.', content: '<p>Setiap Sabtu warga mengompos sampah dapur di balai RW.</p>' });
     await expect.poll(() => row.innerText()).toContain('EN: belum');
 
-    await row.getByRole('button', { name: `Edit ${title}` }).click();
-    await page.getByRole('tab', { name: 'English' }).click();
-    const form = page.getByRole('form', { name: 'Versi English' });
+    const form = await openEnglish();
     await expect.poll(() => form.getByTestId('source-title').innerText()).toBe(title);
     // The Indonesian text sits beside the input on a desktop...
     const source = await form.getByTestId('source-title').boundingBox();
@@ -90,17 +95,8 @@ describe('translations', () => {
     const { page } = held;
     await page.setViewportSize({ width: 390, height: 844 });
     const title = `Kompos Terjadwal ${Date.now().toString(36)}`;
-    const created = await page.request.post(`${base}/api/vision`, {
-      headers: { origin: base },
-      data: { title, shortDescription: 'Kompos dari pasar.', content: '<p>Kompos dari sampah pasar.</p>' },
-    });
-    expect(created.status()).toBe(201);
-    await page.goto(`${base}/admin/vision`);
-    await page.getByRole('searchbox', { name: /Cari/ }).fill(title);
-    const row = page.locator('tbody tr', { hasText: title });
-    await row.getByRole('button', { name: `Edit ${title}` }).click();
-    await page.getByRole('tab', { name: 'English' }).click();
-    const form = page.getByRole('form', { name: 'Versi English' });
+    const { row, openEnglish } = await newArticle(page, title, { shortDescription: 'Kompos dari pasar.', content: '<p>Kompos dari sampah pasar.</p>' });
+    const form = await openEnglish();
     await form.locator('#translation-title').fill('Market Compost');
     await form.locator('#translation-shortDescription').fill('Compost from the market.');
     await form.locator('.ProseMirror#translation-content').click();

@@ -5,12 +5,13 @@
  * no server, nothing to run or pay for per query.
  *
  * Pagefind reads every page each time (it cannot update an index), about 2.5 s per 1,000 pages.
- * A one-off build (the deploy workflow) writes the index before it ends. The local builder, which
- * publishes a build per save, names the served build in SITE_SEARCH_INDEX_FROM: the new build
- * then keeps that build's index (hard links), is published with it, and its own index is written
- * afterwards (`refreshSearchIndex`), so a save is live in seconds and its search follows.
+ * A one-off build (the deploy workflow) writes the index before it ends, and so does every build
+ * of a site of at most INDEX_LATER_ABOVE pages. The local builder, which publishes a build per
+ * save, names the served build in SITE_SEARCH_INDEX_FROM: a larger site's build then keeps that
+ * build's index (hard links), is published with it, and its own index is written afterwards
+ * (`refreshSearchIndex`), so a save is live in seconds and its search follows.
  */
-import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
@@ -21,6 +22,13 @@ export const SEARCH_INDEX_FOLDER = 'pagefind';
 
 /** Pagefind's ready-made interfaces, written beside the index: the site has its own, so they are not served. */
 const UNUSED_FILES = /^pagefind-(ui|component-ui|modular-ui|highlight)\.(js|css)$/;
+
+/**
+ * Indexed pages above which a build published by the local builder writes its index afterwards:
+ * up to here the index costs a save about 2.5 s at most, and search stays exactly as current as
+ * the pages. SITE_SEARCH_INDEX_LATER_ABOVE sets another count.
+ */
+const INDEX_LATER_ABOVE = Number(process.env.SITE_SEARCH_INDEX_LATER_ABOVE ?? 1_000);
 
 /** What a build prints when it kept the served index: the builder then refreshes it. */
 export const KEPT_INDEX_LINE = 'search index: the served one kept until this build is published';
@@ -38,6 +46,16 @@ export async function writeSearchIndex(root: string, folder = path.join(root, SE
     return { pagesRead: added.page_count };
   } finally {
     await close();
+  }
+}
+
+/** The pages an index in `folder` holds, in every language; 0 without one. */
+function indexedPages(folder: string) {
+  try {
+    const entry = JSON.parse(readFileSync(path.join(folder, 'pagefind-entry.json'), 'utf8')) as { languages: Record<string, { page_count: number }> };
+    return Object.values(entry.languages).reduce((sum, language) => sum + language.page_count, 0);
+  } catch {
+    return 0;
   }
 }
 
@@ -96,7 +114,7 @@ export default function searchIndex(): AstroIntegration {
       },
       'astro:build:done': async ({ dir, logger }) => {
         const served = process.env.SITE_SEARCH_INDEX_FROM && path.join(process.env.SITE_SEARCH_INDEX_FROM, SEARCH_INDEX_FOLDER);
-        if (served && existsSync(path.join(served, 'pagefind-entry.json'))) {
+        if (served && indexedPages(served) > INDEX_LATER_ABOVE) {
           linkIndex(served, path.join(fileURLToPath(dir.href), SEARCH_INDEX_FOLDER));
           logger.info(KEPT_INDEX_LINE);
           return;

@@ -171,7 +171,8 @@ describe('typing before the islands load', () => {
     await page.getByPlaceholder('Cari artikel...').fill('induk');
     expect(await page.locator('astro-island[ssr]').count()).toBeGreaterThan(0);
     await release();
-    await expect.poll(() => page.locator('.biocore-browser .card h3').allInnerTexts()).toEqual(['BioCore di Pasar Induk']);
+    // The first answer waits for the search index's script, WebAssembly and word chunks to load.
+    await expect.poll(() => page.locator('.biocore-browser .card h3').allInnerTexts(), { timeout: 30_000 }).toEqual(['BioCore di Pasar Induk']);
     expect(await page.getByPlaceholder('Cari artikel...').inputValue()).toBe('induk');
     await page.close();
   });

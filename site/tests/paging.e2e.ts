@@ -2,7 +2,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword, rebuildSiteOnSave } from '../../e2e/product.ts';
-import { until } from '../../e2e/wait.ts';
+import { until, untilSiteBuildsEnd } from '../../e2e/wait.ts';
 import { openBrowser } from '../../e2e/browser.ts';
 
 // Its saves rebuild the public site it then reads.
@@ -131,6 +131,8 @@ describe('numbered pages of every list', () => {
 
 describe('BioCore search', () => {
   it('finds an article listed only on page 2, by text and by tag, with the empty message', async () => {
+    // A build published mid-search switches the index, and the search loads it again: none runs during this one.
+    await untilSiteBuildsEnd(base, cookie);
     const page = await browser.newPage();
     const scriptLoads: string[] = [];
     page.on('request', (request) => new URL(request.url()).pathname === '/pagefind/pagefind.js' && scriptLoads.push(request.url()));

@@ -124,6 +124,8 @@ describe('site search', () => {
   });
 
   it('searches the BioCore list in the site index, only its articles in the page\'s language, by words and by tag, and refuses bad queries', async () => {
+    // A build published mid-search switches the index under the open page: none runs during this one.
+    await untilSiteBuildsEnd(base, cookie);
     const page = await browser.newPage();
     await openList(page, '/bio-core');
     // Indonesian stemming, as on the search page (with this run's own word, so only this article); the found words highlighted in the card's excerpt.

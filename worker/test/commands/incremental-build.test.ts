@@ -69,6 +69,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   delete process.env.SITE_SEARCH_INDEX_LATER_ABOVE;
+  // The last build's index is still being written into its folder.
+  await searchIndexWritten(siteDir);
   await worker?.stop();
   rmSync(state, { recursive: true, force: true });
 });

@@ -63,53 +63,79 @@ export interface SearchOutcome {
 export const safeExcerpt = (html: string) => html.replace(/<(?!\/?mark>)/gi, '&lt;');
 
 const INDEX_FOLDER = '/pagefind/';
-/** A language's index, and the instance searching it. */
-interface LanguageIndex {
-  language: string;
-  instance: PagefindInstance;
+const ENTRY_FILE = `${INDEX_FOLDER}pagefind-entry.json`;
+
+/** The served index as a page loaded it: the entry file names every index file by its hash. */
+interface LoadedIndex {
+  entry: string;
+  /** The languages the site has pages in, the page's own first. */
+  languages: string[];
+  /** Each language's instance, loaded on its first search. */
+  instances: Map<string, Promise<PagefindInstance>>;
+  /** When the served entry was last seen to be this one. */
+  checkedAt: number;
 }
 
-let loading: Promise<LanguageIndex[]> | null = null;
-/** Set when the loaded index stopped answering: the next load asks for a fresh copy of the script. */
+/**
+ * How long a loaded index is trusted without asking whether it is still the one served. Pagefind
+ * answers from a replaced index without failing (a word chunk gone is a word not found), so after
+ * a pause in searching, the next search also asks for the served entry file, in parallel.
+ */
+const TRUST_LOADED_INDEX_MS = 5_000;
+
+let loading: Promise<LoadedIndex> | null = null;
+/** Set when the loaded index stopped answering: the next load asks for fresh copies of the script. */
 let reloadToken = '';
 
-/**
- * An instance searching one language's index with that language's stemming. Pagefind takes an
- * instance's language from `<html lang>` when the instance is made, so the attribute names the
- * wanted language for that synchronous moment and is put back at once.
- */
-function instanceFor(api: PagefindModule, language: string) {
-  const root = document.documentElement;
-  const own = root.getAttribute('lang');
-  root.setAttribute('lang', language);
-  try {
-    return api.createInstance({ excerptLength: 24 });
-  } finally {
-    if (own === null) root.removeAttribute('lang');
-    else root.setAttribute('lang', own);
-  }
+/** The entry file as served now, past any cache. */
+async function servedEntry() {
+  const response = await fetch(ENTRY_FILE, { cache: 'no-store' });
+  if (!response.ok) throw new Error(String(response.status));
+  return response.text();
 }
 
-/**
- * One instance per language the site has pages in (the page's own first), loaded once per page;
- * a failed load is tried again on the next search. Pages of each language are found with their
- * own stemming, so a site publishing some pages in English finds them from any page.
- */
-function pagefind(): Promise<LanguageIndex[]> {
-  loading ??= Promise.all([
-    import(/* @vite-ignore */ `${INDEX_FOLDER}pagefind.js${reloadToken}`) as Promise<PagefindModule>,
-    fetch(`${INDEX_FOLDER}pagefind-entry.json`).then((response) => (response.ok ? (response.json() as Promise<{ languages: Record<string, unknown> }>) : Promise.reject(new Error(String(response.status))))),
-  ]).then(([api, entry]) => {
+/** The served entry, loaded once per page; a failed load is tried again on the next search. */
+function pagefind(): Promise<LoadedIndex> {
+  loading ??= servedEntry().then((entry) => {
     const own = document.documentElement.lang;
-    const languages = Object.keys(entry.languages).sort((a, b) => Number(b === own) - Number(a === own));
-    return languages.map((language) => ({ language, instance: instanceFor(api, language) }));
+    const languages = Object.keys((JSON.parse(entry) as { languages: Record<string, unknown> }).languages).sort((a, b) => Number(b === own) - Number(a === own));
+    return { entry, languages, instances: new Map(), checkedAt: Date.now() };
   });
   loading.catch(() => (loading = null));
   return loading;
 }
 
-/** Starts loading the index script ahead of the first search (the box got focus). */
-export const warmUp = () => void pagefind().catch(() => undefined);
+/**
+ * The instance searching one language's index with that language's stemming. Pagefind keeps one
+ * WebAssembly module (one language's stemmer) per copy of its script, and instances of two
+ * languages in one copy share it or, loading at once, overwrite each other's and hang; so each
+ * language loads the script as a module of its own. Pagefind takes the language from
+ * `<html lang>` when the instance is made: the attribute names it for that synchronous moment.
+ */
+function instanceOf(loaded: LoadedIndex, language: string) {
+  let instance = loaded.instances.get(language);
+  if (!instance) {
+    instance = (import(/* @vite-ignore */ `${INDEX_FOLDER}pagefind.js?language=${language}${reloadToken}`) as Promise<PagefindModule>).then((api) => {
+      const root = document.documentElement;
+      const own = root.getAttribute('lang');
+      root.setAttribute('lang', language);
+      try {
+        return api.createInstance({ excerptLength: 24 });
+      } finally {
+        if (own === null) root.removeAttribute('lang');
+        else root.setAttribute('lang', own);
+      }
+    });
+    loaded.instances.set(language, instance);
+  }
+  return instance;
+}
+
+/** Starts loading the index and the page's own language ahead of the first search (the box got focus). */
+export const warmUp = () =>
+  void pagefind()
+    .then((loaded) => Promise.all(loaded.languages.slice(0, 1).map((own) => instanceOf(loaded, own))))
+    .catch(() => undefined);
 
 export interface SearchScope {
   /** Only this language's index; every language's when absent. */
@@ -125,7 +151,7 @@ const RETRY_PAUSES_MS = [0, 1_000];
  * Pages matching `term` (or, with a null term, every page the filters select), best first; the
  * data of the first `count` hits only, as Pagefind loads each page's data as its own file.
  * A publish replaces the index files under their hashed names, so a page open across it finds
- * its index gone: the search is then asked again of the new index, twice at most.
+ * its index gone or replaced: the search is then asked again of the new index, twice at most.
  */
 export async function searchSite(term: string | null, filters: Filters, count: number, scope: SearchScope = {}): Promise<SearchOutcome> {
   for (const pause of RETRY_PAUSES_MS) {
@@ -133,7 +159,7 @@ export async function searchSite(term: string | null, filters: Filters, count: n
       return await searchLoaded(term, filters, count, scope);
     } catch {
       loading = null;
-      reloadToken = `?loaded=${Date.now()}`;
+      reloadToken = `&loaded=${Date.now()}`;
       await new Promise((resolve) => setTimeout(resolve, pause));
     }
   }
@@ -141,8 +167,16 @@ export async function searchSite(term: string | null, filters: Filters, count: n
 }
 
 async function searchLoaded(term: string | null, filters: Filters, count: number, { language, sort }: SearchScope): Promise<SearchOutcome> {
-  const indexes = (await pagefind()).filter((index) => language === undefined || index.language === language);
-  const found = (await Promise.all(indexes.map(({ instance }) => instance.search(term, { filters: { ...COUNT_SECTIONS, ...filters }, sort })))).filter((answer) => answer !== null);
+  const loaded = await pagefind();
+  const languages = loaded.languages.filter((each) => language === undefined || each === language);
+  const checking = Date.now() - loaded.checkedAt > TRUST_LOADED_INDEX_MS ? servedEntry() : null;
+  const searching = languages.map(async (each) => (await instanceOf(loaded, each)).search(term, { filters: { ...COUNT_SECTIONS, ...filters }, sort }));
+  const [answers, served] = await Promise.all([Promise.all(searching), checking]);
+  if (served !== null) {
+    if (served !== loaded.entry) throw new Error('the search index was replaced');
+    loaded.checkedAt = Date.now();
+  }
+  const found = answers.filter((answer) => answer !== null);
   // One language keeps Pagefind's order (relevance, or the sort asked); several are merged by score.
   const results = found.flatMap((answer) => answer.results);
   if (found.length > 1) results.sort((a, b) => b.score - a.score);

@@ -14,7 +14,8 @@ describe('screens', () => {
   /** Opens a screen by its address and checks it shows its title, its seeded rows and their total. */
   async function expectSeededRows(route: string, screen: (typeof SCREENS)[number]) {
     await page.goto(`${base}/admin/${route}`);
-    await expect.poll(() => page.locator('h1').innerText()).toBe(screen.title);
+    // A screen's first visit loads its code: seconds on a machine busy with builds and browsers.
+    await expect.poll(() => page.locator('h1').innerText(), { timeout: 30_000 }).toBe(screen.title);
     await expect.poll(() => page.locator('.page-header p').innerText()).toMatch(/^Total: [1-9]\d* item$/);
     expect(await page.locator('tbody tr').count()).toBeGreaterThan(0);
   }

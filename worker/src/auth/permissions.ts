@@ -46,15 +46,18 @@ export function userStatements(db: Database, userId: string | SQL) {
 
 type UserRows = Awaited<ReturnType<typeof userStatements>[number]>;
 
-/**
- * The user as requests see them, from `userStatements`' answers: none for an inactive account;
- * every permission for the active Super Admin role, none from an inactive role.
- */
-export function presentUser([account, ownRole, granted]: [UserRows, UserRows, UserRows]): SessionUser | null {
+/** Every permission for the active Super Admin role; otherwise those granted (an inactive role grants none). */
+function permissionsOf(ownRole: UserRows, granted: UserRows) {
+  const roleRow = ownRole[0] as { name: unknown; isSystem: unknown; isActive: unknown } | undefined;
+  if (roleRow?.isActive && isSuperAdminRole(roleRow)) return ALL_PERMISSIONS;
+  return (granted as { module: unknown; action: unknown }[]).map((grant) => `${String(grant.module)}.${String(grant.action)}`);
+}
+
+/** The user as requests see them, from `userStatements`' answers: none for an inactive account. */
+export function presentUser([account, ownRole, granted]: readonly [UserRows, UserRows, UserRows]): SessionUser | null {
   const row = account[0] as { id: unknown; username: unknown; email: unknown; fullName: unknown; avatar: unknown; isActive: unknown } | undefined;
   if (!row?.isActive) return null;
-  const roleRow = ownRole[0] as { id: unknown; name: unknown; isSystem: unknown; isActive: unknown } | undefined;
-  const everything = !!roleRow?.isActive && isSuperAdminRole(roleRow);
+  const roleRow = ownRole[0] as { id: unknown; name: unknown } | undefined;
   const id = String(row.id);
   return {
     id,
@@ -64,18 +67,18 @@ export function presentUser([account, ownRole, granted]: [UserRows, UserRows, Us
     fullName: String(row.fullName),
     avatar: String(row.avatar ?? ''),
     role: roleRow ? { _id: String(roleRow.id), name: String(roleRow.name) } : null,
-    permissions: everything ? ALL_PERMISSIONS : (granted as { module: unknown; action: unknown }[]).map((grant) => `${String(grant.module)}.${String(grant.action)}`),
+    permissions: permissionsOf(ownRole, granted),
   };
 }
 
-/** The role's active permissions plus the user's own, as `module.action`. */
+/** The role's active permissions plus the user's own, as `module.action`, whether the account is active or not. */
 export async function effectivePermissions(db: Database, userId: string): Promise<string[]> {
-  return (await sessionUser(db, userId, { activeOnly: false }))?.permissions ?? [];
+  const [, ownRole, granted] = await db.batch(userStatements(db, userId));
+  return permissionsOf(ownRole, granted);
 }
 
-export async function sessionUser(db: Database, userId: string, { activeOnly = true } = {}): Promise<SessionUser | null> {
-  const [account, ownRole, granted] = await db.batch(userStatements(db, userId));
-  return presentUser([activeOnly ? account : account.map((row) => ({ ...row, isActive: true })), ownRole, granted]);
+export async function sessionUser(db: Database, userId: string): Promise<SessionUser | null> {
+  return presentUser(await db.batch(userStatements(db, userId)));
 }
 
 // ---- Power: what a role or an account could give, whether or not it is active now ----

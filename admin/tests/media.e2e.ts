@@ -75,8 +75,7 @@ describe('an image field in a form', () => {
     await expect.poll(() => page.locator('.form-fields').getAttribute('aria-busy')).toBe('false');
     const title = await page.locator('#field-title').inputValue();
     await page.locator('#field-image').setInputFiles({ name: 'lapangan.jpg', mimeType: 'image/jpeg', buffer: photo });
-    // The preview of the new photo: a click near its bottom-left corner sets the focal point. Until
-    // the photo is scaled, a status line above the frame would move it under the click.
+    // The preview of the new photo, once scaled: a click near its bottom-left corner sets the focal point.
     const frame = page.locator('.focal-frame');
     await expect.poll(() => frame.locator('img').getAttribute('src'), { timeout: 30_000 }).toMatch(/^blob:/);
     const box = (await frame.boundingBox())!;

@@ -98,8 +98,9 @@ export default function UploadButton({ id, label, field, value, onUpload, onChoo
         aria-describedby={`${id}-hint`}
         onChange={(event) => void pick(event)}
       />
-      {preparing && <small role="status">Menyiapkan foto...</small>}
       {images && (alt || focus) && <ImageDetails id={id} src={shown} alt={alt} focus={focus} />}
+      {/* Below the image, so the focal frame does not move when the photo is ready. */}
+      {preparing && <small role="status">Menyiapkan foto...</small>}
       <small id={`${id}-hint`} className="muted">
         {field.acceptLabel ? `Format: ${field.acceptLabel}. ` : ''}Maksimal {Math.round(field.maxBytes / MB)}MB.
       </small>

@@ -169,7 +169,8 @@ export async function searchSite(term: string | null, filters: Filters, count: n
 async function searchLoaded(term: string | null, filters: Filters, count: number, { language, sort }: SearchScope): Promise<SearchOutcome> {
   const loaded = await pagefind();
   const languages = loaded.languages.filter((each) => language === undefined || each === language);
-  const checking = Date.now() - loaded.checkedAt > TRUST_LOADED_INDEX_MS ? servedEntry() : null;
+  // A check that fails (the connection dropped) keeps the index loaded: it is all the page has.
+  const checking = Date.now() - loaded.checkedAt > TRUST_LOADED_INDEX_MS ? servedEntry().catch(() => null) : null;
   const searching = languages.map(async (each) => (await instanceOf(loaded, each)).search(term, { filters: { ...COUNT_SECTIONS, ...filters }, sort }));
   const [answers, served] = await Promise.all([Promise.all(searching), checking]);
   if (served !== null) {

@@ -30,7 +30,8 @@ export function staffPage({ signedIn = true } = {}): StaffPage {
   const events: string[] = [];
   beforeAll(async () => {
     held.browser = await openBrowser({ viewport: { width: 1400, height: 900 } });
-    held.browser.setDefaultTimeout(10_000);
+    // A click waits for a renderer that a full run's builds and browsers can starve for seconds.
+    held.browser.setDefaultTimeout(20_000);
     const page = (held.page = await held.browser.newPage());
     page.on('dialog', (dialog) => dialog.accept());
     page.on('requestfailed', (request) => events.push(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`));

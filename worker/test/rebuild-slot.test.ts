@@ -84,3 +84,24 @@ describe('builds that never hang', () => {
     expect((await builds(admin)).find((b) => b._id === id)?.status).toBe('succeeded');
   });
 });
+
+describe('the newest request', () => {
+  it('is the one recorded last, even after a scheduled run recorded one for a later time', async () => {
+    const admin = await asAdmin();
+    await settle(admin);
+    const at = Math.ceil(Date.now() / MINUTE) * MINUTE + 90 * MINUTE;
+    const title = unique('Visi Nanti');
+    const vision = await admin.post('/api/vision', form({ title, shortDescription: 's', content: '<p>c</p>', isPublished: 'false', publishAt: new Date(at).toISOString() }));
+    expect(vision.status).toBe(201);
+    await settle(admin);
+    await runScheduled(at);
+    const [scheduled] = await builds(admin);
+    expect(scheduled).toMatchObject({ requestedAt: new Date(at).toISOString(), reason: expect.stringContaining(title) });
+    await settle(admin);
+
+    await admin.post('/api/category', form({ title: unique('Sekarang') }));
+    const [newest, previous] = await builds(admin);
+    expect(newest).toMatchObject({ reason: 'Category: create' });
+    expect(previous?._id).toBe(scheduled!._id);
+  });
+});

@@ -6,7 +6,7 @@
  * A save made while a build runs records a new pending request, sent after the debounce: the
  * builder queues it, so the next build includes that save.
  */
-import { and, desc, eq, inArray, lt } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import type { SiteBuild } from '../contract/api.ts';
 import { newId, now, type Database } from '../db/client.ts';
@@ -37,8 +37,12 @@ export const TIMED_OUT_MESSAGE =
 
 const present = ({ id, ...rest }: typeof siteBuilds.$inferSelect): SiteBuild => ({ _id: id, ...rest }) as SiteBuild;
 
+/**
+ * The newest recorded requests first. Recording order, not `requestedAt`: a request's time is its
+ * caller's clock, and a scheduled run passes the time it was fired for.
+ */
 export async function latestBuilds(db: Database, limit: number) {
-  return (await db.select().from(siteBuilds).orderBy(desc(siteBuilds.requestedAt)).limit(limit)).map(present);
+  return (await db.select().from(siteBuilds).orderBy(desc(sql`rowid`)).limit(limit)).map(present);
 }
 
 /**

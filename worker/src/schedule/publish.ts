@@ -47,7 +47,7 @@ export const publishScheduledJob: CronJob = {
       }
     }
     if (applied.length > 0 && SCHEDULED.some((key) => resources[key].rebuildsSite)) {
-      await requestRebuild({ db, env, waitUntil }, `Jadwal: ${applied.join(', ')}`.slice(0, 300));
+      await requestRebuild({ db, env, waitUntil, clock: () => now }, `Jadwal: ${applied.join(', ')}`.slice(0, 300));
     }
   },
 };

@@ -70,6 +70,9 @@ function localRun(buildId: string, jobStatus: string) {
     'github.event.client_payload.buildId': buildId,
     'github.workspace': workspace,
     'job.status': jobStatus,
+    // Read only by the steps that deploy, which a local run does not reach.
+    'secrets.CLOUDFLARE_API_TOKEN': 'not-used-locally',
+    'secrets.CLOUDFLARE_ACCOUNT_ID': 'not-used-locally',
   };
   const githubEnv = path.join(workspace, `github-env-${buildId}`);
   writeFileSync(githubEnv, '');
@@ -116,6 +119,13 @@ describe('the deploy workflow', () => {
     expect(build!.durationMs).toBeGreaterThan(0);
     const dashboard = (await admin.get<DashboardSummary>('/api/dashboard')).body as { data: DashboardSummary };
     expect(dashboard.data.lastBuild).toMatchObject({ _id: buildId, status: 'succeeded' });
+
+    // A small site's build wrote its own index, so nothing is deployed again; the index is kept for the next deploy.
+    const indexed = step('search-index');
+    expect(indexed.status, `${indexed.stdout}\n${indexed.stderr}`).toBe(0);
+    expect(indexed.stdout).not.toContain('[search-index]');
+    const kept = path.join(env.SITE_SEARCH_INDEX_FROM!, 'pagefind/pagefind-entry.json');
+    expect(readFileSync(kept, 'utf8')).toBe(readFileSync(path.join(workspace, 'dist/www/pagefind/pagefind-entry.json'), 'utf8'));
   }, 120_000);
 
   it('reports a failed job with the end of the build log', async () => {
@@ -137,7 +147,7 @@ describe('the deploy workflow', () => {
     expect(JSON.stringify(workflow.env)).not.toMatch(/REBUILD_SECRET|CLOUDFLARE_API_TOKEN/);
     const holding = (secret: string) => workflow.jobs.deploy.steps.filter((step) => JSON.stringify(step).includes(`secrets.${secret}`)).map((step) => step.id ?? step.name);
     expect(holding('REBUILD_SECRET')).toEqual(['report-start', 'report-result']);
-    expect(holding('CLOUDFLARE_API_TOKEN')).toEqual(['Apply D1 migrations', 'Deploy the worker and its assets']);
+    expect(holding('CLOUDFLARE_API_TOKEN')).toEqual(['Apply D1 migrations', 'Deploy the worker and its assets', 'search-index']);
     // A secret is never written into a command line, where it would show in logs and process lists.
     for (const step of workflow.jobs.deploy.steps) expect(step.run ?? '', step.id ?? step.name).not.toContain('secrets.');
   });

@@ -184,7 +184,6 @@ export const siteBuilds = sqliteTable(
     message: text('message').notNull().default(''),
   },
   (t) => [
-    index('site_build_requested').on(t.requestedAt),
     // At most one request waits to be sent: a burst of saves shares it, enforced by the database.
     uniqueIndex('site_build_one_pending').on(t.status).where(sql`${t.status} = 'pending'`),
   ],

@@ -1,0 +1,1 @@
+DROP INDEX `site_build_requested`;

@@ -87,7 +87,7 @@ product = await startProduct();
 try {
   const addresses = ['/api/our-work', '/api/bio-core?limit=12', '/api/bio-core/slug/artikel-uji-7'];
   for (const address of addresses) {
-    const [ours, theirs] = await Promise.all([product.url, routed.url].map((origin) => fetch(origin + address).then((r) => r.json() as Promise<{ data: unknown }>)));
+    const [ours, theirs] = await Promise.all([product.url, bare.url].map((origin) => fetch(origin + address).then((r) => r.json() as Promise<{ data: unknown }>)));
     const count = (body: { data: unknown } | undefined) => (Array.isArray(body?.data) ? body.data.length : body?.data ? 1 : 0);
     if (count(ours) !== count(theirs)) throw new Error(`${address}: the product answers ${count(ours)} records, the bare worker ${count(theirs)}: ${JSON.stringify(ours).slice(0, 300)}`);
   }

@@ -90,7 +90,8 @@ describe('an inquiry, from the site to the inbox', () => {
     // The answer is held until the sending state has been seen.
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/inquiries', async (route) => {
+    // The island posts to /api/inquiries?locale=id: a glob without the query would never match.
+    await page.route((url) => url.pathname === '/api/inquiries', async (route) => {
       await held;
       await route.continue();
     });

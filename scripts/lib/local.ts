@@ -37,6 +37,9 @@ export function offlineEnv(stateDir: string): NodeJS.ProcessEnv {
     DO_NOT_TRACK: '1',
     XDG_CONFIG_HOME: config,
     WRANGLER_LOG_PATH: path.join(stateDir, 'logs'),
+    // Node keeps the compiled code of the modules it loads: a site build, a wrangler command or a
+    // test process started again skips compiling Astro, Vite or Miniflare (8-10% of their CPU).
+    NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE ?? path.join(ROOT, 'node_modules/.cache/node-compile'),
   };
 }
 

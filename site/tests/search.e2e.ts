@@ -33,6 +33,9 @@ async function indexedPages() {
 beforeAll(async () => {
   browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
   cookie = await adminCookie(base, adminPassword);
+  // Builds held while earlier files ran start as this file lifts the hold: the list is opened on
+  // the site they leave, not while one swaps the index under its first search.
+  await untilSiteBuildsEnd(base, cookie);
   const indexedBefore = await indexedPages();
   openedBefore = await browser.newPage();
   await openedBefore.goto(`${base}/bio-core`);

@@ -14,16 +14,7 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * 150 s against 205 s of wall time.
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-let testBrowser = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM);
-
-/**
- * This test file's pages open in the full browser, as visitors' do. In the headless shell the
- * BioCore list's first search (Pagefind in a Web Worker) sometimes never answered under a full
- * run's load (3 of 5 runs); in chromium it answered in each of the last five full runs.
- */
-export function useFullBrowser() {
-  testBrowser = CHROMIUM;
-}
+const TEST_BROWSER = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : CHROMIUM);
 
 const ARGS = [
   '--no-sandbox',
@@ -39,7 +30,7 @@ let browser: Promise<Browser> | null = null;
 
 /** A new browser context with its own empty storage, as a fresh profile has; close it when done. */
 export async function openBrowser(options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  browser ??= chromium.launch({ executablePath: testBrowser, headless: true, args: ARGS });
+  browser ??= chromium.launch({ executablePath: TEST_BROWSER, headless: true, args: ARGS });
   return (await browser).newContext(options);
 }
 

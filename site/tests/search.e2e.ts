@@ -6,12 +6,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPassword, base, rebuildSiteOnSave } from '../../e2e/product.ts';
-import { adminCookie, openBrowser, signInAsAdmin, useFullBrowser } from '../../e2e/browser.ts';
+import { adminCookie, openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 import { until, untilSiteBuildsEnd } from '../../e2e/wait.ts';
 
 // Its saves rebuild the public site it then reads.
 rebuildSiteOnSave();
-useFullBrowser();
 
 let browser: BrowserContext;
 let cookie = '';

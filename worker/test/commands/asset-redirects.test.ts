@@ -18,7 +18,8 @@ beforeAll(async () => {
     writeFileSync(path.join(www, file), `<!doctype html><title>${html}</title>`);
   }
   await migrate(state);
-  worker = await startWorker({ stateDir: state, port: 9900 + Math.floor(Math.random() * 90), assetsDir: www });
+  // Below the browser tests' products (9900-9989 and their site ports), which start in the same run.
+  worker = await startWorker({ stateDir: state, port: 9800 + Math.floor(Math.random() * 90), assetsDir: www });
 }, 120_000);
 
 afterAll(async () => {

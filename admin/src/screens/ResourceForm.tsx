@@ -61,7 +61,7 @@ const staleSave = (error: unknown): StaleSave | null =>
     ? { message: error.message, ...(error.body.details as Omit<StaleSave, 'message'>) }
     : null;
 
-export default function ResourceForm({ screen, resource, record, saving, progress = null, loading = false, onSubmit, onCancel, saveError }: Props) {
+export default function ResourceForm({ screen, resource, record, saving, progress = null, loading: recordLoading = false, onSubmit, onCancel, saveError }: Props) {
   const [formValues, setValues] = useState<Values>(() => initialValues(resource, record));
   const [initial] = useState(formValues);
   const [files, setFiles] = useState<Record<string, File>>({});
@@ -69,6 +69,11 @@ export default function ResourceForm({ screen, resource, record, saving, progres
   // Photos still being prepared for upload: saving waits for them.
   const [preparing, setPreparing] = useState(0);
   const mode = record ? 'update' : 'create';
+  // A role whose permissions open no admin page is saved only when asked again.
+  const permissionOptions = usePermissionOptions(!!screen.accessField);
+  const [opensNothing, setOpensNothing] = useState<Submission | null>(null);
+  // Until the permissions are known, a save could not tell that the role opens nothing.
+  const loading = recordLoading || (!!screen.accessField && permissionOptions.isPending);
   // Safety net: unsaved changes, Ctrl+S, the conflict dialog.
   const formRef = useRef<HTMLFormElement>(null);
   const dirty = Object.keys(files).length > 0 || JSON.stringify(formValues) !== JSON.stringify(initial);
@@ -76,9 +81,6 @@ export default function ResourceForm({ screen, resource, record, saving, progres
   useSaveShortcut(formRef, !saving && !loading);
   const [dismissedError, setDismissedError] = useState<unknown>(null);
   const conflict = saveError !== dismissedError ? staleSave(saveError) : null;
-  // A role whose permissions open no admin page is saved only when asked again.
-  const permissionOptions = usePermissionOptions(!!screen.accessField);
-  const [opensNothing, setOpensNothing] = useState<Submission | null>(null);
 
   const set = (name: string, value: unknown) =>
     setValues((current) => {

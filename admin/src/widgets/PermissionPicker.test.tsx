@@ -15,11 +15,11 @@ const PERMISSIONS = PERMISSION_MODULES.flatMap((module) =>
 /** Every permission there is: each module's actions. */
 const TOTAL = PERMISSIONS.length;
 
-const client = vi.hoisted(() => ({ sendFormWithProgress: vi.fn() }));
+const client = vi.hoisted(() => ({ sendFormWithProgress: vi.fn(), permissionsArrive: Promise.resolve() }));
 vi.mock('../api/client.ts', () => ({
   api: async () => ({ data: [], pagination: { page: 1, limit: 20, total: 0, pages: 1 }, message: 'OK' }),
   getJson: async () => ({ data: [], message: 'OK' }),
-  getAll: async (path: string) => (path === '/permission' ? PERMISSIONS : []),
+  getAll: async (path: string) => (path === '/permission' ? (await client.permissionsArrive, PERMISSIONS) : []),
   sendJson: vi.fn(),
   sendFormWithProgress: client.sendFormWithProgress,
   fileUrl: (value: string | null | undefined) => value ?? '',
@@ -50,6 +50,7 @@ describe('the role editor', { timeout: 20_000 }, () => {
   afterEach(() => {
     cleanup();
     client.sendFormWithProgress.mockReset();
+    client.permissionsArrive = Promise.resolve();
   });
 
   it('groups the permissions by module under their areas', async () => {
@@ -114,6 +115,20 @@ describe('the role editor', { timeout: 20_000 }, () => {
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Tetap simpan' }));
     await waitFor(() => expect(client.sendFormWithProgress).toHaveBeenCalledTimes(1));
     expect(sentPermissions()).toEqual(['vision.create', 'vision.delete', 'vision.update']);
+  });
+
+  it('waits for the permissions before it can save, so a role that opens nothing is always asked about', async () => {
+    let arrive = () => {};
+    client.permissionsArrive = new Promise((resolve) => (arrive = resolve));
+    fireEvent.click(await screen.findByRole('button', { name: '+ Tambah Role' }));
+    const save = screen.getByRole<HTMLButtonElement>('button', { name: 'Simpan' });
+    expect(save.disabled).toBe(true);
+    arrive();
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Penulis Vision' } });
+    fireEvent.click(save);
+    expect(await screen.findByRole('dialog', { name: 'Role ini tidak membuka halaman apa pun' })).toBeTruthy();
+    expect(client.sendFormWithProgress).not.toHaveBeenCalled();
   });
 });
 

@@ -3,10 +3,11 @@
  * only when their translation is published, with that language's text and slug and the record's
  * own pictures and numbers; the seeded demo content has the right text in the right language.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOCALES, TRANSLATIONS } from '../src/contract/locales.ts';
 import { resources, type ResourceKey } from '../src/contract/resources.ts';
 import { isTranslatable, localizedFields } from '../src/contract/translation.ts';
+import { signToken } from '../src/newsletter/tokens.ts';
 import { asAdmin, Client, form, unique } from './client.ts';
 import { mailbox } from './mail.ts';
 import { fileWorker } from './worker.ts';
@@ -367,6 +368,27 @@ describe('the newsletter in two languages', () => {
     expect((await press(link)).headers.get('location')).toBe('/en/newsletter/confirmed');
     const found = await admin.get<Array<{ email: string; status: string }>>(`/api/subscribe?search=${encodeURIComponent(email)}&limit=10`);
     expect(found.body.success && found.body.data.find((row) => row.email === email)?.status).toBe('active');
+  });
+
+  it('opens a link mailed before English emails existed, on the Indonesian page, in the English subscriber\'s language', async () => {
+    const englishEmail = `${unique('lama')}@example.com`;
+    const indonesianEmail = `${unique('lama-id')}@example.com`;
+    await new Client().post('/api/subscribe', { email: englishEmail, language: 'en' });
+    await new Client().post('/api/subscribe', { email: indonesianEmail });
+    const linkOf = async (email: string) => (await mailbox(email))[0]!.text.match(/https?:\/\/\S+\/newsletter\/confirm\?token=[\w.-]+/)![0];
+    // The link as mailed before: the same token on the page without a language prefix.
+    const oldLink = (await linkOf(englishEmail)).replace('/en/newsletter/', '/newsletter/');
+    const token = new URL(oldLink).searchParams.get('token')!;
+    const opened = await fetch(oldLink, { redirect: 'manual' });
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe(`/en/newsletter/confirm?token=${token}`);
+    // The unsubscribe page of an old newsletter does the same.
+    const unsubscribeToken = await signToken(inject('newsletterSecret'), 'unsubscribe', token.split('.')[1]!, englishEmail);
+    expect((await fetch(`${fileWorker().url}/newsletter/unsubscribe?token=${unsubscribeToken}`, { redirect: 'manual' })).headers.get('location')).toBe(`/en/newsletter/unsubscribe?token=${unsubscribeToken}`);
+    // An Indonesian subscriber's link, a forged one and a link without a token stay on the page asked for.
+    for (const stays of [await linkOf(indonesianEmail), `${oldLink}x`, `${fileWorker().url}/newsletter/confirm`]) {
+      expect((await fetch(stays, { redirect: 'manual' })).headers.get('location')).toBeNull();
+    }
   });
 
   it('previews and test-sends each language\'s version to the staff member; the list tells which issues have one', async () => {

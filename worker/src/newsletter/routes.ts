@@ -20,11 +20,11 @@ import { readBody } from '../http/body.ts';
 import { sanitizeRichText } from '../content/sanitize.ts';
 import { inlineImagesOf, storeInlineImages, withCleanedInlineImages } from '../files/inline.ts';
 import { ApiError, notFound, ok } from '../http/errors.ts';
-import { LINK_PAGES, newsletterContext, pageIn, type NewsletterContext } from './context.ts';
+import { LINK_PAGES, newsletterContext, pageIn, subscriberLocale, type NewsletterContext } from './context.ts';
 import { emailPictures } from './images.ts';
 import { issueContent, progressOf, queueRecipients } from './sending.ts';
 import { newsletterIssue, type IssueTranslations } from '../db/newsletter.ts';
-import { LOCALES, TRANSLATIONS, type Locale } from '../contract/locales.ts';
+import { DEFAULT_LOCALE, LOCALES, TRANSLATIONS, type Locale } from '../contract/locales.ts';
 import { localeOf } from '../collections/routes.ts';
 import { issueEmail } from './templates.ts';
 import { readToken, type TokenPurpose } from './tokens.ts';
@@ -46,14 +46,22 @@ async function tokenOf(c: Context<AppEnv>) {
   return typeof fields.token === 'string' ? fields.token : '';
 }
 
-async function checkLink(c: Context<AppEnv>, purpose: TokenPurpose) {
+/** A link's check, and the language of the subscriber it names (the default until the signature is known good). */
+async function readLink(c: Context<AppEnv>, purpose: TokenPurpose) {
   const ctx = await newsletterContext(c.env, c.var.db, new URL(c.req.url).origin);
   const token = await tokenOf(c);
-  return readToken(ctx.secret, purpose, token, async (id) => {
-    const [row] = await c.var.db.select({ email: subscriber.email }).from(subscriber).where(eq(subscriber.id, id));
+  let language: string | null = null;
+  const check = await readToken(ctx.secret, purpose, token, async (id) => {
+    const [row] = await c.var.db.select({ email: subscriber.email, language: subscriber.language }).from(subscriber).where(eq(subscriber.id, id));
+    language = row ? String(row.language) : null;
     return row ? String(row.email) : null;
   });
+  // An expired link was still signed for this subscriber: only a forged one learns nothing.
+  const signed = check.ok || check.reason === 'expired';
+  return { check, locale: signed ? subscriberLocale(language) : DEFAULT_LOCALE };
 }
+
+const checkLink = async (c: Context<AppEnv>, purpose: TokenPurpose) => (await readLink(c, purpose)).check;
 
 /** Activates the pending sign-up a confirmation token names; the outcome page to show. */
 async function confirm(c: Context<AppEnv>): Promise<string> {
@@ -99,6 +107,23 @@ const withDb = createMiddleware<AppEnv>(async (c, next) => {
  * outcome page in the language of the page they pressed it on (`/en/newsletter/...` in English).
  */
 export const newsletterPageActions = new Hono<AppEnv>();
+
+/**
+ * Links mailed before a subscriber's language had emails of its own open the default language's
+ * page: a link signed for such a subscriber is sent on to the same page in their language.
+ * Any other request gets the page itself.
+ */
+const inSubscribersLanguage = (purpose: TokenPurpose, page: string) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const token = c.req.query('token');
+    const { locale } = token ? await readLink(c, purpose) : { locale: DEFAULT_LOCALE };
+    if (locale === DEFAULT_LOCALE) return next();
+    return c.redirect(`${pageIn(locale, page)}?${new URLSearchParams({ token: token! })}`, 302);
+  });
+newsletterPageActions
+  .get(LINK_PAGES.confirm, withDb, inSubscribersLanguage('confirm', LINK_PAGES.confirm))
+  .get(LINK_PAGES.unsubscribe, withDb, inSubscribersLanguage('unsubscribe', LINK_PAGES.unsubscribe));
+
 for (const locale of Object.keys(LOCALES) as Locale[]) {
   newsletterPageActions
     .post(pageIn(locale, LINK_PAGES.confirm), withDb, async (c) => c.redirect(pageIn(locale, await confirm(c)), 303))

@@ -11,6 +11,7 @@
 import type { ChildProcess } from 'node:child_process';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { stripVTControlCharacters } from 'node:util';
 import path from 'node:path';
@@ -143,6 +144,8 @@ class SiteBuilds {
   private indexing: { child: ChildProcess; done: Promise<Finished> } | null = null;
   /** The API the next build is prepared for, while a builder keeps builds ready. */
   readyFor: string | null = null;
+  /** Old build folders being removed. */
+  private readonly removing = new Set<string>();
 
   private readonly siteDir: string;
   private readonly stateDir: string;
@@ -263,8 +266,14 @@ class SiteBuilds {
       symlinkSync(path.basename(outDir), next);
       renameSync(next, link);
     }
+    // Removing a build of 20,000 pages takes seconds: off the event loop, so the site server
+    // sharing this process serves the new build meanwhile.
     for (const entry of readdirSync(this.siteDir)) {
-      if (entry.startsWith('build-') && entry !== path.basename(outDir) && entry !== previous) rmSync(path.join(this.siteDir, entry), { recursive: true, force: true });
+      if (!entry.startsWith('build-') || entry === path.basename(outDir) || entry === previous || this.removing.has(entry)) continue;
+      this.removing.add(entry);
+      void rm(path.join(this.siteDir, entry), { recursive: true, force: true, maxRetries: 3 })
+        .catch((error: unknown) => console.error(`could not remove the old site build ${entry}: ${String(error)}`))
+        .finally(() => this.removing.delete(entry));
     }
     return { ok: true, output: result.output, skipped };
   }

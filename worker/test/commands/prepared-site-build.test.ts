@@ -5,7 +5,7 @@
  * failed build keeps the last good site; and a save through the worker's hook reaches the
  * served site with nobody asking for a build. Its own worker and state.
  */
-import { cpSync, mkdtempSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -64,6 +64,8 @@ describe('a builder keeping the next build prepared', () => {
       expect(served(`bio-core/${article.slug}.html`)).toContain(title);
       expect(served('bio-core.html')).toContain(title);
     }
+    // Older builds are removed in the background: the served build and the one before it stay, for requests still reading it.
+    await expect.poll(() => readdirSync(siteDir).filter((entry) => entry.startsWith('build-')).length, { timeout: 30_000 }).toBe(2);
   }, 180_000);
 
   it('keeps serving the last good site when a build fails, and builds again once the API is back', async () => {

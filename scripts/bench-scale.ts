@@ -180,10 +180,11 @@ try {
   await settle();
 
   // Save -> live: the newest article's title changes; its public page is polled until it shows.
-  const listed = (await (await fetch(`${apiUrl}/api/bio-core?published=true&limit=1`)).json()) as { data: { _id: string; slug: string }[] };
+  const listed = (await (await fetch(`${apiUrl}/api/bio-core?published=true&limit=1`)).json()) as { data: { _id: string; slug: string; title: string }[] };
   const target = listed.data[0]!;
-  const englishIndex = numbers[created.indexOf(target._id)] ?? -1;
-  if (englishIndex < 0) throw new Error('the newest article is not one this run created and translated');
+  // On a kept state the newest article may come from an earlier run: its number is in its title.
+  const englishIndex = numbers[created.indexOf(target._id)] ?? Number(target.title.match(/^Catatan Lapangan BioCore Nomor (\d+)$/)?.[1] ?? -1);
+  if (englishIndex < 0) throw new Error('the newest article is not one this bench created and translated');
   const englishTarget = ((await (await fetch(`${apiUrl}/api/bio-core/${target._id}?locale=en`)).json()) as { data: { slug: string } }).data;
   const saveToLive: number[] = [];
   const englishSaveToLive: number[] = [];

@@ -10,7 +10,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline/promises';
@@ -72,14 +72,17 @@ statements.push(
   `INSERT INTO user (id, username, email, passwordHash, fullName, role, phone, department, position, isActive, avatar, createdAt, updatedAt) VALUES (${text(id())}, ${text(username)}, ${text(email)}, ${text(await hashPassword(password))}, ${text(args['full-name'])}, (SELECT id FROM role WHERE name = ${text(SUPER_ADMIN_ROLE)}), '', '', '', 1, '', ${text(now)}, ${text(now)});`,
 );
 
-const file = path.join(mkdtempSync(path.join(tmpdir(), 'create-admin-')), 'admin.sql');
-writeFileSync(file, statements.join('\n'));
+// The statements hold the password's hash: their file lives only as long as wrangler reads it.
+const folder = mkdtempSync(path.join(tmpdir(), 'create-admin-'));
+const file = path.join(folder, 'admin.sql');
+writeFileSync(file, statements.join('\n'), { mode: 0o600 });
 const target = args.remote ? ['--remote'] : ['--local', '--persist-to', args['persist-to']];
 const result = spawnSync(...tool('wrangler', ['d1', 'execute', 'DB', ...target, '--file', file, '--yes']), {
   cwd: ROOT,
   env: args.remote ? process.env : offlineEnv(args['persist-to']),
   encoding: 'utf8',
 });
+rmSync(folder, { recursive: true, force: true });
 if (result.status !== 0) {
   const output = `${result.stdout}\n${result.stderr}`;
   fail(/UNIQUE constraint failed: (user\.|index 'user_)(username|email)/.test(output) ? 'a user with this username or email already exists' : output);

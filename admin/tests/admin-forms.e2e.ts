@@ -1,5 +1,5 @@
 /** The back-office's form widgets and uploads: pickers, lists, the editor, pictures and their limits. */
-import { mkdtempSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
@@ -30,11 +30,13 @@ describe('uploads', () => {
     await page.locator('#field-logo').setInputFiles({ name: 'logo.txt', mimeType: 'text/plain', buffer: Buffer.from('x') });
     await expect.poll(() => page.getByRole('alert').innerText()).toBe('File type not supported. Use format: JPG, PNG, GIF, WebP, SVG.');
     // Playwright passes files over 50 MB by path: a sparse file of 50 MB + 1 byte.
-    const big = path.join(mkdtempSync(path.join(tmpdir(), 'cms-upload-')), 'besar.png');
+    const folder = mkdtempSync(path.join(tmpdir(), 'cms-upload-'));
+    const big = path.join(folder, 'besar.png');
     writeFileSync(big, '');
     truncateSync(big, 50 * 1024 * 1024 + 1);
     await page.locator('#field-logo').setInputFiles(big, LARGE_FILE);
     await expect.poll(() => page.getByRole('alert').innerText()).toBe('File besar.png terlalu besar. Maksimal 50MB.');
+    rmSync(folder, { recursive: true, force: true });
   });
 
   it('uploads files with progress, then bulk-deletes them', async () => {

@@ -1,6 +1,6 @@
 /** The production bootstrap: `npm run create-admin` on an empty, migrated database gives a working Super Admin. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
@@ -13,10 +13,13 @@ afterAll(async () => {
   rmSync(state, { recursive: true, force: true });
 });
 
+/** The command's own temporary folder: what it leaves there, a reader of the disk would find. */
+const scratch = path.join(state, 'tmp');
+mkdirSync(scratch);
 const createAdmin = (password: string, ...extra: string[]) =>
   spawnSync(process.execPath, ['scripts/create-admin.ts', '--username', 'alice', '--email', 'alice@example.org', '--persist-to', state, ...extra], {
     cwd: ROOT,
-    env: { ...process.env, ADMIN_PASSWORD: password },
+    env: { ...process.env, ADMIN_PASSWORD: password, TMPDIR: scratch },
     encoding: 'utf8',
   });
 
@@ -27,6 +30,8 @@ it('creates a first admin who can log in with every permission, once', { timeout
   const created = createAdmin('a-strong-pass');
   expect(created.status, created.stderr).toBe(0);
   expect(createAdmin('a-strong-pass').stderr).toContain('already exists');
+  // The statements it ran (with the password's hash) are not left on disk.
+  expect(readdirSync(scratch).filter((entry) => entry.startsWith('create-admin-'))).toEqual([]);
 
   worker = await startWorker({ stateDir: state, port: 9050 + Math.floor(Math.random() * 40), assetsDir: path.join(state, 'www') });
   const login = await fetch(`${worker.url}/api/auth/login`, {

@@ -32,6 +32,8 @@ export function offlineEnv(stateDir: string): NodeJS.ProcessEnv {
     ...process.env,
     PATH: `${BIN}${path.delimiter}${process.env.PATH}`,
     WRANGLER_SEND_METRICS: 'false',
+    // Without its banner wrangler also skips asking the npm registry for a newer version.
+    WRANGLER_HIDE_BANNER: 'true',
     CLOUDFLARE_CF_FETCH_ENABLED: 'false',
     ASTRO_TELEMETRY_DISABLED: '1',
     DO_NOT_TRACK: '1',

@@ -110,7 +110,7 @@ describe('a record whose slug cannot be a page', () => {
       spawnSync(
         path.join(ROOT, 'node_modules/.bin/wrangler'),
         ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--command', `UPDATE category SET slug = '${longSlug}', updatedAt = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = '${id}'`],
-        { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', XDG_CONFIG_HOME: path.join(state, 'config') }, encoding: 'utf8' },
+        { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', XDG_CONFIG_HOME: path.join(state, 'config') }, encoding: 'utf8' },
       );
     let sql = update();
     for (let attempt = 1; sql.status !== 0 && /SQLITE_BUSY|database is locked/.test(sql.stderr + sql.stdout) && attempt < 10; attempt++) {

@@ -61,11 +61,9 @@ async function readLink(c: Context<AppEnv>, purpose: TokenPurpose) {
   return { check, locale: signed ? subscriberLocale(language) : DEFAULT_LOCALE };
 }
 
-const checkLink = async (c: Context<AppEnv>, purpose: TokenPurpose) => (await readLink(c, purpose)).check;
-
 /** Activates the pending sign-up a confirmation token names; the outcome page to show. */
 async function confirm(c: Context<AppEnv>): Promise<string> {
-  const check = await checkLink(c, 'confirm');
+  const { check } = await readLink(c, 'confirm');
   if (!check.ok) return check.reason === 'expired' ? OUTCOME_PAGES.expired : OUTCOME_PAGES.invalid;
   const db = c.var.db;
   const time = now();
@@ -80,7 +78,7 @@ async function confirm(c: Context<AppEnv>): Promise<string> {
 }
 
 async function unsubscribe(c: Context<AppEnv>) {
-  const check = await checkLink(c, 'unsubscribe');
+  const { check } = await readLink(c, 'unsubscribe');
   if (!check.ok) return false;
   const db = c.var.db;
   const time = now();
@@ -113,16 +111,13 @@ export const newsletterPageActions = new Hono<AppEnv>();
  * page: a link signed for such a subscriber is sent on to the same page in their language.
  * Any other request gets the page itself.
  */
-const inSubscribersLanguage = (purpose: TokenPurpose, page: string) =>
-  createMiddleware<AppEnv>(async (c, next) => {
-    const token = c.req.query('token');
-    const { locale } = token ? await readLink(c, purpose) : { locale: DEFAULT_LOCALE };
+for (const purpose of ['confirm', 'unsubscribe'] as const) {
+  newsletterPageActions.get(LINK_PAGES[purpose], withDb, async (c, next) => {
+    const { locale } = c.req.query('token') ? await readLink(c, purpose) : { locale: DEFAULT_LOCALE };
     if (locale === DEFAULT_LOCALE) return next();
-    return c.redirect(`${pageIn(locale, page)}?${new URLSearchParams({ token: token! })}`, 302);
+    return c.redirect(pageOf(c, pageIn(locale, LINK_PAGES[purpose])), 302);
   });
-newsletterPageActions
-  .get(LINK_PAGES.confirm, withDb, inSubscribersLanguage('confirm', LINK_PAGES.confirm))
-  .get(LINK_PAGES.unsubscribe, withDb, inSubscribersLanguage('unsubscribe', LINK_PAGES.unsubscribe));
+}
 
 for (const locale of Object.keys(LOCALES) as Locale[]) {
   newsletterPageActions

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SearchQueryProblem } from '@cms/worker/contract/search';
-import { articleSearch, foundArticle, type FoundArticle } from '../components/search/articles.ts';
+import { articleSearch, cardsMatching, foundArticle, type FoundArticle } from '../components/search/articles.ts';
 import { searchSite, SECTION_FILTER, warmUp } from '../components/search/pagefind.ts';
 import { pageLinks, pageHref, type Paging } from '../lib/paging-links.ts';
 import type { ArticleCard } from '../lib/article-card.ts';
@@ -46,7 +46,7 @@ interface Props {
   /** Every tag of every published article. */
   tags: string[];
   paging: Paging;
-  /** Null while no article is published (the demo cards are not in the index). */
+  /** Null while no article is published: the sample cards are not in the index, and are filtered on the page. */
   search: ArticleSearchPlace | null;
   tagsPerCard: number;
   texts: BioCoreTexts;
@@ -61,8 +61,9 @@ interface Answer {
 /**
  * BioCore articles with a search box and tag filter buttons (All plus every tag). Without a
  * search the page's own cards show with links to the other pages; words or a tag search every
- * article of the page's language in the site's search index (loaded on first use). Without
- * JavaScript the box submits to the site's search page, filtered to BioCore.
+ * article of the page's language in the site's search index (loaded on first use), or, before any
+ * article is published, the sample cards shown. Without JavaScript the box submits to the site's
+ * search page, filtered to BioCore.
  */
 export default function BioCoreBrowser({ articles, tags, paging, search, tagsPerCard, texts }: Props) {
   const [query, setQuery] = useState('');
@@ -72,7 +73,7 @@ export default function BioCoreBrowser({ articles, tags, paging, search, tagsPer
   const [answer, setAnswer] = useState<Answer | null>(null);
   const section = search?.section ?? null;
   const language = search?.language;
-  const request = useMemo(() => (section === null ? ({ kind: 'none' } as const) : articleSearch(query, tag, section)), [query, tag, section]);
+  const request = useMemo(() => articleSearch(query, tag, section), [query, tag, section]);
   const asked = JSON.stringify([request, limit]);
 
   // Words typed before the island loaded are in the box already: search for them at once.
@@ -99,8 +100,9 @@ export default function BioCoreBrowser({ articles, tags, paging, search, tagsPer
   }, [request, limit, language, asked]);
 
   const filtering = request.kind !== 'none';
+  const matchingCards = request.kind === 'cards' ? cardsMatching(articles, request).map((article) => ({ ...article, excerptHtml: null })) : null;
   // The last results stay on screen while the next search runs.
-  const outcome = request.kind === 'search' && answer ? answer.outcome : null;
+  const outcome = matchingCards ? { total: matchingCards.length, articles: matchingCards } : request.kind === 'search' && answer ? answer.outcome : null;
   const found = outcome === null || outcome === 'failed' ? null : outcome;
   const shown: FoundArticle[] = filtering ? (found?.articles ?? []) : articles.map((article) => ({ ...article, excerptHtml: null }));
   const message =

@@ -28,15 +28,30 @@ export type ArticleSearch =
   | { kind: 'none' }
   /** Refused before anything is searched; the page says why. */
   | { kind: 'refused'; problem: Exclude<SearchQueryProblem, 'empty'> }
-  | { kind: 'search'; term: string | null; filters: Filters; sort: SortOrder | undefined };
+  | { kind: 'search'; term: string | null; filters: Filters; sort: SortOrder | undefined }
+  /** No index to search (no article is published): the page's own sample cards are filtered. */
+  | { kind: 'cards'; words: string[]; tag: string | null };
 
-/** What the list's search asks of the index for the words typed and the tag chosen, in the section named `section`. */
-export function articleSearch(query: string, tag: string | null, section: string): ArticleSearch {
+/**
+ * What the list's search asks for the words typed and the tag chosen: of the index, in the section
+ * named `section`, or of the page's own cards when there is no section to search (null).
+ */
+export function articleSearch(query: string, tag: string | null, section: string | null): ArticleSearch {
   const problem = searchQueryProblem(query);
   if (problem === 'empty' && tag === null) return { kind: 'none' };
   if (problem && problem !== 'empty') return { kind: 'refused', problem };
+  if (section === null) return { kind: 'cards', words: query.toLowerCase().split(/\s+/).filter(Boolean), tag };
   const filters: Filters = { [SECTION_FILTER]: section, [ARTICLE_FILTER]: ARTICLE_KIND, ...(tag === null ? {} : { [TAG_FILTER]: tag }) };
   return problem === 'empty' ? { kind: 'search', term: null, filters, sort: { [DATE_SORT]: 'desc' } } : { kind: 'search', term: query.trim(), filters, sort: undefined };
+}
+
+/** The cards holding every word (in title, excerpt or tags) and the tag chosen, in their order. */
+export function cardsMatching(cards: ArticleCard[], { words, tag }: { words: string[]; tag: string | null }): ArticleCard[] {
+  return cards.filter((card) => {
+    if (tag !== null && !card.tags.includes(tag)) return false;
+    const text = [card.title, card.excerpt, ...card.tags].join(' ').toLowerCase();
+    return words.every((word) => text.includes(word));
+  });
 }
 
 /** The card an article page stored for the list's search; null when the page carries none that reads as one. */

@@ -6,7 +6,7 @@ import { resources } from '@cms/worker/contract';
 import { writeSearchIndex } from '../../../integrations/search-index.ts';
 import { siteCollections } from '../../lib/collections.ts';
 import { servedPath } from './address.ts';
-import { articleSearch, foundArticle } from './articles.ts';
+import { articleSearch, cardsMatching, foundArticle } from './articles.ts';
 import { safeExcerpt, type SearchHit } from './pagefind.ts';
 import { indexedSection, searchSections } from './sections.ts';
 
@@ -83,6 +83,22 @@ describe('the BioCore list\'s search', () => {
     expect(articleSearch('a'.repeat(1000), 'energi', 'BioCore')).toEqual({ kind: 'refused', problem: 'too-long' });
     expect(articleSearch('a'.repeat(100), null, 'BioCore').kind).toBe('search');
     for (const symbols of ['%%% *** <>', '"\'"; -- <>', '…!?']) expect(articleSearch(symbols, null, 'BioCore'), symbols).toEqual({ kind: 'refused', problem: 'no-words' });
+  });
+
+  it('filters the sample cards on the page by every word and the tag while no article is published (no index section)', () => {
+    const sample = (title: string, excerpt: string, tags: string[]) => ({ title, excerpt, tags, href: '/bio-core', image: { src: '', width: 4, height: 3, position: '50% 50%' }, imageAlt: title, date: '', readTime: '5 menit baca' });
+    const cards = [sample('Apa itu BioCore?', 'Sampah organik menjadi biogas.', ['Energi']), sample('Kompos di rumah', 'Mulai dari dapur.', ['Kompos'])];
+    expect(articleSearch('', null, null)).toEqual({ kind: 'none' });
+    expect(articleSearch('a'.repeat(1000), null, null)).toEqual({ kind: 'refused', problem: 'too-long' });
+    const find = (query: string, tag: string | null) => {
+      const asked = articleSearch(query, tag, null);
+      return asked.kind === 'cards' ? cardsMatching(cards, asked).map((card) => card.title) : asked.kind;
+    };
+    expect(find('  BIOGAS  sampah', null)).toEqual(['Apa itu BioCore?']);
+    expect(find('kompos', null)).toEqual(['Kompos di rumah']);
+    expect(find('', 'Energi')).toEqual(['Apa itu BioCore?']);
+    expect(find('dapur', 'Energi')).toEqual([]);
+    expect(find('tidakada', null)).toEqual([]);
   });
 
   it('shows a found article as its list card, with the matched words highlighted only when words were searched', () => {

@@ -182,8 +182,9 @@ try {
   // Save -> live: the newest article's title changes; its public page is polled until it shows.
   const listed = (await (await fetch(`${apiUrl}/api/bio-core?published=true&limit=1`)).json()) as { data: { _id: string; slug: string; title: string }[] };
   const target = listed.data[0]!;
-  // On a kept state the newest article may come from an earlier run: its number is in its title.
-  const englishIndex = numbers[created.indexOf(target._id)] ?? Number(target.title.match(/^Catatan Lapangan BioCore Nomor (\d+)$/)?.[1] ?? -1);
+  // On a kept state the newest article may come from an earlier run, its title changed by that
+  // run's saves: its number stays at the end of its slug, which never changes once saved.
+  const englishIndex = numbers[created.indexOf(target._id)] ?? Number(target.slug.match(/^catatan-lapangan-biocore-nomor-(\d+)$/)?.[1] ?? -1);
   if (englishIndex < 0) throw new Error('the newest article is not one this bench created and translated');
   const englishTarget = ((await (await fetch(`${apiUrl}/api/bio-core/${target._id}?locale=en`)).json()) as { data: { slug: string } }).data;
   const saveToLive: number[] = [];

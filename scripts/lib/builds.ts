@@ -11,7 +11,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readlinkSync, renameSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { stripVTControlCharacters } from 'node:util';
 import path from 'node:path';
@@ -26,6 +25,9 @@ interface Finished {
   ok: boolean;
   output: string;
 }
+
+/** A process's script that removes the folder named by its argument. */
+const REMOVE_FOLDER = 'require("node:fs").rmSync(process.argv[1], { recursive: true, force: true, maxRetries: 3 })';
 
 /** Collects a child's output; colours are dropped (CI machines make Astro colour its log, and callers read that log). */
 const finished = (child: ChildProcess) =>
@@ -266,13 +268,14 @@ class SiteBuilds {
       symlinkSync(path.basename(outDir), next);
       renameSync(next, link);
     }
-    // Removing a build of 20,000 pages takes seconds: off the event loop, so the site server
-    // sharing this process serves the new build meanwhile.
+    // Removing a build of 20,000 pages takes seconds, in a process of its own: in this one, even
+    // off the event loop, its unlinks filled the thread pool that the site server sharing this
+    // process reads pages with, and the new page was served 2.2 s after it went live.
     for (const entry of readdirSync(this.siteDir)) {
       if (!entry.startsWith('build-') || entry === path.basename(outDir) || entry === previous || this.removing.has(entry)) continue;
       this.removing.add(entry);
-      void rm(path.join(this.siteDir, entry), { recursive: true, force: true, maxRetries: 3 })
-        .catch((error: unknown) => console.error(`could not remove the old site build ${entry}: ${String(error)}`))
+      void finished(spawnTied(process.execPath, ['-e', REMOVE_FOLDER, path.join(this.siteDir, entry)], { stdio: ['ignore', 'pipe', 'pipe'] }))
+        .then((removal) => removal.ok || console.error(`could not remove the old site build ${entry}:\n${removal.output}`))
         .finally(() => this.removing.delete(entry));
     }
     return { ok: true, output: result.output, skipped };

@@ -8,7 +8,6 @@ import securityHeaders from './integrations/security-headers.ts';
 // time) and SITE_OUT_DIR (the worker's assets folder); SITE_URL is the public address.
 const apiUrl = process.env.PUBLIC_API_URL ?? 'http://127.0.0.1:8787';
 
-/** The hosts stored images are read from at build time, for Astro's image pipeline. */
 /**
  * @astrojs/preact always hands Preact's Vite preset Babel options, and with them the preset
  * compiles every island's JSX with Babel: the largest single cost of bundling the site. Vite's own
@@ -25,6 +24,7 @@ const preactJsxByOxc = {
   },
 };
 
+/** The hosts stored images are read from at build time, for Astro's image pipeline. */
 const imageHosts = [process.env.PUBLIC_MEDIA_URL, apiUrl, 'http://127.0.0.1:8787']
   .filter(Boolean)
   .map((address) => new URL(address));

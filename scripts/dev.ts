@@ -5,14 +5,12 @@
  * and build processes die with it, even when it is killed hard.
  */
 import path from 'node:path';
-import { DEFAULT_ADMIN, ROOT } from './lib/local.ts';
+import { DEFAULT_ADMIN, ROOT, shownStateDir } from './lib/local.ts';
 import { startProduct, type RunningProduct } from './lib/product.ts';
 
 const STATE = path.resolve(ROOT, process.env.STATE_DIR ?? '.state');
 const PORT = Number(process.env.PORT ?? 8787);
 const say = (line: string) => console.log(`[start] ${line}`);
-/** The state folder as the person typed it: relative inside the project, whole outside it. */
-const shownState = path.relative(ROOT, STATE).startsWith('..') ? STATE : path.relative(ROOT, STATE);
 
 let product: RunningProduct;
 try {
@@ -27,7 +25,7 @@ if (firstBuild && !firstBuild.ok) say(`site build failed:\n${firstBuild.output.s
 console.log(`
   Site:   ${worker.url}/
   Admin:  ${worker.url}/admin  (user "${DEFAULT_ADMIN.username}", password "${DEFAULT_ADMIN.password}"${process.env.ADMIN_PASSWORD ? ' from ADMIN_PASSWORD' : ', the local default'})
-  Data:   ${shownState}${path.sep} (kept between runs; delete it to start over). Stop with Ctrl-C.
+  Data:   ${shownStateDir(STATE)}${path.sep} (kept between runs; delete it to start over). Stop with Ctrl-C.
 `);
 
 // The Cron Trigger's jobs (scheduled publishing, newsletter batches, backups...) every minute.

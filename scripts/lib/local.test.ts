@@ -1,11 +1,11 @@
-/** The local runner's processes: they die with `npm start`, and a busy port stops a start clearly. */
+/** The local runner: its processes die with `npm start`, a busy port stops a start clearly, and it names its data folder as given. */
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, startWorker } from './local.ts';
+import { ROOT, shownStateDir, startWorker } from './local.ts';
 
 const state = mkdtempSync(path.join(tmpdir(), 'cms-local-'));
 afterAll(() => rmSync(state, { recursive: true, force: true }));
@@ -64,5 +64,13 @@ describe('processes started by the local runner', () => {
     } finally {
       orphan.close();
     }
+  });
+});
+
+describe('the folder npm start says it keeps its data in', () => {
+  it('is the STATE_DIR given: relative inside the project, whole outside it', () => {
+    expect(shownStateDir(path.join(ROOT, '.state'))).toBe('.state');
+    expect(shownStateDir(path.join(ROOT, 'data', 'local'))).toBe(path.join('data', 'local'));
+    expect(shownStateDir(state)).toBe(state);
   });
 });

@@ -45,6 +45,12 @@ export function offlineEnv(stateDir: string): NodeJS.ProcessEnv {
   };
 }
 
+/** A state folder as `npm start` names it: relative inside the project, whole outside it. */
+export function shownStateDir(stateDir: string) {
+  const relative = path.relative(ROOT, stateDir);
+  return relative === '' ? '.' : relative.startsWith('..') || path.isAbsolute(relative) ? stateDir : relative;
+}
+
 /** The local worker's secrets (BACKUP_SECRET), as an env file wrangler dev loads: kept out of its command line. */
 const secretsFile = (stateDir: string) => path.join(stateDir, 'secrets.env');
 

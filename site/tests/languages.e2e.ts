@@ -8,11 +8,15 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, openBrowser } from '../../e2e/browser.ts';
 import { INQUIRY_SPAM_RULES, INQUIRY_TEXTS } from '@cms/worker/contract/inquiry';
-import { base, adminPassword } from '../../e2e/product.ts';
+import { base, adminPassword, rebuildSiteOnSave } from '../../e2e/product.ts';
 import { untilSiteBuildsEnd } from '../../e2e/wait.ts';
 import { DEFAULT_LOCALE } from '../src/i18n/index.ts';
 import { languageProblems, ownFixedTexts } from '../src/i18n/language-rules.ts';
 import { crawlSite } from './crawl.ts';
+
+// The pages walked and the form posted must be built from the data the worker now holds: an
+// earlier file's held saves (the English form topics, say) are built first.
+rebuildSiteOnSave();
 
 let browser: BrowserContext;
 beforeAll(async () => {

@@ -38,10 +38,25 @@ beforeAll(async () => {
   await untilSiteBuildsEnd(base, cookie);
   const indexedBefore = await indexedPages();
   openedBefore = await browser.newPage();
+  const pageErrors: string[] = [];
+  openedBefore.on('console', (message) => message.type() === 'error' && pageErrors.push(message.text()));
+  openedBefore.on('pageerror', (error) => pageErrors.push(error.message));
   await openedBefore.goto(`${base}/bio-core`);
   await until('the BioCore list to answer typing', async () => (await openedBefore.locator('astro-island[ssr]:has(.biocore-browser)').count()) === 0, 30_000);
   await listSearch(openedBefore, 'Cari artikel').pressSequentially(`tidakada${run}`);
-  await until('the list to search its loaded index', async () => (await listMessage(openedBefore).innerText()) === 'Tidak ada artikel ditemukan', 30_000);
+  // What the list showed last, and the page's errors, name the cause if it never answers.
+  let shown = '';
+  await until(
+    'the list to search its loaded index',
+    async () => {
+      const messages = await listMessage(openedBefore).allInnerTexts();
+      shown = JSON.stringify({ box: await listSearch(openedBefore, 'Cari artikel').inputValue(), messages, cards: await listCards(openedBefore).count(), pageErrors });
+      return messages.includes('Tidak ada artikel ditemukan');
+    },
+    30_000,
+  ).catch((error: Error) => {
+    throw new Error(`${error.message}; the list showed ${shown}`);
+  });
   const saved = await fetch(`${base}/api/bio-core`, {
     method: 'POST',
     headers: { cookie, origin: base, 'content-type': 'application/json' },

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildAdmin, hasAdmin, hasSite } from '../scripts/lib/builds.ts';
-import { DEFAULT_ADMIN, ROOT } from '../scripts/lib/local.ts';
+import { bundleWorker, DEFAULT_ADMIN, ROOT } from '../scripts/lib/local.ts';
 import { prepareState, startProduct, type RunningProduct } from '../scripts/lib/product.ts';
 // What the global setup provides to inject(), typed.
 import type {} from './context.d.ts';
@@ -28,9 +28,12 @@ export default async function setup(project: TestProject) {
 
   const template = path.join(root, 'seeded');
   const adminDir = path.join(root, 'www');
-  // The admin build runs in its own process while the database is migrated and seeded.
+  // The admin build and the worker's bundle run in processes of their own while the database is
+  // migrated and seeded. The products serve the bundle: no test changes the worker's code.
   const admin = hasAdmin() ? buildAdmin(adminDir, template) : Promise.resolve();
-  await Promise.all([admin, prepareState(template, logOf('setup'))]);
+  const emptyAssets = path.join(root, 'no-assets');
+  mkdirSync(emptyAssets);
+  const [, workerBundle] = await Promise.all([admin, bundleWorker(path.join(root, 'worker'), emptyAssets), prepareState(template, logOf('setup'))]);
   logOf('setup')('admin built');
 
   const started: Array<{ product: RunningProduct; stateDir: string }> = [];
@@ -42,7 +45,7 @@ export default async function setup(project: TestProject) {
       const stateDir = path.join(root, name);
       cpSync(template, stateDir, { recursive: true });
       const port = firstPort + index;
-      const product = await startProduct({ stateDir, outDir: stateDir, port, sitePort: port + 2000, builderPort: port + 1000, log: logOf(name), adminDir, stateReady: true, buildFirst: false, holdBuildsWhile: () => existsSync(path.join(stateDir, HOLD_BUILDS_FILE)) });
+      const product = await startProduct({ stateDir, outDir: stateDir, port, sitePort: port + 2000, builderPort: port + 1000, log: logOf(name), adminDir, stateReady: true, buildFirst: false, holdBuildsWhile: () => existsSync(path.join(stateDir, HOLD_BUILDS_FILE)), workerBundle });
       started.push({ product, stateDir });
     }
     // The first site builds run side by side.

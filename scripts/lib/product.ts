@@ -30,6 +30,8 @@ export interface ProductOptions {
   buildFirst?: boolean;
   /** Site builds wait while this answers true (see startSiteBuilder). */
   holdBuildsWhile?: () => boolean;
+  /** The worker bundled beforehand, for products that never see its code change (see startWorker). */
+  workerBundle?: string;
 }
 
 export interface RunningProduct {
@@ -47,7 +49,7 @@ export async function prepareState(stateDir: string, log: (line: string) => void
   if (await migrateAndSeed(stateDir)) log('seeded demo content and the admin account');
 }
 
-export async function startProduct({ stateDir, outDir, port, sitePort = port + 2, builderPort = port + 3, vars = {}, verbose = false, log = () => {}, adminDir, stateReady = false, buildFirst = true, holdBuildsWhile }: ProductOptions): Promise<RunningProduct> {
+export async function startProduct({ stateDir, outDir, port, sitePort = port + 2, builderPort = port + 3, vars = {}, verbose = false, log = () => {}, adminDir, stateReady = false, buildFirst = true, holdBuildsWhile, workerBundle }: ProductOptions): Promise<RunningProduct> {
   const siteDir = path.join(outDir, 'site');
   // Before any work: a port held by another process (an earlier start?) stops the start here.
   await assertPortFree(port, 'the worker');
@@ -80,6 +82,7 @@ export async function startProduct({ stateDir, outDir, port, sitePort = port + 2
       siteOrigin: site.url,
       verbose,
       vars: { REBUILD_SECRET: secret, REBUILD_HOOK_URL: builder.url, ...vars },
+      bundle: workerBundle,
     });
     started.push(worker);
     let firstBuild: SiteBuildResult | null = null;

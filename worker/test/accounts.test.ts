@@ -7,41 +7,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import { asAdmin, Client, form, unique } from './client.ts';
+import { mailbox as mailOf } from './mail.ts';
 import { fileWorker } from './worker.ts';
 
-const base = fileWorker().url;
 type Row = { _id: string } & Record<string, unknown>;
 type DeviceSession = { id: string; browser: string; address: string; lastSeenAt: string; current: boolean };
 type Invite = { _id: string; email: string; role: { name: string }; expired: boolean };
 
-interface SentEmail {
-  messageId: string;
-  to: string[];
-  subject: string;
-  text: string;
-}
-
 /** The messages sent to one address, oldest first, with their text part. */
-async function mailbox(address: string): Promise<SentEmail[]> {
-  const all: Omit<SentEmail, 'text'>[] = [];
-  for (let cursor = ''; ; ) {
-    const query = new URLSearchParams({ per_page: '100', ...(cursor ? { cursor } : {}) });
-    const page = await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?${query}`)).json<{
-      result: Omit<SentEmail, 'text'>[];
-      result_info: { has_more: boolean; cursor?: string };
-    }>();
-    all.push(...page.result);
-    if (!page.result_info.has_more || !page.result_info.cursor) break;
-    cursor = page.result_info.cursor;
-  }
-  const mine = all.filter((email) => email.to.includes(address)).reverse();
-  return Promise.all(
-    mine.map(async (email) => {
-      const detail = await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?${new URLSearchParams({ email_id: email.messageId })}`)).json<{ result: SentEmail }>();
-      return detail.result;
-    }),
-  );
-}
+const mailbox = async (address: string) => (await mailOf(address)).reverse();
 
 /** Waits until `address` has received `count` emails, and answers them. */
 async function received(address: string, count: number) {
@@ -49,7 +23,7 @@ async function received(address: string, count: number) {
   return mailbox(address);
 }
 
-const tokenIn = (email: SentEmail, page: string) => {
+const tokenIn = (email: { text: string }, page: string) => {
   const found = email.text.match(new RegExp(`https?://\\S+${page}\\?token=([\\w%-]+)`));
   if (!found) throw new Error(`no ${page} link in:\n${email.text}`);
   return decodeURIComponent(found[1]!);

@@ -9,6 +9,7 @@ import type { AuditEntry, SessionUser } from '../src/contract/api.ts';
 import type { EnrolmentDone, FactorsSummary, SecondStep, TotpSetup } from '../src/contract/factors.ts';
 import { codeAt, stepAt } from '../src/auth/totp.ts';
 import { SoftAuthenticator } from './authenticator.ts';
+import { sentEmails } from './mail.ts';
 import { asAdmin, Client, form, unique } from './client.ts';
 import { fileWorker } from './worker.ts';
 
@@ -68,8 +69,7 @@ async function auditOf(userId: string) {
 
 /** Subjects of the messages the local EMAIL binding was given for `address`. */
 async function subjectsSentTo(address: string) {
-  const page = await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?per_page=100`)).json<{ result: { to: string[]; subject: string }[] }>();
-  return page.result.filter((email) => email.to.includes(address)).map((email) => email.subject);
+  return (await sentEmails()).filter((email) => email.to.includes(address)).map((email) => email.subject);
 }
 
 describe('authenticator app codes', () => {

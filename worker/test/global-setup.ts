@@ -3,12 +3,11 @@
  * it, its Miniflare options read from wrangler.toml, and a migrated, seeded D1/R2 template that
  * each file copies into a state folder of its own (worker/test/worker.ts).
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { DEFAULT_ADMIN, localBackupSecret, migrateAndSeed, offlineEnv, ROOT, tool } from '../../scripts/lib/local.ts';
+import { bundleWorker, DEFAULT_ADMIN, localBackupSecret, migrateAndSeed, ROOT } from '../../scripts/lib/local.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -25,18 +24,6 @@ declare module 'vitest' {
     /** The workers' BACKUP_SECRET, so tests can check the backups they sign. */
     backupSecret: string;
   }
-}
-
-/** `wrangler deploy --dry-run`: the exact bundle production gets, without uploading it. */
-function bundleWorker(outDir: string, assetsDir: string) {
-  return new Promise<void>((resolve, reject) => {
-    const child = spawn(...tool('wrangler', ['deploy', '--dry-run', '--outdir', outDir, '--assets', assetsDir]), { cwd: ROOT, env: offlineEnv(path.join(outDir, '..')), stdio: ['ignore', 'pipe', 'pipe'] });
-    let log = '';
-    child.stdout.on('data', (chunk: Buffer) => (log += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (log += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`wrangler deploy --dry-run failed (${code}):\n${log}`))));
-  });
 }
 
 export default async function setup(project: TestProject) {

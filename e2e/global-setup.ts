@@ -14,12 +14,37 @@ import { bundleWorker, DEFAULT_ADMIN, ROOT } from '../scripts/lib/local.ts';
 import { prepareState, startProduct, type RunningProduct } from '../scripts/lib/product.ts';
 // What the global setup provides to inject(), typed.
 import type {} from './context.d.ts';
-import { HOLD_BUILDS_FILE } from './site-builds.ts';
+import { HOLD_BUILDS_FILE, PRODUCTS_FAILED_FILE, PRODUCTS_READY_FILE } from './markers.ts';
 
-export default async function setup(project: TestProject) {
+/**
+ * Answers at once with where the products will be, and starts them in the background: vitest runs
+ * the other projects' tests meanwhile (the API tests leave part of the 2 cores idle), and each
+ * browser test file waits in e2e/product.ts until they answer.
+ */
+export default function setup(project: TestProject) {
   const root = mkdtempSync(path.join(tmpdir(), 'cms-e2e-'));
   const count = project.config.maxWorkers;
   const firstPort = 9900 + 2 * Math.floor(Math.random() * 45);
+  const products = Array.from({ length: count }, (_, index) => ({ name: `product-${index + 1}`, port: firstPort + index }));
+  const started: RunningProduct[] = [];
+  const starting = startProducts(root, products, started).then(
+    () => writeFileSync(path.join(root, PRODUCTS_READY_FILE), ''),
+    (error: unknown) => writeFileSync(path.join(root, PRODUCTS_FAILED_FILE), error instanceof Error ? (error.stack ?? error.message) : String(error)),
+  );
+  project.provide(
+    'products',
+    products.map(({ name, port }) => ({ baseUrl: `http://127.0.0.1:${port}`, stateDir: path.join(root, name) })),
+  );
+  project.provide('productsFolder', root);
+  project.provide('adminPassword', DEFAULT_ADMIN.password);
+  return async () => {
+    await starting;
+    await Promise.all(started.map((product) => product.stop()));
+    rmSync(root, { recursive: true, force: true });
+  };
+}
+
+async function startProducts(root: string, products: Array<{ name: string; port: number }>, started: RunningProduct[]) {
   // The products' own log (builds and their times), kept after the run for a failure's story.
   const logFile = path.join(ROOT, '.build/test/e2e-product.log');
   mkdirSync(path.dirname(logFile), { recursive: true });
@@ -36,37 +61,19 @@ export default async function setup(project: TestProject) {
   const [, workerBundle] = await Promise.all([admin, bundleWorker(path.join(root, 'worker'), emptyAssets), prepareState(template, logOf('setup'))]);
   logOf('setup')('admin built');
 
-  const started: Array<{ product: RunningProduct; stateDir: string }> = [];
-  const stopAll = () => Promise.all(started.map(({ product }) => product.stop()));
-  try {
-    // One after another: wrangler takes a free inspector port as it starts, and two starting at once can pick the same.
-    for (let index = 0; index < count; index++) {
-      const name = `product-${index + 1}`;
-      const stateDir = path.join(root, name);
-      cpSync(template, stateDir, { recursive: true });
-      const port = firstPort + index;
-      const product = await startProduct({ stateDir, outDir: stateDir, port, sitePort: port + 2000, builderPort: port + 1000, log: logOf(name), adminDir, stateReady: true, buildFirst: false, holdBuildsWhile: () => existsSync(path.join(stateDir, HOLD_BUILDS_FILE)), workerBundle });
-      started.push({ product, stateDir });
-    }
-    // The first site builds run side by side.
-    if (hasSite()) {
-      for (const build of await Promise.all(started.map(({ product }) => product.builder.buildNow('Start-up')))) {
-        if (!build.ok) throw new Error(`site build failed:\n${build.output}`);
-      }
-    }
-    for (const { stateDir } of started) writeFileSync(path.join(stateDir, HOLD_BUILDS_FILE), '');
-  } catch (error) {
-    await stopAll();
-    rmSync(root, { recursive: true, force: true });
-    throw error;
+  // One after another: wrangler takes a free inspector port as it starts, and two starting at once can pick the same.
+  for (const { name, port } of products) {
+    const stateDir = path.join(root, name);
+    cpSync(template, stateDir, { recursive: true });
+    started.push(
+      await startProduct({ stateDir, outDir: stateDir, port, sitePort: port + 2000, builderPort: port + 1000, log: logOf(name), adminDir, stateReady: true, buildFirst: false, holdBuildsWhile: () => existsSync(path.join(stateDir, HOLD_BUILDS_FILE)), workerBundle }),
+    );
   }
-  project.provide(
-    'products',
-    started.map(({ product, stateDir }) => ({ baseUrl: product.worker.url, stateDir })),
-  );
-  project.provide('adminPassword', DEFAULT_ADMIN.password);
-  return async () => {
-    await stopAll();
-    rmSync(root, { recursive: true, force: true });
-  };
+  // The first site builds run side by side.
+  if (hasSite()) {
+    for (const build of await Promise.all(started.map((product) => product.builder.buildNow('Start-up')))) {
+      if (!build.ok) throw new Error(`site build failed:\n${build.output}`);
+    }
+  }
+  for (const { name } of products) writeFileSync(path.join(root, name, HOLD_BUILDS_FILE), '');
 }

@@ -1,0 +1,12 @@
+/** Files by which the global setup and the browser test files tell each other what they may do. */
+
+/**
+ * While this file exists in a product's state folder, its site builds wait (global-setup.ts
+ * makes it once the first builds are done; product.ts lifts it for files that rebuild the site).
+ */
+export const HOLD_BUILDS_FILE = 'e2e-hold-builds';
+
+/** In the setup's folder once every product answers (global-setup.ts starts them in the background). */
+export const PRODUCTS_READY_FILE = 'products-ready';
+/** In the setup's folder instead, holding the reason, when a product could not start. */
+export const PRODUCTS_FAILED_FILE = 'products-failed';

@@ -1,5 +1,0 @@
-/**
- * While this file exists in a product's state folder, its site builds wait (global-setup.ts
- * makes it once the first builds are done; product.ts lifts it for files that rebuild the site).
- */
-export const HOLD_BUILDS_FILE = 'e2e-hold-builds';

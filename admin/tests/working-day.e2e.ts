@@ -60,6 +60,8 @@ describe.each([1280, 390])('at %i px', (width) => {
     // The form mounts again when the stored record arrives: read the tools once they are there.
     await expect.poll(() => colours.allInnerTexts()).toEqual(['Teks', 'Latar']);
     for (const swatch of await colours.locator('input[type=color]').all()) expect((await swatch.boundingBox())!.width).toBeGreaterThanOrEqual(24);
+    // A file picked before the stored record arrives would go with the form it replaces.
+    await expect.poll(() => page.locator('.form-fields').getAttribute('aria-busy')).toBe('false');
     await page.locator('#field-backgroundImage').setInputFiles(png(`latar-${width}.png`));
     await keepScreenshot(page, `admin-hero-form-${width}`, { fullPage: true });
     await page.getByRole('button', { name: 'Update' }).click();

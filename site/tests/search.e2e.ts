@@ -160,7 +160,9 @@ describe('site search', () => {
     expect(await page.locator('.biocore-browser .card a').getAttribute('href')).toBe(`/bio-core/${articleSlug}`);
     // A word of an English article only is not found on the Indonesian list.
     await listSearch(page, 'Cari artikel').fill('sorting');
-    await expect.poll(() => listMessage(page).innerText(), { timeout: 30_000 }).toBe('Tidak ada artikel ditemukan');
+    // Read without waiting, so a failure shows what the list held instead.
+    const shown = async () => ({ messages: await listMessage(page).allInnerTexts(), cards: await listCards(page).allInnerTexts() });
+    await expect.poll(shown, { timeout: 30_000 }).toEqual({ messages: ['Tidak ada artikel ditemukan'], cards: [] });
     await listSearch(page, 'Cari artikel').fill('a'.repeat(1000));
     await expect.poll(() => listMessage(page).innerText()).toBe('Kata pencarian terlalu panjang. Gunakan paling banyak 100 karakter.');
     await listSearch(page, 'Cari artikel').fill('%%% *** <>');

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { mocking } from './admin/vitest.config.ts';
+import { API_GROUP } from './worker/vitest.config.ts';
 import LongestFirst from './scripts/lib/longest-first.ts';
 
 // One run, four kinds of tests: the API against the real Workers runtime, admin components,
@@ -10,7 +11,7 @@ export default defineConfig({
       'worker',
       'admin',
       // The admin's test files that replace modules, each in a registry of its own.
-      { root: './admin', test: { name: 'admin-mocks', include: mocking, environment: 'happy-dom' } },
+      { root: './admin', test: { name: 'admin-mocks', include: mocking, environment: 'happy-dom', ...API_GROUP } },
       'site',
       'e2e',
       'scripts',

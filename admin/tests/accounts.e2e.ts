@@ -10,6 +10,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminCookie, openBrowser, signIn, signInAsAdmin } from '../../e2e/browser.ts';
 import { adminPassword, base } from '../../e2e/product.ts';
+import { emailParts, sentEmails } from '../../e2e/mail.ts';
 
 let adminContext: BrowserContext;
 let admin: Page;
@@ -17,20 +18,8 @@ const tag = Date.now().toString(36);
 
 /** The newest email to `address` with this subject, as its text part. */
 async function emailTo(address: string, subject: string) {
-  for (let cursor = ''; ; ) {
-    const query = new URLSearchParams({ per_page: '100', ...(cursor ? { cursor } : {}) });
-    const list = (await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?${query}`)).json()) as {
-      result: { messageId: string; subject: string; to: string[] }[];
-      result_info: { has_more: boolean; cursor?: string };
-    };
-    const found = list.result.find((email) => email.subject === subject && email.to.includes(address));
-    if (found) {
-      const detail = (await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?${new URLSearchParams({ email_id: found.messageId })}`)).json()) as { result: { text: string } };
-      return detail.result.text;
-    }
-    if (!list.result_info.has_more || !list.result_info.cursor) return null;
-    cursor = list.result_info.cursor;
-  }
+  const found = (await sentEmails()).find((email) => email.subject === subject && email.to.includes(address));
+  return found ? (await emailParts(found)).text : null;
 }
 
 /** The page a link in the newest such email opens, on this product's address. */

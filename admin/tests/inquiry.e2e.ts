@@ -8,6 +8,7 @@ import { INQUIRY_MESSAGES, INQUIRY_SPAM_RULES, type PersonalDataExport } from '@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword } from '../../e2e/product.ts';
+import { emailParts, sentEmails } from '../../e2e/mail.ts';
 import { openBrowser, signIn } from '../../e2e/browser.ts';
 
 let noScript: BrowserContext;
@@ -27,14 +28,7 @@ afterAll(async () => {
 
 /** The text parts of the emails the local EMAIL binding was given for an address. */
 async function emailsTo(address: string) {
-  const list = (await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?per_page=100`)).json()) as { result: { messageId: string; to: string[] }[] };
-  const mine = list.result.filter((email) => email.to.includes(address));
-  return Promise.all(
-    mine.map(async (email) => {
-      const detail = (await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?${new URLSearchParams({ email_id: email.messageId })}`)).json()) as { result: { subject: string; text: string } };
-      return detail.result;
-    }),
-  );
+  return Promise.all((await sentEmails()).filter((email) => email.to.includes(address)).map(emailParts));
 }
 
 /** Fills the form as a visitor would. */

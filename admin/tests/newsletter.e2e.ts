@@ -6,6 +6,7 @@ import { emailImagePath } from '../../worker/src/contract/email-images.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { base, adminPassword, rebuildSiteOnSave } from '../../e2e/product.ts';
+import { emailParts, sentEmails } from '../../e2e/mail.ts';
 import { openBrowser, signInAsAdmin, keepScreenshot } from '../../e2e/browser.ts';
 
 // Its saves rebuild the public site it then reads.
@@ -16,27 +17,14 @@ let page: Page;
 
 /** Subjects of the messages the local EMAIL binding was given, with their recipients. */
 async function sent(subject: string) {
-  const found: string[] = [];
-  let cursor = '';
-  for (;;) {
-    const query = new URLSearchParams({ per_page: '100', ...(cursor ? { cursor } : {}) });
-    const page = (await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?${query}`)).json()) as {
-      result: { subject: string; to: string[] }[];
-      result_info: { has_more: boolean; cursor?: string };
-    };
-    found.push(...page.result.filter((email) => email.subject === subject).flatMap((email) => email.to));
-    if (!page.result_info.has_more || !page.result_info.cursor) return found;
-    cursor = page.result_info.cursor;
-  }
+  return (await sentEmails()).filter((email) => email.subject === subject).flatMap((email) => email.to);
 }
 
 /** The HTML part of the newest message with this subject. */
 async function htmlOf(subject: string) {
-  const list = (await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?per_page=100`)).json()) as { result: { messageId: string; subject: string }[] };
-  const found = list.result.find((email) => email.subject === subject);
+  const found = (await sentEmails()).find((email) => email.subject === subject);
   if (!found) throw new Error(`no email "${subject}"`);
-  const detail = (await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?${new URLSearchParams({ email_id: found.messageId })}`)).json()) as { result: { html: string } };
-  return detail.result.html;
+  return (await emailParts(found)).html;
 }
 
 const runScheduled = async () => expect((await fetch(`${base}/cdn-cgi/local/scheduled?cron=*+*+*+*+*`)).status).toBe(200);

@@ -5,6 +5,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base } from '../../e2e/product.ts';
+import { emailParts, sentEmails } from '../../e2e/mail.ts';
 import { openBrowser, keepScreenshot } from '../../e2e/browser.ts';
 
 let noScript: BrowserContext;
@@ -15,17 +16,13 @@ afterAll(() => noScript?.close());
 
 /** The newest message the local EMAIL binding was given for an address, with its text part. */
 async function lastEmailTo(address: string) {
-  const list = (await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?per_page=100`)).json()) as { result: { messageId: string; to: string[] }[] };
-  const found = list.result.find((email) => email.to.includes(address));
-  if (!found) return null;
-  const detail = (await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?${new URLSearchParams({ email_id: found.messageId })}`)).json()) as { result: { text: string } };
-  return detail.result.text;
+  const found = (await sentEmails()).find((email) => email.to.includes(address));
+  return found ? (await emailParts(found)).text : null;
 }
 
 /** Counts the emails the local EMAIL binding was given for an address. */
 async function emailsTo(address: string) {
-  const list = (await (await fetch(`${base}/cdn-cgi/local/explorer/api/local/email/sending?per_page=100`)).json()) as { result: { to: string[] }[] };
-  return list.result.filter((email) => email.to.includes(address)).length;
+  return (await sentEmails()).filter((email) => email.to.includes(address)).length;
 }
 
 describe('newsletter without JavaScript', () => {

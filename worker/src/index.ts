@@ -23,6 +23,7 @@ import type { AppEnv, Bindings } from './env.ts';
 import { editorUploadRoutes, fileRoutes, uploadsRoutes } from './files/routes.ts';
 import { ApiError, failure, ok } from './http/errors.ts';
 import { idempotentWrites } from './http/idempotency.ts';
+import { publicAnswers } from './http/answer-cache.ts';
 import { publicRead } from './http/public-reads.ts';
 import { notFoundRoutes } from './redirects/routes.ts';
 import { missingPage } from './redirects/site.ts';
@@ -160,6 +161,10 @@ const app = new Hono<AppEnv>()
 
 export default {
   // Anonymous public reads skip the router and every middleware; the app answers the rest.
-  fetch: async (request: Request, env: Bindings, ctx: ExecutionContext) => (await publicRead(request, env)) ?? app.fetch(request, env, ctx),
-  scheduled: (controller: ScheduledController, env: Bindings, ctx: ExecutionContext) => runJobs(cronJobs, controller, env, ctx),
+  // Whatever may write empties the public answers kept in memory, as it starts and as it ends.
+  fetch: async (request: Request, env: Bindings, ctx: ExecutionContext) =>
+    request.method === 'GET' || request.method === 'HEAD'
+      ? ((await publicRead(request, env)) ?? app.fetch(request, env, ctx))
+      : publicAnswers.around(async () => app.fetch(request, env, ctx)),
+  scheduled: (controller: ScheduledController, env: Bindings, ctx: ExecutionContext) => publicAnswers.around(() => runJobs(cronJobs, controller, env, ctx)),
 } satisfies ExportedHandler<Bindings>;

@@ -1,7 +1,9 @@
-/** Lists at scale: the default cap on anonymous reads, paging, ETag revalidation, and reading only what changed. */
+/** Lists at scale: the default cap on anonymous reads, paging, ETag revalidation, answers kept in memory, and reading only what changed. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_LIST_LIMIT, PUBLIC_LIST_LIMIT } from '../src/contract/limits.ts';
+import { ANSWER_LIFETIME_MS, AnswerCache } from '../src/http/answer-cache.ts';
 import { asAdmin, Client } from './client.ts';
+import { fileWorker } from './worker.ts';
 
 type Row = { _id: string; name: string; updatedAt: string; isActive: boolean };
 const visitor = new Client();
@@ -102,6 +104,56 @@ describe('ETag', () => {
     expect(staff.status).toBe(200);
     expect(staff.headers.get('etag')).toBeNull();
     expect(staff.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('answers kept in memory', () => {
+  const answer = { body: '{"success":true}', tag: 'W/"a"' };
+
+  it('are kept for less than a second, by the clock they were kept at', () => {
+    const cache = new AnswerCache();
+    cache.keep('/api/partner', answer, cache.token(), 10_000);
+    expect(cache.get('/api/partner', 10_000 + ANSWER_LIFETIME_MS - 1)).toEqual(expect.objectContaining(answer));
+    expect(cache.get('/api/partner', 10_000 + ANSWER_LIFETIME_MS)).toBeUndefined();
+    // A clock moved back does not make an answer young.
+    cache.keep('/api/partner', answer, cache.token(), 10_000);
+    expect(cache.get('/api/partner', 9_999)).toBeUndefined();
+  });
+
+  it('are emptied when a write starts and ends, and an answer read across a write is not kept', async () => {
+    const cache = new AnswerCache();
+    cache.keep('/api/partner', answer, cache.token());
+    const before = cache.token();
+    await cache.around(async () => {
+      expect(cache.get('/api/partner')).toBeUndefined();
+      // Read while the write runs: not kept, whatever the token.
+      cache.keep('/api/partner', answer, cache.token());
+      expect(cache.get('/api/partner')).toBeUndefined();
+    });
+    cache.keep('/api/partner', answer, before);
+    expect(cache.get('/api/partner')).toBeUndefined();
+    // A failed write empties it too.
+    cache.keep('/api/partner', answer, cache.token());
+    await expect(cache.around(() => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    expect(cache.get('/api/partner')).toBeUndefined();
+  });
+
+  it('hold a bounded number of answers of a bounded size', () => {
+    const cache = new AnswerCache();
+    for (let n = 0; n <= 256; n++) cache.keep(`/api/partner?page=${n}`, answer, cache.token());
+    expect(cache.get('/api/partner?page=0')).toBeUndefined();
+    expect(cache.get('/api/partner?page=256')).toBeDefined();
+    cache.keep('/api/partner?large', { ...answer, body: 'x'.repeat(256 * 1024 + 1) }, cache.token());
+    expect(cache.get('/api/partner?large')).toBeUndefined();
+  });
+
+  it("show a change made in D1 behind the worker's back once the cron trigger has run", async () => {
+    const path = `/api/partner/${created[0]}`;
+    const read = async () => ((await visitor.get<Row>(path)).body as { data: Row }).data.name;
+    const name = await read();
+    await (await fileWorker().database()).prepare('update partner set name = ? where id = ?').bind(`${name} (dipulihkan)`, created[0]).run();
+    await fileWorker().runScheduled();
+    expect(await read()).toBe(`${name} (dipulihkan)`);
   });
 });
 

@@ -3,7 +3,8 @@
  * without the session cookie of `/api/<collection>` (list), `/api/<collection>/slug/<slug>` or
  * `/api/<collection>/<id>`, in the default language or another (`?locale=en`: its published
  * translations only, of records public by the same rule, publish and unpublish times included).
- * No session look-up, no write, one prepared statement; the answer's headers are built once.
+ * No session look-up, no write, one prepared statement, or none for an answer read in the last
+ * second (answer-cache.ts); the answer's headers are built once.
  * Anything else, and every refusal or failure (bad query, not found), goes to the full app,
  * which answers it exactly as before.
  */
@@ -14,6 +15,7 @@ import { listQuery, localeOf } from '../collections/routes.ts';
 import { CollectionStore } from '../collections/store.ts';
 import { createDb } from '../db/client.ts';
 import type { Bindings } from '../env.ts';
+import { publicAnswers, type Answer } from './answer-cache.ts';
 import { matches, sha1 } from './etag.ts';
 
 /** The session cookie's name (auth owns it); a request carrying it takes the full path. */
@@ -58,11 +60,9 @@ function queryOf(url: URL) {
   return query;
 }
 
-/** The answer to an anonymous public read, or null for the full app to answer. */
-export async function publicRead(request: Request, env: Bindings): Promise<Response | null> {
-  const url = new URL(request.url);
-  const read = readOf(request, url);
-  if (!read) return null;
+/** The body and tag of a public read from D1, kept for the next readers; null for the full app to answer. */
+async function readAnswer(read: Read, url: URL, env: Bindings, key: string): Promise<Answer | null> {
+  const token = publicAnswers.token();
   let body: string;
   try {
     const parameters = queryOf(url);
@@ -82,10 +82,22 @@ export async function publicRead(request: Request, env: Bindings): Promise<Respo
     return null;
   }
   // Same records, same tag: a client holding it gets 304 and no body.
-  const tag = `W/"${await sha1(body)}"`;
+  const answer = { body, tag: `W/"${await sha1(body)}"` };
+  publicAnswers.keep(key, answer, token);
+  return answer;
+}
+
+/** The answer to an anonymous public read, or null for the full app to answer. */
+export async function publicRead(request: Request, env: Bindings): Promise<Response | null> {
+  const url = new URL(request.url);
+  const read = readOf(request, url);
+  if (!read) return null;
+  const key = url.pathname + url.search;
+  const answer = publicAnswers.get(key) ?? (await readAnswer(read, url, env, key));
+  if (!answer) return null;
   const headers = new Headers(HEADERS as [string, string][]);
-  headers.set('etag', tag);
-  if (matches(request.headers.get('if-none-match'), tag)) return new Response(null, { status: 304, headers });
+  headers.set('etag', answer.tag);
+  if (matches(request.headers.get('if-none-match'), answer.tag)) return new Response(null, { status: 304, headers });
   headers.set('content-type', 'application/json');
-  return new Response(body, { status: 200, headers });
+  return new Response(answer.body, { status: 200, headers });
 }

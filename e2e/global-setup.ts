@@ -10,11 +10,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildAdmin, hasAdmin, hasSite } from '../scripts/lib/builds.ts';
+import { finishInBackground } from '../scripts/lib/background-setup.ts';
 import { bundleWorker, DEFAULT_ADMIN, ROOT } from '../scripts/lib/local.ts';
 import { prepareState, startProduct, type RunningProduct } from '../scripts/lib/product.ts';
 // What the global setup provides to inject(), typed.
 import type {} from './context.d.ts';
-import { HOLD_BUILDS_FILE, PRODUCTS_FAILED_FILE, PRODUCTS_READY_FILE } from './markers.ts';
+import { HOLD_BUILDS_FILE } from './markers.ts';
 
 /**
  * Answers at once with where the products will be, and starts them in the background: vitest runs
@@ -27,10 +28,7 @@ export default function setup(project: TestProject) {
   const firstPort = 9900 + 2 * Math.floor(Math.random() * 45);
   const products = Array.from({ length: count }, (_, index) => ({ name: `product-${index + 1}`, port: firstPort + index }));
   const started: RunningProduct[] = [];
-  const starting = startProducts(root, products, started).then(
-    () => writeFileSync(path.join(root, PRODUCTS_READY_FILE), ''),
-    (error: unknown) => writeFileSync(path.join(root, PRODUCTS_FAILED_FILE), error instanceof Error ? (error.stack ?? error.message) : String(error)),
-  );
+  const starting = finishInBackground(root, startProducts(root, products, started));
   project.provide(
     'products',
     products.map(({ name, port }) => ({ baseUrl: `http://127.0.0.1:${port}`, stateDir: path.join(root, name) })),

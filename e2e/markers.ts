@@ -6,7 +6,3 @@
  */
 export const HOLD_BUILDS_FILE = 'e2e-hold-builds';
 
-/** In the setup's folder once every product answers (global-setup.ts starts them in the background). */
-export const PRODUCTS_READY_FILE = 'products-ready';
-/** In the setup's folder instead, holding the reason, when a product could not start. */
-export const PRODUCTS_FAILED_FILE = 'products-failed';

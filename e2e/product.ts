@@ -9,7 +9,8 @@ import path from 'node:path';
 import { afterAll, inject } from 'vitest';
 // What the global setup provides to inject(), typed.
 import type {} from './context.d.ts';
-import { HOLD_BUILDS_FILE, PRODUCTS_FAILED_FILE, PRODUCTS_READY_FILE } from './markers.ts';
+import { backgroundSetupDone } from '../scripts/lib/background-setup.ts';
+import { HOLD_BUILDS_FILE } from './markers.ts';
 
 const products = inject('products');
 
@@ -40,19 +41,8 @@ function tryLease(lease: string) {
   }
 }
 
-/** Waits until the global setup's products answer; fails with its reason if they cannot. */
-async function productsStarted() {
-  const folder = inject('productsFolder');
-  for (const deadline = Date.now() + 300_000; !existsSync(path.join(folder, PRODUCTS_READY_FILE)); ) {
-    const failed = path.join(folder, PRODUCTS_FAILED_FILE);
-    if (existsSync(failed)) throw new Error(`the browser tests' products did not start:\n${readFileSync(failed, 'utf8')}`);
-    if (Date.now() > deadline) throw new Error('the browser tests\' products did not answer within 5 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 async function claim() {
-  await productsStarted();
+  await backgroundSetupDone(inject('productsFolder'), "starting the browser tests' products", 300_000);
   // The pool runs no more files at once than there are products; a file that just ended may not have let go yet.
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
     for (const product of products) {

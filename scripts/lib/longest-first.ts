@@ -27,11 +27,8 @@ export default class LongestFirst extends BaseSequencer {
     const root = this.ctx.config.root;
     const weight = (spec: TestSpecification) =>
       this.ctx.cache.getTestSpecificationResult(spec)?.duration ?? durations[path.relative(root, spec.moduleId).split(path.sep).join('/')] ?? UNKNOWN;
-    const groups = await super.sort(files);
-    // Within each project (the base order keeps projects together), longest first.
-    const order = new Map(groups.map((spec, index) => [spec, index]));
-    const projectRank = new Map<string, number>();
-    for (const spec of groups) if (!projectRank.has(spec.project.name)) projectRank.set(spec.project.name, order.get(spec)!);
-    return [...groups].sort((a, b) => projectRank.get(a.project.name)! - projectRank.get(b.project.name)! || weight(b) - weight(a));
+    // Vitest runs each sequence.groupOrder on its own; within one, the projects' files share the
+    // workers, so the longest start first whatever their project.
+    return [...(await super.sort(files))].sort((a, b) => weight(b) - weight(a));
   }
 }

@@ -1,12 +1,15 @@
 /**
  * Prepared once per run for every API test file: the worker bundled as `wrangler deploy` bundles
  * it, its Miniflare options read from wrangler.toml, and a migrated, seeded D1/R2 template that
- * each file copies into a state folder of its own (worker/test/worker.ts).
+ * each file copies into a state folder of its own (worker/test/worker.ts). The bundle and the
+ * template are made in the background (scripts/lib/background-setup.ts): the admin's tests run
+ * meanwhile, and each API file waits for them as it starts its worker.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { finishInBackground } from '../../scripts/lib/background-setup.ts';
 import { bundleWorker, DEFAULT_ADMIN, localBackupSecret, migrateAndSeed, ROOT } from '../../scripts/lib/local.ts';
 
 declare module 'vitest' {
@@ -17,6 +20,8 @@ declare module 'vitest' {
     workerOptionsJson: string;
     /** Migrated and seeded local state (`<dir>/v3`), copied by each test file. */
     templateStateDir: string;
+    /** Where the setup says the bundle and the template are ready (background-setup.ts). */
+    apiSetupFolder: string;
     adminPassword: string;
     rebuildSecret: string;
     /** Signs the newsletter's links, so tests can make an expired one. */
@@ -34,15 +39,18 @@ export default async function setup(project: TestProject) {
   mkdirSync(assetsDir, { recursive: true });
   const { unstable_getMiniflareWorkerOptions: workerOptionsOf } = await import('wrangler');
   const { workerOptions } = workerOptionsOf(path.join(ROOT, 'wrangler.toml'), undefined, { overrides: { assets: { directory: assetsDir } } });
-  const bundled = bundleWorker(bundleDir, assetsDir);
-  await migrateAndSeed(templateStateDir);
-  await bundled;
+  const ready = finishInBackground(root, Promise.all([bundleWorker(bundleDir, assetsDir), migrateAndSeed(templateStateDir)]));
   project.provide('bundleDir', bundleDir);
   project.provide('workerOptionsJson', JSON.stringify(workerOptions));
   project.provide('templateStateDir', templateStateDir);
+  project.provide('apiSetupFolder', root);
   project.provide('adminPassword', DEFAULT_ADMIN.password);
   project.provide('rebuildSecret', 'test-rebuild-secret');
   project.provide('newsletterSecret', 'test-newsletter-secret');
+  // Made now, before the seeding, which keeps the one it finds.
   project.provide('backupSecret', localBackupSecret(templateStateDir));
-  return () => rmSync(root, { recursive: true, force: true });
+  return async () => {
+    await ready;
+    rmSync(root, { recursive: true, force: true });
+  };
 }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { convertV4MiniflareOptions, fetch as miniflareFetch, Miniflare, type Request as MiniflareRequest, type V4MiniflareOptions } from 'miniflare';
 import { inject } from 'vitest';
+import { backgroundSetupDone } from '../../scripts/lib/background-setup.ts';
 
 /** Where the worker sends its rebuild requests; answered in-process by `TestWorker`. */
 const REBUILD_HOOK_URL = 'http://rebuild-hook.test/build';
@@ -34,6 +35,7 @@ export class TestWorker {
   }
 
   static async start({ vars = {} }: TestWorkerOptions = {}) {
+    await backgroundSetupDone(inject('apiSetupFolder'), 'bundling the worker and seeding the template', 180_000);
     const stateDir = mkdtempSync(path.join(tmpdir(), 'cms-api-file-'));
     cpSync(inject('templateStateDir'), stateDir, { recursive: true });
     const bundleDir = inject('bundleDir');

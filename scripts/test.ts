@@ -37,7 +37,11 @@ let failedChecks = 0;
 const typecheckTargets = ['worker', 'admin', 'site'].filter((dir) => existsSync(path.join(ROOT, dir, 'tsconfig.json')));
 // Type-aware lint (.oxlintrc.json): import cycles and core-to-feature imports fail the run too.
 const checks = [
-  ...typecheckTargets.map((dir) => ({ name: `type check: ${dir}`, result: runQuietly('typescript', ['-p', dir, '--noEmit'], 'tsc') })),
+  // Incremental: in the edit loop a type check reads only what changed since the last run (worker: 5.2 -> 1.0 s of CPU).
+  ...typecheckTargets.map((dir) => ({
+    name: `type check: ${dir}`,
+    result: runQuietly('typescript', ['-p', dir, '--noEmit', '--incremental', '--tsBuildInfoFile', path.join(state, `tsc-${dir}.tsbuildinfo`)], 'tsc'),
+  })),
   { name: 'lint', result: runQuietly('oxlint', [], 'oxlint') },
 ];
 for (const { name, result } of checks) {

@@ -116,8 +116,8 @@ describe('newsletter form before its island hydrates', () => {
     await page.getByRole('button', { name: 'Berlangganan', exact: true }).click();
     await expect.poll(() => page.locator('.newsletter-form button').innerText()).toBe('Mendaftarkan...');
     expect(await page.locator('.newsletter-form button').isDisabled()).toBe(true);
-    // The native post did not win: the page is still the one the visitor is on.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    // The native post did not win: the page's early handler holds it for the island (the mark), and the page is still the one the visitor is on.
+    expect(await page.locator('.newsletter-form').getAttribute('data-pending')).toBe('1');
     expect(page.url()).toBe(`${base}/`);
     expect(await page.locator('astro-island:has(.newsletter-form)').getAttribute('ssr')).not.toBeNull();
     release();

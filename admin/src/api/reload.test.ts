@@ -1,5 +1,5 @@
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reload } from './reload.ts';
 
 /** A list whose first load is slow and began before a save; later loads are quick. */
@@ -14,20 +14,25 @@ function slowFirstLoad() {
   return { queryFn, save: (row: string) => (rows = [...rows, row]) };
 }
 
+/** The list as shown once the loads are over; the save lands 5 ms into the slow first load. */
 async function listAfterSave(refresh: (client: QueryClient) => Promise<unknown>) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const list = slowFirstLoad();
   const observer = new QueryObserver(client, { queryKey: ['category'], queryFn: list.queryFn });
   const unsubscribe = observer.subscribe(() => {});
-  await new Promise((resolve) => setTimeout(resolve, 5));
+  await vi.advanceTimersByTimeAsync(5);
   list.save('baru');
-  await refresh(client);
-  await new Promise((resolve) => setTimeout(resolve, 80));
+  const refreshed = refresh(client);
+  await vi.advanceTimersByTimeAsync(80);
+  await refreshed;
   unsubscribe();
   return observer.getCurrentResult().data;
 }
 
 describe('reloading a list after a save', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
   it('shows the saved row even when the first load was still under way', async () => {
     expect(await listAfterSave((client) => reload(client, { queryKey: ['category'] }))).toEqual(['lama', 'baru']);
   });

@@ -145,6 +145,13 @@ describe('answers kept in memory', () => {
     expect(cache.get('/api/partner?page=256')).toBeDefined();
     cache.keep('/api/partner?large', { ...answer, body: 'x'.repeat(256 * 1024 + 1) }, cache.token());
     expect(cache.get('/api/partner?large')).toBeUndefined();
+    // 4 MB in all: the seventeenth answer of 256 KB pushes out the oldest.
+    const large = new AnswerCache();
+    const full = { ...answer, body: 'x'.repeat(256 * 1024) };
+    for (let n = 0; n <= 16; n++) large.keep(`/api/vision?page=${n}`, full, large.token());
+    expect(large.get('/api/vision?page=0')).toBeUndefined();
+    expect(large.get('/api/vision?page=1')).toBeDefined();
+    expect(large.get('/api/vision?page=16')).toBeDefined();
   });
 
   it("show a change made in D1 behind the worker's back once the cron trigger has run", async () => {

@@ -7,9 +7,10 @@
  * publish and unpublish times included.
  */
 export const ANSWER_LIFETIME_MS = 1_000;
-/** Bounds on memory: the most answers kept, and the largest kept (longer ones are read each time). */
+/** Bounds on memory (an isolate has 128 MB): the most answers kept, the largest kept (longer ones are read each time), and all of them together. */
 const MAX_ANSWERS = 256;
 const MAX_ANSWER_CHARS = 256 * 1024;
+const MAX_TOTAL_CHARS = 4 * 1024 * 1024;
 
 export interface Answer {
   body: string;
@@ -18,6 +19,7 @@ export interface Answer {
 
 export class AnswerCache {
   private readonly answers = new Map<string, Answer & { at: number }>();
+  private totalChars = 0;
   /** Moves whenever a write starts or ends: an answer read across it is not kept. */
   private generation = 0;
   private writes = 0;
@@ -27,7 +29,7 @@ export class AnswerCache {
     if (!kept) return undefined;
     const age = now - kept.at;
     if (age >= 0 && age < ANSWER_LIFETIME_MS) return kept;
-    this.answers.delete(key);
+    this.drop(key);
     return undefined;
   }
 
@@ -38,10 +40,18 @@ export class AnswerCache {
 
   keep(key: string, answer: Answer, token: number, now = Date.now()) {
     if (token !== this.generation || this.writes > 0 || answer.body.length > MAX_ANSWER_CHARS) return;
-    this.answers.delete(key);
+    this.drop(key);
     this.answers.set(key, { ...answer, at: now });
+    this.totalChars += answer.body.length;
     // Maps iterate in insertion order: the first key is the oldest answer.
-    if (this.answers.size > MAX_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
+    while (this.answers.size > MAX_ANSWERS || this.totalChars > MAX_TOTAL_CHARS) this.drop(this.answers.keys().next().value!);
+  }
+
+  private drop(key: string) {
+    const kept = this.answers.get(key);
+    if (!kept) return;
+    this.totalChars -= kept.body.length;
+    this.answers.delete(key);
   }
 
   /** Runs something that may write, with no answer kept from before it, during it or after it. */
@@ -59,6 +69,7 @@ export class AnswerCache {
   private forget() {
     this.generation++;
     this.answers.clear();
+    this.totalChars = 0;
   }
 }
 

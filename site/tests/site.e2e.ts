@@ -128,7 +128,9 @@ describe('hero carousel', () => {
     await page.clock.pauseAt(new Date('2026-11-22T08:00:00Z'));
     await page.goto(`${base}/`);
     const active = () => page.locator('.hero-slide.is-active h1, .hero-slide.is-active h2').innerText();
-    // The carousel's timers start when its island has hydrated (Astro then drops `ssr`).
+    // The island hydrates once the page is idle, which the paused clock must let happen; the
+    // carousel's timers start then (Astro drops `ssr`).
+    await page.clock.runFor(1_000);
     await page.waitForSelector('astro-island:not([ssr]) .hero-dots button');
     await page.mouse.move(5, 890);
     expect(await active()).toBe('Mengubah Sampah Menjadi Berharga');

@@ -4,7 +4,6 @@
  * Rendered by Img.astro (static) and inside the islands, so both give the same markup.
  */
 import type { CSSProperties } from 'react';
-import { DENSE_SCREEN } from '../lib/image-slots.ts';
 import type { Picture } from '../lib/picture.ts';
 
 interface Props {
@@ -39,7 +38,7 @@ export default function ResponsivePicture({ picture, alt, className, eager = fal
       className={className}
       style={style}
       loading={eager ? 'eager' : 'lazy'}
-      decoding={eager ? 'sync' : 'async'}
+      decoding="async"
       fetchPriority={eager ? 'high' : undefined}
       data-retry
       data-preview-image={previewField}
@@ -49,7 +48,7 @@ export default function ResponsivePicture({ picture, alt, className, eager = fal
   if (!picture.srcset) return img;
   return (
     <picture>
-      {picture.denseSizes && <source type="image/webp" media={DENSE_SCREEN} srcSet={picture.srcset} sizes={picture.denseSizes} />}
+      {picture.denseSources?.map(({ media, sizes }) => <source key={media} type="image/webp" media={media} srcSet={picture.srcset} sizes={sizes} />)}
       <source type="image/webp" srcSet={picture.srcset} sizes={picture.sizes} />
       {img}
     </picture>

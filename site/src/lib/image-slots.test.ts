@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { cropAnchor, fallbackWidth, focalPoint, heightFor, isResizable, MAX_DENSITY, SLOTS, sizesFor, variantWidths, type Slot } from './image-slots.ts';
+import { cropAnchor, denseSources, DENSITY_BANDS, fallbackWidth, focalPoint, heightFor, isResizable, MAX_DENSITY, SLOTS, sizesFor, variantWidths, type Slot } from './image-slots.ts';
 
 const PHONE = { width: 390, dpr: 3 };
 const TWO_X_PHONE = { width: 390, dpr: 2 };
@@ -38,12 +38,17 @@ describe('variant widths', () => {
     }
   });
 
+  /** The divisor a band's <source> tells its screens, or 1 when the slot has no source for it. */
+  const divisorOf = (slot: Slot, media: string) => {
+    const source = denseSources(slot, { width: 4032, height: 3024 }).find((each) => each.media === media);
+    return source ? Number(/\/ ([\d.]+)\)$/.exec(source.sizes)![1]) : 1;
+  };
+
   it('send a 3x phone 2x images (the banner 1.5x), through sizes scaled for dense screens', () => {
     for (const slot of Object.keys(SLOTS) as Slot[]) {
       const box = cssWidth(slot, PHONE);
       const density = SLOTS[slot].denseDensity ?? MAX_DENSITY;
-      const divisor = Number(/\/ ([\d.]+)\)$/.exec(sizesFor(slot, { width: 4032, height: 3024 }, { dense: true }))![1]);
-      const chosen = chosenWidth(variantWidths(slot, 4032), (box / divisor) * PHONE.dpr);
+      const chosen = chosenWidth(variantWidths(slot, 4032), (box / divisorOf(slot, DENSITY_BANDS[0].media)) * PHONE.dpr);
       expect(chosen, slot).toBeLessThanOrEqual(Math.max(density * box * 1.3, SLOTS[slot].widths[0]!));
       expect(chosen, slot).toBeGreaterThanOrEqual(density * box * 0.95);
     }
@@ -51,9 +56,15 @@ describe('variant widths', () => {
     expect(chosenWidth(variantWidths('hero', 4032), (640 / 2) * 2.625)).toBe(960);
   });
 
-  it('give a 1.75x phone (Lighthouse\'s, many Androids) the banner it needs, not the next size up', () => {
-    // Below the dense rule: the plain sizes, a 640 px drawn banner at 1.75x needs 1120 px.
-    expect(chosenWidth(variantWidths('hero', 4032), cssWidth('hero', { width: 412 }) * 1.75)).toBe(1120);
+  it('send a 1.75x or 2x phone (Lighthouse\'s, many Androids) the banner at 1.5x too, and every other picture at its own density', () => {
+    const phoneBand = DENSITY_BANDS[1].media;
+    for (const dpr of [1.75, 2]) {
+      expect(chosenWidth(variantWidths('hero', 4032), (cssWidth('hero', { width: 412 }) / divisorOf('hero', phoneBand)) * dpr), `${dpr}x`).toBe(960);
+    }
+    // The other slots are made for 2x: such a phone needs no source of its own.
+    for (const slot of (Object.keys(SLOTS) as Slot[]).filter((each) => each !== 'hero')) expect(divisorOf(slot, phoneBand), slot).toBe(1);
+    // Wide 2x screens are outside the band: their banner stays 2x (2560 px at 1280 px).
+    expect(phoneBand).toContain('max-width: 767px');
   });
 
   it('never enlarge a small original', () => {
@@ -71,7 +82,7 @@ describe('variant widths', () => {
 
   it('size a cover banner by the height it must fill', () => {
     expect(sizesFor('hero', { width: 4032, height: 3024 })).toBe('max(100vw, 640px)');
-    expect(sizesFor('hero', { width: 4032, height: 3024 }, { dense: true })).toBe('calc(max(100vw, 640px) / 2)');
+    expect(denseSources('hero', { width: 4032, height: 3024 }).map((source) => source.sizes)).toEqual(['calc(max(100vw, 640px) / 2)', 'calc(max(100vw, 640px) / 1.334)']);
     expect(sizesFor('card', { width: 4032, height: 3024 })).toBe('(min-width: 1152px) 360px, (min-width: 640px) 45vw, calc(100vw - 32px)');
   });
 });

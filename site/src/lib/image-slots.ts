@@ -5,8 +5,9 @@
  * A slot's `widths` cover the CSS widths it is shown at on a 390 px phone and a 1280 px screen,
  * at 1x and 2x density (measured in a browser: site/tests/image-sizes.e2e.ts); the browser picks
  * one through `sizes`. Screens denser than 2x (most
- * phones are 2.6x-3.5x) get 2x images (the banner's background 1.5x): past that the eye sees no
- * difference on a phone, and a 3x photo weighs more than twice a 2x one on mobile data.
+ * phones are 2.6x-3.5x) get 2x images (the banner's background 1.5x, on every phone denser than
+ * that): past that the eye sees no difference on a phone, and a 3x photo weighs more than twice a
+ * 2x one on mobile data.
  */
 export type Slot = 'hero' | 'detail' | 'card' | 'wide-card' | 'featured' | 'feature' | 'gallery' | 'avatar' | 'logo' | 'icon';
 
@@ -28,10 +29,9 @@ const phoneColumn = 'calc(100vw - 32px)';
 
 export const SLOTS: Record<Slot, SlotRule> = {
   // Full-bleed banner, cropped to cover 100vw x 480 px. It is the background behind the banner's
-  // text and the page's largest paint: dense phones get 1.5x (960 px for a 390 px phone), a
-  // third fewer bytes than 2x before the first screen is complete on mobile data. 1120 px is the
-  // 640 px drawn width at 1.75x (a common Android density, and Lighthouse's phone).
-  // 2560 px: a 1280 px screen at 2x.
+  // text and the page's largest paint: phones denser than 1.5x get 1.5x (960 px for its 640 px
+  // drawn width), a third fewer bytes than 2x before the first screen is complete on mobile data.
+  // 1120 px is that width at 1.75x, for wider screens of that density. 2560 px: a 1280 px screen at 2x.
   hero: { widths: [480, 800, 960, 1120, 1280, 1600, 1920, 2560], sizes: [[null, '100vw']], fallbackWidth: 1280, coverHeight: 480, denseDensity: 1.5 },
   // The top image of an article or a work: the narrow column (760 px at most).
   detail: { widths: [400, 760, 1170, 1520], sizes: [['(min-width: 792px)', '760px'], [null, phoneColumn]], fallbackWidth: 760 },
@@ -53,10 +53,26 @@ export const SLOTS: Record<Slot, SlotRule> = {
 
 /** The highest pixel density images are made for. */
 export const MAX_DENSITY = 2;
-/** Screens this dense or denser are sent images for MAX_DENSITY (the `media` of their <source>). */
-export const DENSE_SCREEN = '(min-resolution: 2.5dppx)';
-/** A 3x screen told a box is 2/3 its width asks for a 2x image (1/2 its width: 1.5x). */
-const denseDivisor = (slot: Slot) => 3 / (SLOTS[slot].denseDensity ?? MAX_DENSITY);
+/**
+ * Screens denser than a slot's images, each band with the density its screens are counted at: a
+ * <source> of its own tells them a smaller box, so that they ask for the slot's density (a 3x
+ * screen told a box is 2/3 its width asks for a 2x image). Screens of 1.6x-2.5x count only
+ * for the banner (1.5x), and only on phones: a wide 2x screen keeps its 2x banner.
+ */
+export const DENSITY_BANDS = [
+  { media: '(min-resolution: 2.5dppx)', counted: 3 },
+  { media: '(min-resolution: 1.6dppx) and (max-width: 767px)', counted: 2 },
+] as const;
+
+const densityOf = (slot: Slot) => SLOTS[slot].denseDensity ?? MAX_DENSITY;
+
+/** The extra <source>s of a slot, densest band first (the first whose media holds is used). */
+export function denseSources(slot: Slot, original: { width: number; height: number }) {
+  return DENSITY_BANDS.filter((band) => band.counted > densityOf(slot)).map((band) => ({
+    media: band.media,
+    sizes: sizesFor(slot, original, { divisor: band.counted / densityOf(slot) }),
+  }));
+}
 
 /**
  * The widths made for an original `originalWidth` px wide: the slot's widths it can fill without
@@ -71,13 +87,14 @@ export function variantWidths(slot: Slot, originalWidth: number): number[] {
 /**
  * The `sizes` of an image in a slot. A cover-fit image in a box of fixed height is drawn wider
  * than the viewport when the viewport is narrower than the box's height times its proportions
- * (a 4:3 photo behind a 390x480 banner is drawn 640 px wide). `dense` gives the sizes for
- * DENSE_SCREEN, scaled so that such a screen picks a 2x image.
+ * (a 4:3 photo behind a 390x480 banner is drawn 640 px wide). A `divisor` tells a dense screen
+ * a smaller box (denseSources).
  */
-export function sizesFor(slot: Slot, original: { width: number; height: number }, { dense = false } = {}) {
+export function sizesFor(slot: Slot, original: { width: number; height: number }, { divisor = 1 } = {}) {
   const { sizes, coverHeight } = SLOTS[slot];
   const drawnWidth = (width: string) => (coverHeight ? `max(${width}, ${Math.ceil((coverHeight * original.width) / original.height)}px)` : width);
-  const scaled = (width: string) => (dense ? `calc(${width} / ${denseDivisor(slot)})` : width);
+  // Rounded up: a box told a hair too wide would tip an exact fit (960 px) to the next width.
+  const scaled = (width: string) => (divisor === 1 ? width : `calc(${width} / ${Math.ceil(divisor * 1000) / 1000})`);
   return sizes.map(([media, width]) => (media ? `${media} ` : '') + scaled(drawnWidth(width))).join(', ');
 }
 

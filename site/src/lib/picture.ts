@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { cropAnchor, fallbackWidth, focalPoint, heightFor, isResizable, sizesFor, variantWidths, type Slot } from './image-slots.ts';
+import { cropAnchor, denseSources, fallbackWidth, focalPoint, heightFor, isResizable, sizesFor, variantWidths, type Slot } from './image-slots.ts';
 import { mediaUrl, PLACEHOLDER } from './media.ts';
 
 export interface Picture {
@@ -22,8 +22,8 @@ export interface Picture {
   /** WebP variants for a <source>; absent when passed through. */
   srcset?: string;
   sizes?: string;
-  /** `sizes` for screens denser than 2x (DENSE_SCREEN), which are sent 2x images. */
-  denseSizes?: string;
+  /** The same variants for screens denser than the slot's images, told a smaller box (denseSources). */
+  denseSources?: Array<{ media: string; sizes: string }>;
   width: number;
   height: number;
   /** A tiny blurred copy as a data URI, painted behind the photo while it loads. */
@@ -109,7 +109,7 @@ export async function picture(value: string | null | undefined, slot: Slot, focu
     src: jpeg.src,
     srcset: webp.srcSet.attribute,
     sizes,
-    denseSizes: sizesFor(slot, meta, { dense: true }),
+    denseSources: denseSources(slot, meta),
     width: largest,
     height: heightFor(largest, meta),
     placeholder: meta.placeholder,

@@ -5,7 +5,7 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** One running product for each test file that may run at the same time. */
     products: Array<{ baseUrl: string; stateDir: string }>;
-    /** The setup's folder, where it says when the products answer (see global-setup.ts). */
+    /** The setup's folder, where it says when the products answer (scripts/lib/background-setup.ts). */
     productsFolder: string;
     adminPassword: string;
   }

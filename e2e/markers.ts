@@ -5,4 +5,3 @@
  * makes it once the first builds are done; product.ts lifts it for files that rebuild the site).
  */
 export const HOLD_BUILDS_FILE = 'e2e-hold-builds';
-

@@ -47,7 +47,7 @@ export default async function setup(project: TestProject) {
   project.provide('adminPassword', DEFAULT_ADMIN.password);
   project.provide('rebuildSecret', 'test-rebuild-secret');
   project.provide('newsletterSecret', 'test-newsletter-secret');
-  // Made now, before the seeding, which keeps the one it finds.
+  // The template's own backup secret, as a product's state folder holds one; every file's worker signs with it.
   project.provide('backupSecret', localBackupSecret(templateStateDir));
   return async () => {
     await ready;

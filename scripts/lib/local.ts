@@ -5,9 +5,12 @@
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
+import type { V4WorkerOptionsShape } from 'miniflare';
+import type { Migration, SetUpAnswer, SetUpRequest } from '../../worker/seed/runtime.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const BIN = path.join(ROOT, 'node_modules/.bin');
@@ -96,62 +99,84 @@ export async function assertPortFree(port: number, what: string) {
   });
 }
 
-/** Runs `work` with the local D1/R2 bindings of `stateDir`, in this process's own workerd. */
-async function withLocalBindings<T>(stateDir: string, work: (env: { DB: D1Database; BUCKET: R2Bucket }) => Promise<T>) {
-  Object.assign(process.env, offlineEnv(stateDir));
-  const { getPlatformProxy } = await import('wrangler');
-  const proxy = await getPlatformProxy<{ DB: D1Database; BUCKET: R2Bucket }>({
-    configPath: path.join(ROOT, 'wrangler.toml'),
-    persist: { path: path.join(stateDir, 'v3') },
-    remoteBindings: false,
+/** The migration files in order, each split into statements as `wrangler d1 migrations apply` splits it. */
+export async function readMigrations(): Promise<Migration[]> {
+  const { unstable_splitSqlQuery: splitSql } = await import('wrangler');
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+    .map((name) => ({ name, statements: splitSql(readFileSync(path.join(MIGRATIONS_DIR, name), 'utf8')) }));
+}
+
+const MIGRATIONS_DIR = path.join(ROOT, 'worker/migrations');
+
+let setUpScript: Promise<string> | undefined;
+
+/** worker/seed/runtime.ts as one module, bundled for workerd once per process. */
+function setUpWorkerScript() {
+  setUpScript ??= import('esbuild').then(async ({ build }) => {
+    const { outputFiles } = await build({
+      entryPoints: [path.join(ROOT, 'worker/seed/runtime.ts')],
+      bundle: true,
+      write: false,
+      format: 'esm',
+      platform: 'neutral',
+      target: 'es2024',
+      conditions: ['workerd', 'worker', 'browser'],
+      mainFields: ['browser', 'module', 'main'],
+      // nodejs_compat provides Node's modules, under either name, as wrangler's bundling leaves them.
+      external: ['node:*', 'cloudflare:*', ...builtinModules],
+      // CommonJS packages (sanitize-html's postcss) require Node's modules: give the bundle a require that finds them.
+      banner: { js: "import { createRequire } from 'node:module'; const require = createRequire('/');" },
+      logLevel: 'silent',
+    });
+    return outputFiles[0]!.text;
   });
+  return setUpScript;
+}
+
+/**
+ * Migrates (and with `admin`, seeds) the local D1/R2 in `stateDir` with worker/seed/runtime.ts,
+ * in a workerd of its own over the same storage `wrangler dev --persist-to` uses.
+ */
+async function setUpState(stateDir: string, admin?: { username: string; password: string }): Promise<SetUpAnswer> {
+  const [{ Miniflare, convertV4MiniflareOptions }, { unstable_getMiniflareWorkerOptions: workerOptionsOf }, script, migrations] = await Promise.all([
+    import('miniflare'),
+    import('wrangler'),
+    setUpWorkerScript(),
+    readMigrations(),
+  ]);
+  // wrangler.toml's bindings as wrangler dev reads them, so the storage is the one it opens.
+  const { compatibilityDate, compatibilityFlags, d1Databases, r2Buckets } = workerOptionsOf(path.join(ROOT, 'wrangler.toml')).workerOptions as V4WorkerOptionsShape;
+  const miniflare = new Miniflare(
+    convertV4MiniflareOptions({
+      host: '127.0.0.1',
+      port: 0,
+      resourcePersistencePath: path.join(stateDir, 'v3'),
+      workers: [{ name: 'set-up', modules: true, script, compatibilityDate, compatibilityFlags, d1Databases, r2Buckets }],
+    }),
+  );
   try {
-    return await work(proxy.env);
+    const body: SetUpRequest = { migrations, admin };
+    const response = await miniflare.dispatchFetch('http://set-up.local/', { method: 'POST', body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`setting up the local data in ${stateDir} failed:\n${await response.text()}`);
+    return (await response.json()) as SetUpAnswer;
   } finally {
-    await proxy.dispose();
+    await miniflare.dispose();
   }
 }
 
 /** Applies the pending migrations to the local D1 database in `stateDir`. */
-export function migrate(stateDir: string) {
-  return withLocalBindings(stateDir, (env) => applyMigrations(env.DB));
+export async function migrate(stateDir: string) {
+  return (await setUpState(stateDir)).applied;
 }
 
 /**
  * Applies the pending migrations to the local D1/R2 in `stateDir` and seeds it unless it already
  * holds data, in one local runtime. Returns whether it seeded.
  */
-export function migrateAndSeed(stateDir: string, admin = DEFAULT_ADMIN) {
-  return withLocalBindings(stateDir, async (env) => {
-    await applyMigrations(env.DB);
-    const { isSeeded, seed } = await import('../../worker/seed/seed.ts');
-    if (await isSeeded(env)) {
-      const { addMissingPermissions } = await import('../../worker/src/auth/permission-catalog.ts');
-      const { createDb } = await import('../../worker/src/db/client.ts');
-      // A database made before a module existed gets that module's permissions now.
-      await addMissingPermissions(createDb(env.DB));
-      return false;
-    }
-    await seed(env, admin);
-    return true;
-  });
-}
-
-const MIGRATIONS_DIR = path.join(ROOT, 'worker/migrations');
-/** wrangler's own record of applied migrations: the same table, so `wrangler d1 migrations apply` agrees with us. */
-const MIGRATIONS_TABLE = 'd1_migrations';
-
-/** Applies the migrations `db` lacks, each in one batch with its record, as `wrangler d1 migrations apply` does. */
-export async function applyMigrations(db: D1Database) {
-  const { unstable_splitSqlQuery: splitSql } = await import('wrangler');
-  await db.exec(`CREATE TABLE IF NOT EXISTS ${MIGRATIONS_TABLE}(id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE, applied_at TIMESTAMP DEFAULT CURRENT_TIMESTAMP NOT NULL);`);
-  const applied = new Set((await db.prepare(`SELECT name FROM ${MIGRATIONS_TABLE}`).all<{ name: string }>()).results.map((row) => row.name));
-  const pending = readdirSync(MIGRATIONS_DIR).filter((name) => name.endsWith('.sql') && !applied.has(name)).sort();
-  for (const name of pending) {
-    const statements = splitSql(readFileSync(path.join(MIGRATIONS_DIR, name), 'utf8')).map((sql) => db.prepare(sql));
-    await db.batch([...statements, db.prepare(`INSERT INTO ${MIGRATIONS_TABLE} (name) VALUES (?)`).bind(name)]);
-  }
-  return pending;
+export async function migrateAndSeed(stateDir: string, admin = DEFAULT_ADMIN) {
+  return (await setUpState(stateDir, admin)).seeded;
 }
 
 export interface WorkerOptions {

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { applyMigrations, offlineEnv, ROOT } from '../../scripts/lib/local.ts';
+import { offlineEnv, readMigrations, ROOT } from '../../scripts/lib/local.ts';
+import { applyMigrations } from '../seed/runtime.ts';
 import { forgetExpiredSignIns } from '../src/auth/cleanup.ts';
 import { countAttempt, MAX_FAILURES, WINDOW_MS } from '../src/auth/rate-limit.ts';
 import { createDb, type Database } from '../src/db/client.ts';
@@ -21,7 +22,7 @@ beforeAll(async () => {
   Object.assign(process.env, offlineEnv(state));
   const { getPlatformProxy } = await import('wrangler');
   const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: path.join(ROOT, 'wrangler.toml'), persist: { path: path.join(state, 'v3') }, remoteBindings: false });
-  await applyMigrations(proxy.env.DB);
+  await applyMigrations(proxy.env.DB, await readMigrations());
   db = createDb(proxy.env.DB);
   dispose = proxy.dispose;
 }, 60_000);

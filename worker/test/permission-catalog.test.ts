@@ -9,7 +9,8 @@ import { actionsOf, PERMISSION_ACTIONS } from '../src/contract/limits.ts';
 import { PERMISSION_MODULES } from '../src/contract/resources.ts';
 import { createDb, type Database } from '../src/db/client.ts';
 import { permission } from '../src/db/schema.ts';
-import { applyMigrations, ROOT } from '../../scripts/lib/local.ts';
+import { readMigrations, ROOT } from '../../scripts/lib/local.ts';
+import { applyMigrations } from '../seed/runtime.ts';
 
 let state: string;
 let db: Database;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   state = mkdtempSync(path.join(tmpdir(), 'cms-permissions-'));
   const { getPlatformProxy } = await import('wrangler');
   const proxy = await getPlatformProxy<{ DB: D1Database }>({ configPath: path.join(ROOT, 'wrangler.toml'), persist: { path: path.join(state, 'v3') }, remoteBindings: false });
-  await applyMigrations(proxy.env.DB);
+  await applyMigrations(proxy.env.DB, await readMigrations());
   db = createDb(proxy.env.DB);
   dispose = proxy.dispose;
 });

@@ -15,7 +15,7 @@ const fast = process.argv.includes('--fast');
 const saveDurations = process.argv.includes('--save-durations');
 const vitestArgs = process.argv.slice(2).filter((arg) => arg !== '--fast' && arg !== '--save-durations');
 /** Every vitest project but the browser tests (e2e). */
-const FAST_PROJECTS = ['api', 'admin', 'admin-mocks', 'site', 'scripts'];
+const FAST_PROJECTS = ['api', 'worker-unit', 'admin', 'admin-mocks', 'site', 'scripts'];
 /** Runs of the product's own commands (backup, restore, create-admin, site builds, the deploy workflow): seconds of CPU each. */
 const COMMAND_TESTS = '**/test/commands/**';
 

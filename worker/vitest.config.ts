@@ -1,3 +1,5 @@
+import { globSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -8,10 +10,21 @@ import { defineConfig } from 'vitest/config';
  */
 export const API_GROUP = { maxWorkers: 3, sequence: { groupOrder: 1 } };
 
+const root = import.meta.dirname;
+/**
+ * The worker's test files that drive no worker of the file's own: they read the code and the
+ * migrations, or open a local D1 themselves. They import neither the test worker nor its client,
+ * and run as the project `worker-unit` without one (a worker each cost about a second) and
+ * without waiting for the bundle and the seeded template.
+ */
+export const withoutWorker = globSync('test/*.test.ts', { cwd: root }).filter(
+  (file) => !/from '\.\/(client|worker)\.ts'|\binject\(/.test(readFileSync(path.join(root, file), 'utf8')),
+);
+
 export default defineConfig({
   test: {
     name: 'api',
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', ...withoutWorker.map((file) => `!${file}`)],
     globalSetup: ['test/global-setup.ts'],
     // Each file gets its own worker and D1/R2 copy, so files run in parallel.
     setupFiles: ['test/setup.ts'],

@@ -22,7 +22,8 @@ async function watchedPage() {
     });
     (window as unknown as { __violations: string[] }).__violations = [];
   });
-  page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()}`));
+  // A failed load names only its status in the text: the address is the message's location.
+  page.on('console', (message) => message.type() === 'error' && problems.push(`console: ${message.text()} ${message.location().url}`.trim()));
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   const violations = async () => [...problems, ...(await page.evaluate(() => (window as unknown as { __violations: string[] }).__violations))];
   return { page, violations };

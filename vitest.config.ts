@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { mocking } from './admin/vitest.config.ts';
-import { API_GROUP, withoutWorker } from './worker/vitest.config.ts';
+import { API_GROUP, WORKER_TESTS, withoutWorker } from './worker/vitest.config.ts';
 import LongestFirst from './scripts/lib/longest-first.ts';
 
 // One run, four kinds of tests: the API against the real Workers runtime, admin components,
@@ -10,7 +10,7 @@ export default defineConfig({
     projects: [
       'worker',
       // The worker's files that need no running worker (worker/vitest.config.ts).
-      { root: './worker', test: { name: 'worker-unit', include: withoutWorker, isolate: false, testTimeout: 30_000, hookTimeout: 120_000, ...API_GROUP } },
+      { root: './worker', test: { name: 'worker-unit', include: withoutWorker, ...WORKER_TESTS } },
       'admin',
       // The admin's test files that replace modules, each in a registry of its own.
       { root: './admin', test: { name: 'admin-mocks', include: mocking, environment: 'happy-dom', ...API_GROUP } },

@@ -21,15 +21,7 @@ import {
 import { CLEARED_ON_RESTORE, SEALED_PLACEHOLDER } from '../../worker/src/backup/policy.ts';
 import { newId } from '../../worker/src/db/client.ts';
 import { UPLOAD_PREFIX } from '../../worker/src/files/storage.ts';
-import { localBackupSecret, offlineEnv, ROOT } from './local.ts';
-
-export const MIGRATIONS_DIR = path.join(ROOT, 'worker/migrations');
-
-/** The migrations this code knows, by the name wrangler records in d1_migrations. */
-export const knownMigrations = () =>
-  readdirSync(MIGRATIONS_DIR)
-    .filter((name) => name.endsWith('.sql'))
-    .sort();
+import { knownMigrations, localBackupSecret, offlineEnv, ROOT } from './local.ts';
 
 /** The local D1 database file wrangler keeps under `<stateDir>/v3`. */
 export function localDatabaseFile(stateDir: string) {

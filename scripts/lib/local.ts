@@ -99,16 +99,19 @@ export async function assertPortFree(port: number, what: string) {
   });
 }
 
+export const MIGRATIONS_DIR = path.join(ROOT, 'worker/migrations');
+
+/** The migrations this code knows, in order, by the name wrangler records in d1_migrations. */
+export const knownMigrations = () =>
+  readdirSync(MIGRATIONS_DIR)
+    .filter((name) => name.endsWith('.sql'))
+    .sort();
+
 /** The migration files in order, each split into statements as `wrangler d1 migrations apply` splits it. */
 export async function readMigrations(): Promise<Migration[]> {
   const { unstable_splitSqlQuery: splitSql } = await import('wrangler');
-  return readdirSync(MIGRATIONS_DIR)
-    .filter((name) => name.endsWith('.sql'))
-    .sort()
-    .map((name) => ({ name, statements: splitSql(readFileSync(path.join(MIGRATIONS_DIR, name), 'utf8')) }));
+  return knownMigrations().map((name) => ({ name, statements: splitSql(readFileSync(path.join(MIGRATIONS_DIR, name), 'utf8')) }));
 }
-
-const MIGRATIONS_DIR = path.join(ROOT, 'worker/migrations');
 
 let setUpScript: Promise<string> | undefined;
 

@@ -12,8 +12,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, assert, beforeAll, describe, expect, inject, it } from 'vitest';
-import { knownMigrations, makeBackup, openTarget, restoreBackup, type Target } from '../../../scripts/lib/backup.ts';
-import { localBackupSecret, offlineEnv, ROOT } from '../../../scripts/lib/local.ts';
+import { makeBackup, openTarget, restoreBackup, type Target } from '../../../scripts/lib/backup.ts';
+import { knownMigrations, localBackupSecret, offlineEnv, ROOT } from '../../../scripts/lib/local.ts';
 import { productTables, tableColumns } from '../../src/backup/collect.ts';
 import { DAILY_PREFIX, KEEP_DAILY, KEEP_MONTHLY, MONTHLY_PREFIX, runDailyBackup } from '../../src/backup/daily.ts';
 import { BACKUP_FORMAT, BackupRefused, checksumWith, optionalBackupKey, rowsChecksum, signBackup, verifyBackup, type Backup } from '../../src/backup/format.ts';

@@ -9,8 +9,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { knownMigrations, localDatabaseFile, MIGRATIONS_DIR } from '../../../scripts/lib/backup.ts';
-import { offlineEnv, ROOT, tool } from '../../../scripts/lib/local.ts';
+import { localDatabaseFile } from '../../../scripts/lib/backup.ts';
+import { knownMigrations, MIGRATIONS_DIR, offlineEnv, ROOT, tool } from '../../../scripts/lib/local.ts';
 
 /** The last migration of the previous release (main before the backups work). */
 const PREVIOUS_RELEASE = '0000_init.sql';

@@ -90,8 +90,9 @@ describe('preview links', () => {
   });
 
   it("shows an English draft in the English page, over the record's shared values and without its Indonesian text; the link keeps the language", async () => {
+    const picture = data<{ url: string }>(await admin.post('/api/files/upload', form({ file: new File([new Uint8Array(await phoneJpeg(1))], 'kebun.jpg', { type: 'image/jpeg' }) })));
     const stored = data<Row>(
-      await admin.post('/api/bio-core', { title: unique('Artikel Tersimpan'), subtitle: 'Subjudul Indonesia', author: 'Sari', content: '<p>Isi Indonesia.</p>', featuredImage: 'uploads/kebun.jpg', isPublished: true }),
+      await admin.post('/api/bio-core', { title: unique('Artikel Tersimpan'), subtitle: 'Subjudul Indonesia', author: 'Sari', content: '<p>Isi Indonesia.</p>', featuredImage: picture.url, isPublished: true }),
     );
     const preview = data<Preview>(await admin.post('/api/bio-core/preview', { recordId: stored._id, locale: 'en', data: { title: 'English Draft Title', content: '<p>English body.</p>' } }));
     const html = await (await open(preview.url)).text();
@@ -102,7 +103,7 @@ describe('preview links', () => {
     expect(html).toContain('<h1 data-preview-text="title">English Draft Title</h1>');
     expect(html).toContain('<p>English body.</p>');
     // Shared values come from the stored record; its Indonesian words never fill an empty English field.
-    expect(html).toContain('src="/uploads/kebun.jpg"');
+    expect(html).toContain(`src="${picture.url}"`);
     expect(html).toContain('>Sari</span>');
     expect(html).not.toContain('Subjudul Indonesia');
     expect(html).not.toContain('Isi Indonesia');

@@ -46,12 +46,47 @@ describe('pictures of restored records', () => {
 
   it('a picture that is gone for good is named in the answer, never a silent broken image', async () => {
     const admin = await asAdmin();
-    const missing = `uploads/bio-core/${unique('hilang')}.png`;
-    const created = await admin.post<Row>('/api/bio-core', article(missing));
+    // A picture from the file manager stays the staff's until they delete it there.
+    const uploaded = await admin.post<{ url: string }>('/api/files/upload', form({ file: PNG() }));
+    const image = uploaded.body.success ? uploaded.body.data.url.replace(/^\//, '') : '';
+    const created = await admin.post<Row>('/api/bio-core', article(image));
     if (!created.body.success) throw new Error(created.body.message);
-    expect((await admin.delete(`/api/bio-core/${created.body.data._id}`)).status).toBe(200);
-    const restored = await admin.post<Row>(`/api/bio-core/deleted/${created.body.data._id}/restore`);
+    const { _id: id } = created.body.data;
+    expect((await admin.delete(`/api/bio-core/${id}`)).status).toBe(200);
+    expect((await admin.delete(`/api/files/delete/${encodeURIComponent(image)}`)).status).toBe(200);
+    const restored = await admin.post<Row>(`/api/bio-core/deleted/${id}/restore`);
     expect(restored.status).toBe(201);
-    expect(restored.body.message).toBe(`Data berhasil dipulihkan! Tetapi file ini sudah tidak ada lagi dan perlu diunggah ulang: /${missing}.`);
+    expect(restored.body.message).toBe(`Data berhasil dipulihkan! Tetapi file ini sudah tidak ada lagi dan perlu diunggah ulang: /${image}.`);
+  });
+});
+
+describe('a save naming a stored picture by its path', () => {
+  it('brings back a picture another save released, so the page never shows a broken image', async () => {
+    const admin = await asAdmin();
+    const created = await admin.post<Row>('/api/bio-core', article(PNG()));
+    if (!created.body.success) throw new Error(created.body.message);
+    const { _id: id, featuredImage: first } = created.body.data;
+    expect((await admin.put<Row>(`/api/bio-core/${id}`, form({ featuredImage: PNG() }))).status).toBe(200);
+    expect(await served(admin.base, first)).toBe(404);
+    // A form opened before the replacement, or a script putting back what it read, sends the old path.
+    const back = await admin.put<Row>(`/api/bio-core/${id}`, { featuredImage: first });
+    expect(back.status).toBe(200);
+    expect(back.body.success && back.body.data.featuredImage).toBe(first);
+    expect(await served(admin.base, first)).toBe(200);
+  });
+
+  it('refuses a path whose file does not exist, and changes nothing', async () => {
+    const admin = await asAdmin();
+    const created = await admin.post<Row>('/api/bio-core', article(PNG()));
+    if (!created.body.success) throw new Error(created.body.message);
+    const { _id: id, featuredImage: image } = created.body.data;
+    const missing = `uploads/bio-core/${unique('hilang')}.png`;
+    for (const answer of [await admin.put<Row>(`/api/bio-core/${id}`, { featuredImage: missing }), await admin.post<Row>('/api/bio-core', article(missing))]) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.message).toBe('File Featured Image sudah tidak ada. Unggah file lagi.');
+    }
+    const kept = await admin.get<Row>(`/api/bio-core/${id}`);
+    expect(kept.body.success && kept.body.data.featuredImage).toBe(image);
+    expect(await served(admin.base, image)).toBe(200);
   });
 });

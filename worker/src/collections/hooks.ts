@@ -25,6 +25,8 @@ interface HookEvent {
 export type WriteOrigin = 'restore' | 'schedule';
 
 export interface WriteEvent extends HookEvent {
+  /** Where the files the write names are stored. */
+  bucket: R2Bucket;
   /** The record as stored before an update; undefined for a create. */
   existing: Row | undefined;
   /** The validated change: only the fields sent, passwords already hashed. */

@@ -227,7 +227,7 @@ export function collectionRoutes(key: ResourceKey, setup: CollectionsSetup) {
         mode: 'create',
         id,
         guard: async (values, relations) => {
-          hooked = await hooks.beforeChange(key, { db: c.var.db, who, session: c.var.session, id, existing: undefined, values, relations, origin });
+          hooked = await hooks.beforeChange(key, { db: c.var.db, bucket: c.env.BUCKET, who, session: c.var.session, id, existing: undefined, values, relations, origin });
         },
       });
       const event = change(c, who, 'create', id, undefined, write.values, write.summary + note);
@@ -247,7 +247,7 @@ export function collectionRoutes(key: ResourceKey, setup: CollectionsSetup) {
         id,
         existing,
         guard: async (values, relations) => {
-          hooked = await hooks.beforeChange(key, { db: c.var.db, who, session: c.var.session, id, existing, values, relations, origin });
+          hooked = await hooks.beforeChange(key, { db: c.var.db, bucket: c.env.BUCKET, who, session: c.var.session, id, existing, values, relations, origin });
         },
       });
       const event = change(c, who, 'update', id, existing, write.values, write.summary + note);

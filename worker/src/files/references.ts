@@ -17,6 +17,7 @@ import { THUMBNAIL_SUFFIX } from '../contract/api.ts';
 import { UPLOAD_PREFIX } from './storage.ts';
 import { DELETED_KEPT_MS } from '../revisions/store.ts';
 import { hooksFor, type HookSet } from '../collections/hooks.ts';
+import { ApiError } from '../http/errors.ts';
 
 /** Origins whose files are removed once unused. */
 const CONTENT_ORIGINS = new Set<string>(['record', 'editor']);
@@ -165,8 +166,27 @@ export function droppedFiles(key: ResourceKey, before: Record<string, unknown>, 
   return [...fileKeysIn(key, before)].filter((fileKey) => !kept.has(fileKey));
 }
 
-/** After an edit or delete is stored, the record's files it dropped are released. */
+/**
+ * A write may name a stored file again by its path (a form kept open, a client that sends back
+ * what it read) after another save released it: the file comes back from the trash. A file
+ * field naming a file gone for good is refused, since the page would show a broken picture; a
+ * restore reports such files itself and goes on without them.
+ */
+async function keepNamedFiles(key: ResourceKey, bucket: R2Bucket, existing: Record<string, unknown> | undefined, values: Record<string, unknown>, restoring: boolean) {
+  const held = fileKeysIn(key, existing ?? {});
+  const gone = new Set(await bringBackFiles(bucket, [...fileKeysIn(key, values)].filter((fileKey) => !held.has(fileKey))));
+  if (restoring || !gone.size) return;
+  const errors = Object.entries(resources[key].fields)
+    .filter(([name, field]) => field.kind === 'file' && gone.has(String(values[name])))
+    .map(([name, field]) => ({ field: name, message: `File ${field.label} sudah tidak ada. Unggah file lagi.` }));
+  if (errors.length) throw new ApiError(400, 'VALIDATION_ERROR', errors.map((e) => e.message).join(' '), errors);
+}
+
+/** A write's files are kept served; after an edit or delete is stored, the files it dropped are released. */
 export const fileHooks: HookSet = hooksFor(Object.keys(resources) as ResourceKey[], (key) => ({
+  async beforeChange({ bucket, existing, values, origin }) {
+    await keepNamedFiles(key, bucket, existing, values, origin === 'restore');
+  },
   async afterChange({ db, env, existing, values }) {
     if (existing) await releaseFiles(db, env.BUCKET, droppedFiles(key, existing, values));
   },

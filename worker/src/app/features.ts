@@ -6,7 +6,7 @@
  */
 import { resources } from '../contract/resources.ts';
 import type { CollectionsSetup } from '../collections/routes.ts';
-import type { FieldStorage } from '../collections/write.ts';
+import type { FieldStorage } from '../collections/stored-forms.ts';
 import { auditHooks } from '../audit/log.ts';
 import { accessRules } from '../auth/access-rules.ts';
 import { assertPermission } from '../auth/guard.ts';

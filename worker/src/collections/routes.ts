@@ -21,7 +21,8 @@ import { ApiError, notFound, ok } from '../http/errors.ts';
 import { matches, sha1 } from '../http/etag.ts';
 import { hookRunner, type ChangeEvent, type HookSet, type WriteOrigin } from './hooks.ts';
 import { CollectionStore, type ApiRecord, type ListQuery, type Row } from './store.ts';
-import { prepareWrite, type FieldStorage } from './write.ts';
+import type { FieldStorage } from './stored-forms.ts';
+import { prepareWrite } from './write.ts';
 
 export interface WriteOptions {
   origin?: WriteOrigin;

@@ -76,5 +76,16 @@ export function rebuildSiteOnSave() {
   afterAll(() => writeFileSync(hold, ''));
 }
 
+/** Runs `work` with the product's site builds held, then lets what it asked for run as one build. */
+export async function oneSiteBuildFor(work: () => Promise<void>) {
+  const hold = path.join(stateDir, HOLD_BUILDS_FILE);
+  writeFileSync(hold, '');
+  try {
+    await work();
+  } finally {
+    rmSync(hold, { force: true });
+  }
+}
+
 /** Whether this file's product holds its site builds (see rebuildSiteOnSave). */
 export const holdsSiteBuilds = () => existsSync(path.join(stateDir, HOLD_BUILDS_FILE));

@@ -6,7 +6,7 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base, adminPassword, rebuildSiteOnSave } from '../../e2e/product.ts';
+import { base, adminPassword, oneSiteBuildFor, rebuildSiteOnSave } from '../../e2e/product.ts';
 import { until, untilSiteBuildsEnd } from '../../e2e/wait.ts';
 import { adminCookie, openBrowser } from '../../e2e/browser.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
@@ -37,24 +37,27 @@ const stored = async (name: string) => {
 
 beforeAll(async () => {
   cookie = await adminCookie(base, adminPassword);
-  const fields = { 'hero-section': 'backgroundImage', 'our-work': 'image', vision: 'image', 'bio-core': 'featuredImage', partner: 'logo', team: 'image', history: 'image' } as const;
-  for (const [collection, field] of Object.entries(fields)) {
-    for (const record of await api<Array<{ _id: string }>>('GET', `/api/${collection}`)) {
-      const form = new FormData();
-      form.append(field, await photo(`${collection}-${record._id}`));
-      await api('PUT', `/api/${collection}/${record._id}`, form);
+  // Some thirty saves, one site build.
+  await oneSiteBuildFor(async () => {
+    const fields = { 'hero-section': 'backgroundImage', 'our-work': 'image', vision: 'image', 'bio-core': 'featuredImage', partner: 'logo', team: 'image', history: 'image' } as const;
+    for (const [collection, field] of Object.entries(fields)) {
+      for (const record of await api<Array<{ _id: string }>>('GET', `/api/${collection}`)) {
+        const form = new FormData();
+        form.append(field, await photo(`${collection}-${record._id}`));
+        await api('PUT', `/api/${collection}/${record._id}`, form);
+      }
     }
-  }
-  for (const article of await api<Array<{ _id: string; features: object[] }>>('GET', '/api/bio-core')) {
-    if (article.features.length) await api('PUT', `/api/bio-core/${article._id}`, { features: await Promise.all(article.features.map(async (feature, i) => ({ ...feature, image: await stored(`feature-${i}`) }))) });
-  }
-  for (const impact of await api<Array<{ _id: string; collaborations: object[] }>>('GET', '/api/impact')) {
-    await api('PUT', `/api/impact/${impact._id}`, {
-      collaborations: await Promise.all(impact.collaborations.map(async (collaboration, i) => ({ ...collaboration, image: await stored(`collaboration-${i}`) }))),
-      photos: await Promise.all(['Pemilahan', 'Kompos', 'Biogas'].map(async (caption) => ({ caption, image: await stored(caption) }))),
-    });
-  }
-  // The saves rebuild the site in order: the last one (the impact photos) shown means all are.
+    for (const article of await api<Array<{ _id: string; features: object[] }>>('GET', '/api/bio-core')) {
+      if (article.features.length) await api('PUT', `/api/bio-core/${article._id}`, { features: await Promise.all(article.features.map(async (feature, i) => ({ ...feature, image: await stored(`feature-${i}`) }))) });
+    }
+    for (const impact of await api<Array<{ _id: string; collaborations: object[] }>>('GET', '/api/impact')) {
+      await api('PUT', `/api/impact/${impact._id}`, {
+        collaborations: await Promise.all(impact.collaborations.map(async (collaboration, i) => ({ ...collaboration, image: await stored(`collaboration-${i}`) }))),
+        photos: await Promise.all(['Pemilahan', 'Kompos', 'Biogas'].map(async (caption) => ({ caption, image: await stored(caption) }))),
+      });
+    }
+  });
+  // The build shows the last save (the impact photos), so it holds them all.
   await until('the impact photos to be built', async () => (await (await fetch(`${base}/bio-core`)).text()).includes('Foto: Pemilahan'), 540_000);
   await untilSiteBuildsEnd(base, cookie);
 }, 840_000);

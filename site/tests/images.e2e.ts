@@ -6,7 +6,7 @@
 import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base, adminPassword, rebuildSiteOnSave } from '../../e2e/product.ts';
+import { base, adminPassword, oneSiteBuildFor, rebuildSiteOnSave } from '../../e2e/product.ts';
 import { until } from '../../e2e/wait.ts';
 import { openBrowser } from '../../e2e/browser.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
@@ -19,6 +19,21 @@ let cookie = '';
 const ALT = 'Relawan memilah sampah plastik di bank sampah';
 let workPath = '';
 let storedPath = '';
+let logoVisionPath = '';
+
+/** A green disc on a clear 800x600 canvas. */
+const transparentPng = () =>
+  sharp({ create: { width: 800, height: 600, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    .composite([{ input: Buffer.from('<svg width="800" height="600"><circle cx="400" cy="300" r="200" fill="#2e7d32"/></svg>') }])
+    .png()
+    .toBuffer();
+
+/** The top-left pixel of a JPEG at an address of the site. */
+const cornerOf = async (address: string) => {
+  const bytes = Buffer.from(await (await fetch(new URL(address, base))).arrayBuffer());
+  expect((await sharp(bytes).metadata()).format).toBe('jpeg');
+  return [...(await sharp(bytes).extract({ left: 0, top: 0, width: 1, height: 1 }).raw().toBuffer())];
+};
 
 async function api<T>(method: string, route: string, body?: FormData): Promise<T> {
   const response = await fetch(base + route, { method, headers: { cookie, origin: base }, body });
@@ -42,9 +57,16 @@ beforeAll(async () => {
   form.append('image', new File([new Uint8Array(await gpsPhoto(2400, 1800))], 'foto-relawan.jpg', { type: 'image/jpeg' }));
   form.append('imageAlt', ALT);
   form.append('imageFocus', '20% 80%');
-  const saved = await api<{ image: string }>('PUT', `/api/our-work/${work._id}`, form);
-  storedPath = saved.image;
+  // A transparent PNG, as logos and drawings are, in a vision: both saves go out in one build.
+  const vision = (await api<Array<{ _id: string; slug: string }>>('GET', '/api/vision?published=true'))[0]!;
+  const logo = new FormData();
+  logo.append('image', new File([new Uint8Array(await transparentPng())], 'logo-mitra.png', { type: 'image/png' }));
+  await oneSiteBuildFor(async () => {
+    storedPath = (await api<{ image: string }>('PUT', `/api/our-work/${work._id}`, form)).image;
+    await api('PUT', `/api/vision/${vision._id}`, logo);
+  });
   workPath = `/our-work/${work.category_ids[0]!.slug}/${work.slug}`;
+  logoVisionPath = `/vision/${vision.slug}`;
   // The save rebuilds the site: wait until the page shows the new photo.
   const page = await browser.newPage();
   await until(
@@ -124,6 +146,13 @@ describe('uploaded photos on the site', () => {
     expect(shared.pathname).not.toContain(storedPath.replace(/^uploads\//, ''));
     const meta = await sharp(Buffer.from(await (await fetch(base + shared.pathname)).arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 1200, 630]);
+  });
+
+  it('keep a transparent picture on white where they are JPEG: the link preview and the fallback', async () => {
+    const html = await (await fetch(base + logoVisionPath)).text();
+    const shared = /<meta property="og:image" content="([^"]+)"/.exec(html)![1]!;
+    const fallback = /<img src="([^"]+\.jpg)"[^>]*data-preview-image="image"/.exec(html)![1]!;
+    for (const address of [shared, fallback]) for (const channel of await cornerOf(address)) expect(channel, address).toBeGreaterThan(240);
   });
 
   it('load the banner first and the photos of lists lazily', async () => {

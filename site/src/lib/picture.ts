@@ -1,6 +1,6 @@
 /**
  * Stored images as the visitor's browser gets them: WebP variants sized for their slot (Astro's
- * image pipeline with sharp, at build time), a plain JPEG for browsers without WebP, the
+ * image pipeline with sharp, at build time), a plain JPEG (on white) for browsers without WebP, the
  * original's proportions as width/height, and a 16 px blurred preview shown until the photo
  * arrives. SVG and animated GIF are passed through unchanged.
  *
@@ -44,6 +44,8 @@ const SOURCE = (process.env.PUBLIC_MEDIA_URL || process.env.PUBLIC_API_URL || 'h
 const META_DIR = path.resolve(process.env.ASTRO_CACHE_DIR ?? 'node_modules/.astro', 'image-meta');
 const WEBP_QUALITY = 62;
 const JPEG_QUALITY = 70;
+/** JPEG has no transparency: a transparent logo's clear parts become white there, not black. */
+const JPEG_BACKGROUND = '#ffffff';
 
 /** The address the build reads an original from (the site may serve it under a relative one). */
 export const sourceUrl = (value: string) => new URL(mediaUrl(value), `${SOURCE}/`).href;
@@ -103,7 +105,7 @@ export async function picture(value: string | null | undefined, slot: Slot, focu
   const fallback = fallbackWidth(slot, meta.width);
   const [webp, jpeg] = await Promise.all([
     getImage({ src: url, width: largest, height: heightFor(largest, meta), widths, sizes, format: 'webp', quality: WEBP_QUALITY }),
-    getImage({ src: url, width: fallback, height: heightFor(fallback, meta), format: 'jpg', quality: JPEG_QUALITY }),
+    getImage({ src: url, width: fallback, height: heightFor(fallback, meta), format: 'jpg', quality: JPEG_QUALITY, background: JPEG_BACKGROUND }),
   ]);
   return {
     src: jpeg.src,
@@ -131,7 +133,7 @@ export async function shareImage(value: string | null | undefined, focus?: strin
   const url = sourceUrl(value);
   const meta = await metaOf(url);
   if (!meta || !isResizable(meta.format, meta.pages)) return null;
-  const image = await getImage({ src: url, ...SHARE_SIZE, fit: 'cover', position: cropAnchor(focus), format: 'jpg', quality: JPEG_QUALITY });
+  const image = await getImage({ src: url, ...SHARE_SIZE, fit: 'cover', position: cropAnchor(focus), format: 'jpg', quality: JPEG_QUALITY, background: JPEG_BACKGROUND });
   return image.src;
 }
 

@@ -68,21 +68,30 @@ export async function openTarget({ stateDir, remote = false }: { stateDir: strin
       close: () => proxy.dispose(),
     };
   }
-  const client = createClient({ url: `file:${localDatabaseFile(stateDir)}` });
+  const database = openLocalDatabase(stateDir);
   const proxy = await getPlatformProxy<{ BUCKET: R2Bucket }>({ configPath: path.join(ROOT, 'wrangler.toml'), persist: { path: path.join(stateDir, 'v3') }, remoteBindings: false });
   return {
-    query: async (sql) => {
-      const result = await client.execute(sql);
-      return result.rows.map((row) => Object.fromEntries(result.columns.map((column, i) => [column, row[i] as Row[string]])));
-    },
-    write: async (statements) => {
-      await client.batch(statements, 'write');
-    },
+    ...database,
     bucket: proxy.env.BUCKET,
     close: async () => {
-      client.close();
+      database.close();
       await proxy.dispose();
     },
+  };
+}
+
+/** The local D1 database alone, read and written as a SQLite file: no runtime to start. */
+export function openLocalDatabase(stateDir: string) {
+  const client = createClient({ url: `file:${localDatabaseFile(stateDir)}` });
+  return {
+    query: (async (sql) => {
+      const result = await client.execute(sql);
+      return result.rows.map((row) => Object.fromEntries(result.columns.map((column, i) => [column, row[i] as Row[string]])));
+    }) satisfies Query,
+    write: async (statements: Statement[]) => {
+      await client.batch(statements, 'write');
+    },
+    close: () => client.close(),
   };
 }
 

@@ -12,7 +12,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, assert, beforeAll, describe, expect, inject, it } from 'vitest';
-import { makeBackup, openTarget, restoreBackup, type Target } from '../../../scripts/lib/backup.ts';
+import { makeBackup, openLocalDatabase, openTarget, restoreBackup, type Target } from '../../../scripts/lib/backup.ts';
 import { knownMigrations, localBackupSecret, offlineEnv, ROOT } from '../../../scripts/lib/local.ts';
 import { productTables, tableColumns } from '../../src/backup/collect.ts';
 import { DAILY_PREFIX, KEEP_DAILY, KEEP_MONTHLY, MONTHLY_PREFIX, runDailyBackup } from '../../src/backup/daily.ts';
@@ -60,7 +60,17 @@ async function fingerprint() {
 /** The fingerprint of the data alone: a restore adds a build request. */
 const content = async () => ({ ...(await fingerprint()), builds: [] });
 
-const query = (sql: string) => withTarget((target) => target.query(sql));
+/** Work on the state's database alone, without starting a runtime for its files. */
+async function withDatabase<T>(work: (database: ReturnType<typeof openLocalDatabase>) => Promise<T>) {
+  const database = openLocalDatabase(state);
+  try {
+    return await work(database);
+  } finally {
+    database.close();
+  }
+}
+
+const query = (sql: string) => withDatabase((database) => database.query(sql));
 
 /** Signs a backup again as whoever holds `secret` would (null: plain SHA-256), after an edit. */
 async function resign(backup: Backup, secret: string | null): Promise<Backup> {
@@ -106,9 +116,9 @@ const credentials = {
 beforeAll(async () => {
   cpSync(inject('templateStateDir'), state, { recursive: true });
   const later = new Date(Date.now() + 86_400_000).toISOString();
-  await withTarget(async (target) => {
-    const [admin] = await target.query('select id from user limit 1');
-    await target.write([
+  await withDatabase(async (database) => {
+    const [admin] = await database.query('select id from user limit 1');
+    await database.write([
       { sql: 'INSERT INTO session (tokenHash, userId, expiresAt) VALUES (?, ?, ?)', args: [credentials.session, String(admin!.id), later] },
       { sql: 'INSERT INTO login_attempt (key, failures, windowStart) VALUES (?, 1, ?)', args: [credentials.loginAttempt, later] },
       { sql: 'INSERT INTO signup_attempt (key, count, windowStart) VALUES (?, 1, ?)', args: [credentials.signupAttempt, later] },
@@ -175,7 +185,7 @@ describe('npm run backup and npm run restore', { timeout: 240_000 }, () => {
     expect(Object.values(wiped.tables).every((table) => table.count === 0)).toBe(true);
     expect(wiped.files).toEqual([]);
     // This site's build history, which the restore keeps (checked by the next test).
-    await withTarget((target) => target.write([{ sql: "INSERT INTO site_build (id, status, reason, requestedAt) VALUES ('b2', 'succeeded', ?, ?)", args: [credentials.build, new Date().toISOString()] }]));
+    await withDatabase((database) => database.write([{ sql: "INSERT INTO site_build (id, status, reason, requestedAt) VALUES ('b2', 'succeeded', ?, ?)", args: [credentials.build, new Date().toISOString()] }]));
 
     const restored = cli('restore', [backupFile('seeded.json')]);
     expect(restored.status, restored.output).toBe(0);

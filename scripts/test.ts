@@ -8,7 +8,6 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { offlineEnv, ROOT, tool } from './lib/local.ts';
-import { DURATIONS_FILE } from './lib/longest-first.ts';
 
 const fast = process.argv.includes('--fast');
 /** Keeps this run's file durations for the next fresh clone's order (scripts/lib/longest-first.ts). */
@@ -53,7 +52,8 @@ for (const { name, result } of checks) {
 
 const report = path.join(state, 'vitest.json');
 const projects = fast ? [...FAST_PROJECTS.flatMap((project) => ['--project', project]), '--exclude', COMMAND_TESTS] : [];
-const status = spawnSync(...tool('vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...projects, ...vitestArgs]), { cwd: ROOT, env, stdio: 'inherit' }).status ?? 1;
+const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(saveDurations ? [`--reporter=${path.join(import.meta.dirname, 'lib/durations-reporter.ts')}`] : [])];
+const status = spawnSync(...tool('vitest', ['run', ...reporters, ...projects, ...vitestArgs]), { cwd: ROOT, env, stdio: 'inherit' }).status ?? 1;
 
 let passed = 0;
 let failed = 0;
@@ -61,18 +61,12 @@ if (existsSync(report)) {
   const results = JSON.parse(readFileSync(report, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
-    testResults: Array<{ name: string; status: string; startTime: number; endTime: number; assertionResults: Array<{ status: string }> }>;
+    testResults: Array<{ status: string; assertionResults: Array<{ status: string }> }>;
   };
   passed = results.numPassedTests;
   // A file that failed outside its tests (a hook, an import) counts once: its tests are only skipped.
   const brokenFiles = results.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.some((test) => test.status === 'failed')).length;
   failed = results.numFailedTests + brokenFiles;
-  if (saveDurations) {
-    const durations = Object.fromEntries(
-      results.testResults.map((file) => [path.relative(ROOT, file.name).split(path.sep).join('/'), Math.round(file.endTime - file.startTime)] as const).sort(([a], [b]) => a.localeCompare(b)),
-    );
-    writeFileSync(DURATIONS_FILE, `${JSON.stringify(durations, null, 1)}\n`);
-  }
 }
 if (failedChecks) console.log(`\n[test] ${failedChecks} check(s) failed`);
 console.log(`\n${passed} passed, ${failed + failedChecks} failed`);

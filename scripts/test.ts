@@ -5,7 +5,7 @@
  * runs of the product's commands.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { offlineEnv, ROOT, tool } from './lib/local.ts';
 

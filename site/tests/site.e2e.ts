@@ -186,9 +186,11 @@ describe('newsletter', () => {
 
   it("shows 'Mendaftarkan...' while sending, then the failure and network messages", async () => {
     const { page } = await visit('/');
+    // Made before the request: the button may show its sending state before the route sees the request.
     let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/subscribe', async (route) => {
-      await new Promise<void>((resolve) => (release = resolve));
+      await released;
       await route.fulfill({ status: 500, contentType: 'application/json', body: '{"success":false}' });
     });
     await submit(page, 'lambat@example.com');

@@ -63,6 +63,8 @@ export const base = product.baseUrl;
 /** Its local D1/R2 folder, for tests that write to D1 directly or run the backup scripts. */
 export const stateDir = product.stateDir;
 export const adminPassword = inject('adminPassword');
+/** While this file exists, the product's builder holds the site builds asked for (global-setup.ts). */
+const holdFile = path.join(stateDir, HOLD_BUILDS_FILE);
 
 /**
  * Lets the product's saves rebuild the public site while this file runs, for files that save and
@@ -71,21 +73,19 @@ export const adminPassword = inject('adminPassword');
  * run first, as one.
  */
 export function rebuildSiteOnSave() {
-  const hold = path.join(stateDir, HOLD_BUILDS_FILE);
-  rmSync(hold, { force: true });
-  afterAll(() => writeFileSync(hold, ''));
+  rmSync(holdFile, { force: true });
+  afterAll(() => writeFileSync(holdFile, ''));
 }
 
 /** Runs `work` with the product's site builds held, then lets what it asked for run as one build. */
 export async function oneSiteBuildFor(work: () => Promise<void>) {
-  const hold = path.join(stateDir, HOLD_BUILDS_FILE);
-  writeFileSync(hold, '');
+  writeFileSync(holdFile, '');
   try {
     await work();
   } finally {
-    rmSync(hold, { force: true });
+    rmSync(holdFile, { force: true });
   }
 }
 
 /** Whether this file's product holds its site builds (see rebuildSiteOnSave). */
-export const holdsSiteBuilds = () => existsSync(path.join(stateDir, HOLD_BUILDS_FILE));
+export const holdsSiteBuilds = () => existsSync(holdFile);

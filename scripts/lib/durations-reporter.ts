@@ -6,9 +6,8 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
+import { ROOT } from './local.ts';
 import { DURATIONS_FILE } from './longest-first.ts';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
 export default class DurationsReporter implements Reporter {
   private readonly durations = new Map<string, number>();

@@ -7,7 +7,7 @@
 import type { Field, FileField } from '../contract/fields.ts';
 import type { FieldKind, FieldOf } from '../contract/kinds/types.ts';
 import { normalizeSlug, slugify } from '../contract/slug.ts';
-import { hasVisibleContent } from '../contract/validation.ts';
+import { hasVisibleContent, required } from '../contract/kinds/normalize.ts';
 import { sanitizeMetaTags, sanitizeRichText } from '../content/sanitize.ts';
 import type { RequestBody, Upload } from '../http/body.ts';
 import type { Row } from './store.ts';
@@ -66,14 +66,14 @@ const STORED_FORMS: { [K in FieldKind]?: StoredForm<FieldOf<K>> } = {
     const source = values[field.from] ?? target.existing?.[field.from];
     if (given) values[name] = normalizeSlug(given);
     else if (target.mode === 'create' || given === '') values[name] = slugify(String(source ?? ''), field.style);
-    if (values[name] === '') errors.push({ field: name, message: `${field.label} wajib diisi.` });
+    if (values[name] === '') errors.push({ field: name, message: required(field.label) });
   },
   richText({ name, field, storage, write: { values, errors, inlineImages } }) {
     if (typeof values[name] !== 'string') return;
     const html = sanitizeRichText(values[name]);
     values[name] = html;
     // What survives sanitising is what gets published: a script alone is no content.
-    if (field.required && !hasVisibleContent(html)) errors.push({ field: name, message: `${field.label} wajib diisi.` });
+    if (field.required && !hasVisibleContent(html)) errors.push({ field: name, message: required(field.label) });
     const images = storage.inlineImagesOf(html, field.label);
     if (images.size) inlineImages.set(name, images);
   },
@@ -97,7 +97,7 @@ const STORED_FORMS: { [K in FieldKind]?: StoredForm<FieldOf<K>> } = {
       values[name] = values[name].replace(/^\/(?=uploads\/)/, '');
     }
     const hasFile = upload || values[name] || (values[name] === undefined && target.existing?.[name]);
-    if (field.required && !hasFile) errors.push({ field: name, message: `${field.label} wajib diisi.` });
+    if (field.required && !hasFile) errors.push({ field: name, message: required(field.label) });
   },
 };
 

@@ -1,7 +1,7 @@
 /** Repeated rows of a few inputs each (statistics, features, photos), in their order. */
 import * as z from '../zod.ts';
 import type { ListField } from '../fields.ts';
-import { asArray, isBlank, itemImage, itemText, LIST_ITEMS_MAX } from './normalize.ts';
+import { asArray, isBlank, itemImage, itemText, LIST_ITEMS_MAX, required } from './normalize.ts';
 import type { KindRule } from './types.ts';
 
 /** A position in a list; anything else there becomes 0, as the list is renumbered anyway. */
@@ -33,5 +33,5 @@ export const list: KindRule<ListField> = {
   empty: () => [],
   // A list that needs rows is blank without any.
   blank: (field, value) => Array.isArray(value) && value.length === 0 && !!field.minItems,
-  missing: (field) => field.minItems?.message ?? `${field.label} wajib diisi.`,
+  missing: (field) => field.minItems?.message ?? required(field.label),
 };

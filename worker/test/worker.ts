@@ -17,6 +17,8 @@ const REBUILD_HOOK_URL = 'http://rebuild-hook.test/build';
 export interface TestWorkerOptions {
   /** Extra or changed vars of the worker. */
   vars?: Record<string, string>;
+  /** Whether tests read the mail it sends (mail.ts): Miniflare's Local Explorer then serves it (0.1 s of CPU a start). */
+  mailbox?: boolean;
 }
 
 export class TestWorker {
@@ -34,7 +36,7 @@ export class TestWorker {
     this.hookCalls = hookCalls;
   }
 
-  static async start({ vars = {} }: TestWorkerOptions = {}) {
+  static async start({ vars = {}, mailbox = false }: TestWorkerOptions = {}) {
     await backgroundSetupDone(inject('apiSetupFolder'), 'bundling the worker and seeding the template', 180_000);
     const stateDir = mkdtempSync(path.join(tmpdir(), 'cms-api-file-'));
     cpSync(inject('templateStateDir'), stateDir, { recursive: true });
@@ -48,7 +50,7 @@ export class TestWorker {
         port: 0,
         resourcePersistencePath: path.join(stateDir, 'v3'),
         // Serves /cdn-cgi/local/explorer, where sent emails are listed.
-        unsafeLocalExplorer: true,
+        unsafeLocalExplorer: mailbox,
         workers: [
           {
             ...fromConfig,
@@ -107,7 +109,7 @@ export function fileWorker() {
   return current;
 }
 
-export async function startFileWorker() {
-  current = await TestWorker.start();
+export async function startFileWorker(options: TestWorkerOptions = {}) {
+  current = await TestWorker.start(options);
   return current;
 }

@@ -17,6 +17,7 @@ import {
   type TableConfig,
 } from 'drizzle-orm/sqlite-core';
 import { ignoresCase, type Field, type ResourceDefinition } from '../contract/fields.ts';
+import type { FieldKind, FieldOf } from '../contract/kinds/types.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { INQUIRY_STATUSES } from '../contract/inquiry.ts';
 
@@ -24,33 +25,30 @@ const id = () => text('id').primaryKey();
 const createdAt = () => text('createdAt').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
 const updatedAt = () => text('updatedAt').notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ','now'))`);
 
-function columnOf(name: string, field: Field): SQLiteColumnBuilderBase | null {
-  switch (field.kind) {
-    case 'text':
-      return text(name).notNull().default(field.default ?? '');
-    case 'richText':
-    case 'slug':
-    case 'file':
-      return text(name).notNull().default('');
-    case 'enum':
-      return text(name).notNull().default(field.default ?? field.values[0] ?? '');
-    case 'boolean':
-      return integer(name, { mode: 'boolean' }).notNull().default(field.default);
-    case 'integer':
-      return integer(name).notNull().default(field.default);
-    case 'tags':
-    case 'list':
-      return text(name, { mode: 'json' }).notNull().default(sql`'[]'`);
-    case 'reference':
-      return text(name);
-    case 'password':
-      return text('passwordHash').notNull().default('');
-    case 'timestamp':
-      return text(name);
-    case 'relation':
-      return null; // kept in a link table
-  }
-}
+/** A kind's column: its name in the table and how it is stored, or null for a kind kept elsewhere. */
+type ColumnOf<F extends Field> = (name: string, field: F) => [column: string, builder: SQLiteColumnBuilderBase] | null;
+const emptyText = (name: string): [string, SQLiteColumnBuilderBase] => [name, text(name).notNull().default('')];
+
+/** How each field kind is stored: a kind without a column rule does not type-check. */
+const COLUMNS: { [K in FieldKind]: ColumnOf<FieldOf<K>> } = {
+  text: (name, field) => [name, text(name).notNull().default(field.default ?? '')],
+  richText: emptyText,
+  slug: emptyText,
+  file: emptyText,
+  enum: (name, field) => [name, text(name).notNull().default(field.default ?? field.values[0] ?? '')],
+  boolean: (name, field) => [name, integer(name, { mode: 'boolean' }).notNull().default(field.default)],
+  integer: (name, field) => [name, integer(name).notNull().default(field.default)],
+  tags: (name) => [name, text(name, { mode: 'json' }).notNull().default(sql`'[]'`)],
+  list: (name) => [name, text(name, { mode: 'json' }).notNull().default(sql`'[]'`)],
+  reference: (name) => [name, text(name)],
+  // Only the hash of a password is kept, under a name that says so.
+  password: () => ['passwordHash', text('passwordHash').notNull().default('')],
+  timestamp: (name) => [name, text(name)],
+  // Kept in a link table.
+  relation: () => null,
+};
+
+const columnOf = <F extends Field>(name: string, field: F) => (COLUMNS[field.kind] as ColumnOf<F>)(name, field);
 
 /** Column names of a collection's table: its stored fields plus id and timestamps. */
 type ColumnNames<R extends ResourceDefinition> =
@@ -72,7 +70,7 @@ function collectionTable(resource: ResourceDefinition): AnyTable {
   const columns: Record<string, SQLiteColumnBuilderBase> = { id: id() };
   for (const [name, field] of Object.entries(resource.fields)) {
     const column = columnOf(name, field);
-    if (column) columns[field.kind === 'password' ? 'passwordHash' : name] = column;
+    if (column) columns[column[0]] = column[1];
   }
   columns.createdAt = createdAt();
   columns.updatedAt = updatedAt();

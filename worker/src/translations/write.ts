@@ -12,6 +12,7 @@ import { timestamp, type Field, type Fields, type ListField, type ResourceDefini
 import { LOCALES, type Locale } from '../contract/locales.ts';
 import { slugify, normalizeSlug } from '../contract/slug.ts';
 import { localizedFields, localizedItemKeys, sourceHash } from '../contract/translation.ts';
+import { required } from '../contract/kinds/normalize.ts';
 import { fieldErrors, hasVisibleContent, inputSchema, itemText, LIST_ITEMS_MAX, type FieldError } from '../contract/validation.ts';
 import * as z from '../contract/zod.ts';
 import { sanitizeMetaTags, sanitizeRichText } from '../content/sanitize.ts';
@@ -76,11 +77,11 @@ export async function prepareTranslation(db: Database, resource: ResourceDefinit
     if (field.kind === 'slug') {
       const given = typeof values[name] === 'string' ? values[name] : '';
       slug = given ? normalizeSlug(given) : slugify(String(values[field.from] ?? ''), field.style);
-      if (slug === '') errors.push({ field: name, message: `${field.label} wajib diisi.` });
+      if (slug === '') errors.push({ field: name, message: required(field.label) });
       delete values[name];
     } else if (field.kind === 'richText' && typeof values[name] === 'string') {
       values[name] = sanitizeRichText(values[name]);
-      if (goingPublic && field.required && !hasVisibleContent(values[name] as string)) errors.push({ field: name, message: `${field.label} wajib diisi.` });
+      if (goingPublic && field.required && !hasVisibleContent(values[name] as string)) errors.push({ field: name, message: required(field.label) });
     } else if (field.kind === 'text' && field.format === 'meta-tags' && typeof values[name] === 'string') {
       values[name] = sanitizeMetaTags(values[name]);
     } else if (field.kind === 'list') {

@@ -1,3 +1,5 @@
+import type { Slot } from './image-slots.ts';
+
 /**
  * Image addresses: a full URL as is; `uploads/...` against the public media
  * base; any other relative path against the API host's /uploads/. Both bases default to this
@@ -20,3 +22,6 @@ export const PLACEHOLDER =
   encodeURIComponent(
     '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675" viewBox="0 0 1200 675"><rect width="1200" height="675" fill="#e8f3ec"/><circle cx="600" cy="300" r="90" fill="#198754" opacity=".25"/><path d="M560 330c40-80 120-90 120-90s-10 80-90 120c-20 10-40 0-30-30z" fill="#198754"/><text x="600" y="470" font-family="system-ui,sans-serif" font-size="36" fill="#0f5132" text-anchor="middle">Gambar tidak tersedia</text></svg>',
   );
+
+/** The placeholder as a slot's picture (lib/picture.ts's Picture, passed through). */
+export const placeholderPicture = (slot: Slot): { src: string; width: number; height: number; position: string } => ({ src: PLACEHOLDER, width: 1200, height: slot === 'logo' || slot === 'icon' || slot === 'avatar' ? 1200 : 675, position: '50% 50%' });

@@ -14,7 +14,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { cropAnchor, denseSources, fallbackWidth, focalPoint, heightFor, isResizable, sizesFor, variantWidths, type Slot } from './image-slots.ts';
-import { mediaUrl, PLACEHOLDER } from './media.ts';
+import { mediaUrl } from './media.ts';
 
 export interface Picture {
   /** The <img> address: the JPEG fallback, or the file itself when passed through. */
@@ -138,4 +138,4 @@ export async function shareImage(value: string | null | undefined, focus?: strin
 }
 
 /** The branded "image not available" picture, for records without one. */
-export const placeholderPicture = (slot: Slot): Picture => ({ src: PLACEHOLDER, width: 1200, height: slot === 'logo' || slot === 'icon' || slot === 'avatar' ? 1200 : 675, position: '50% 50%' });
+export { placeholderPicture } from './media.ts';

@@ -6,6 +6,7 @@
  */
 import { searchQueryProblem, type SearchQueryProblem } from '@cms/worker/contract/search';
 import type { ArticleCard } from '../../lib/article-card.ts';
+import { PLACEHOLDER, placeholderPicture } from '../../lib/media.ts';
 import { SECTION_FILTER, type Filters, type SearchHit, type SortOrder } from './pagefind.ts';
 
 /** The filter an article page carries (`article:bioCore`): the section's list page itself is not an article. */
@@ -17,6 +18,13 @@ export const TAG_FILTER = 'tag';
 export const DATE_SORT = 'date';
 /** The metadata holding an article's list card (JSON). */
 export const CARD_META = 'card';
+
+/**
+ * An article's list card as its page's metadata. Pagefind makes metadata searchable, so the card
+ * holds no words the article does not: the placeholder picture (an SVG whose text says "Gambar
+ * tidak tersedia") is left out and put back by foundArticle.
+ */
+export const cardMeta = (card: ArticleCard) => JSON.stringify({ ...card, image: card.image.src === PLACEHOLDER ? null : card.image });
 
 /** An article as the list's search shows it: its card, and the excerpt with the matched words in <mark> when words were searched. */
 export interface FoundArticle extends ArticleCard {
@@ -56,19 +64,19 @@ export function cardsMatching(cards: ArticleCard[], { words, tag }: { words: str
 
 /** The card an article page stored for the list's search; null when the page carries none that reads as one. */
 export function foundArticle(hit: SearchHit, withExcerpt: boolean): FoundArticle | null {
-  let card: Partial<ArticleCard>;
+  let card: Partial<Omit<ArticleCard, 'image'> & { image: ArticleCard['image'] | null }>;
   try {
-    card = JSON.parse(hit.meta[CARD_META] ?? 'null') as Partial<ArticleCard>;
+    card = JSON.parse(hit.meta[CARD_META] ?? 'null') as typeof card;
   } catch {
     return null;
   }
-  if (!card || typeof card !== 'object' || !card.image || !Array.isArray(card.tags)) return null;
+  if (!card || typeof card !== 'object' || card.image === undefined || !Array.isArray(card.tags)) return null;
   return {
     title: hit.title,
     href: hit.href,
     excerpt: String(card.excerpt ?? ''),
     tags: card.tags.map(String),
-    image: card.image,
+    image: card.image ?? placeholderPicture('card'),
     imageAlt: String(card.imageAlt ?? hit.title),
     date: String(card.date ?? ''),
     readTime: String(card.readTime ?? ''),

@@ -6,7 +6,8 @@ import { resources } from '@cms/worker/contract';
 import { writeSearchIndex } from '../../../integrations/search-index.ts';
 import { siteCollections } from '../../lib/collections.ts';
 import { servedPath } from './address.ts';
-import { articleSearch, cardsMatching, foundArticle } from './articles.ts';
+import { PLACEHOLDER, placeholderPicture } from '../../lib/media.ts';
+import { articleSearch, cardMeta, cardsMatching, foundArticle } from './articles.ts';
 import { safeExcerpt, type SearchHit } from './pagefind.ts';
 import { indexedSection, searchSections } from './sections.ts';
 
@@ -109,6 +110,16 @@ describe('the BioCore list\'s search', () => {
     // A page without a readable card (the list page itself, an older index) is left out.
     expect(foundArticle({ ...hit, meta: { title: 'Biogas' } }, true)).toBeNull();
     expect(foundArticle({ ...hit, meta: { card: '{not json' } }, true)).toBeNull();
+  });
+
+  it('keeps the placeholder picture out of the searchable card, and shows it again on the found card', () => {
+    const card = { title: 'Tanpa foto', href: '/bio-core/tanpa-foto', excerpt: 'Teks.', tags: [], image: placeholderPicture('card'), imageAlt: 'Tanpa foto', date: '1 Mei 2026', readTime: '1 menit baca' };
+    const meta = cardMeta(card);
+    // The placeholder's SVG says "Gambar tidak tersedia": none of its words may find the article.
+    expect(meta).not.toContain(PLACEHOLDER);
+    expect(meta).not.toMatch(/svg|tidak/i);
+    const hit: SearchHit = { href: card.href, title: card.title, excerpt: 'Teks.', section: 'BioCore', meta: { title: card.title, card: meta } };
+    expect(foundArticle(hit, false)?.image).toEqual(placeholderPicture('card'));
   });
 });
 

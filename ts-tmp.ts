@@ -1,0 +1,17 @@
+import { chromium } from 'playwright-core';
+const base = 'http://127.0.0.1:8821';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium-headless-shell', args: ['--no-sandbox', '--disable-gpu'] });
+const page = await (await browser.newContext()).newPage();
+const log: string[] = [];
+page.on('console', (m) => log.push(`console ${m.type()} ${m.text()}`));
+page.on('pageerror', (e) => log.push(`pageerror ${e.message}`));
+page.on('requestfinished', async (r) => r.url().includes('pagefind') && log.push(`${(await r.response())?.status()} ${r.url().replace(base, '')}`));
+page.on('requestfailed', (r) => log.push(`FAILED ${r.url()} ${r.failure()?.errorText}`));
+await page.goto(`${base}/bio-core`);
+await page.waitForFunction(() => document.querySelectorAll('astro-island[ssr]:has(.biocore-browser)').length === 0);
+const box = page.locator('.biocore-browser').getByRole('searchbox', { name: 'Cari artikel' });
+await box.pressSequentially(process.argv[2] ?? 'tidakadaxyz');
+await page.waitForTimeout(5000);
+console.log('cards', await page.locator('.biocore-browser .card h3').allInnerTexts(), 'status', await page.locator('.biocore-browser').getByRole('status').allInnerTexts());
+console.log(log.join('\n'));
+await browser.close();

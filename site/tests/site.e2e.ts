@@ -227,8 +227,8 @@ describe('browser-side details', () => {
     const context = await openBrowser({ viewport: { width: 1280, height: 900 } });
     const first = await context.newPage();
     await first.goto(article);
-    await expect.poll(() => first.locator('article > img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    const picture = new URL(await first.locator('article > img').evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
+    await expect.poll(() => first.locator('article img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const picture = new URL(await first.locator('article img').first().evaluate((img: HTMLImageElement) => img.currentSrc)).pathname;
     await context.close();
 
     // A context of its own: no image cached by the page visited above.
@@ -240,7 +240,7 @@ describe('browser-side details', () => {
       return route.fulfill({ status: 500, body: '' });
     });
     await page.goto(article);
-    const image = page.locator('article > img');
+    const image = page.locator('article img').first();
     await expect.poll(() => image.getAttribute('src'), { timeout: 15_000 }).toMatch(/^data:image\/svg\+xml/);
     expect(requests).toBe(3);
     await failing.close();

@@ -163,8 +163,8 @@ describe('site search', () => {
     // Read without waiting, so a failure shows what the list held instead.
     const shown = async () => ({ messages: await listMessage(page).allInnerTexts(), cards: await listCards(page).allInnerTexts() });
     await expect.poll(shown, { timeout: 30_000 }).toEqual({ messages: ['Tidak ada artikel ditemukan'], cards: [] });
-    // The article has no picture, and no word of its placeholder (an SVG saying "Gambar tidak
-    // tersedia") finds it. Its own card shows first, so the answer read is the new search's.
+    // The article has no picture, and no word of its placeholder (an SVG data URI) finds it.
+    // Its own card shows first, so the answer read is the new search's.
     await listSearch(page, 'Cari artikel').fill(`pupuk ${run}`);
     await expect.poll(() => listCards(page).allInnerTexts(), { timeout: 30_000 }).toEqual([article.title]);
     await listSearch(page, 'Cari artikel').fill('xmlns');

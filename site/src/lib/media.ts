@@ -16,11 +16,15 @@ export function mediaUrl(value: string | null | undefined) {
   return `${API_HOST}/uploads/${value.replace(/^\/+(uploads\/)?/, '')}`;
 }
 
-/** The branded placeholder shown when an image is missing or fails to load. */
+/**
+ * The branded placeholder shown when an image is missing or fails to load: the leaf on the brand's
+ * green, without words, so it reads the same on the Indonesian and the English pages (the image's
+ * alt text says what is missing).
+ */
 export const PLACEHOLDER =
   'data:image/svg+xml,' +
   encodeURIComponent(
-    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675" viewBox="0 0 1200 675"><rect width="1200" height="675" fill="#e8f3ec"/><circle cx="600" cy="300" r="90" fill="#198754" opacity=".25"/><path d="M560 330c40-80 120-90 120-90s-10 80-90 120c-20 10-40 0-30-30z" fill="#198754"/><text x="600" y="470" font-family="system-ui,sans-serif" font-size="36" fill="#0f5132" text-anchor="middle">Gambar tidak tersedia</text></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="675" viewBox="0 0 1200 675"><rect width="1200" height="675" fill="#e8f3ec"/><g transform="translate(0 37)"><circle cx="600" cy="300" r="90" fill="#198754" opacity=".25"/><path d="M560 330c40-80 120-90 120-90s-10 80-90 120c-20 10-40 0-30-30z" fill="#198754"/></g></svg>',
   );
 
 /** The placeholder as a slot's picture (lib/picture.ts's Picture, passed through). */

@@ -21,8 +21,8 @@ export const CARD_META = 'card';
 
 /**
  * An article's list card as its page's metadata. Pagefind makes metadata searchable, so the card
- * holds no words the article does not: the placeholder picture (an SVG whose text says "Gambar
- * tidak tersedia") is left out and put back by foundArticle.
+ * holds no words the article does not: the placeholder picture (an SVG data URI, its markup words)
+ * is left out and put back by foundArticle.
  */
 export const cardMeta = (card: ArticleCard) => JSON.stringify({ ...card, image: card.image.src === PLACEHOLDER ? null : card.image });
 

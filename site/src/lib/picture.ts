@@ -137,5 +137,5 @@ export async function shareImage(value: string | null | undefined, focus?: strin
   return image.src;
 }
 
-/** The branded "image not available" picture, for records without one. */
+// Records without a picture show the placeholder (lib/media.ts, which islands can load too).
 export { placeholderPicture } from './media.ts';

@@ -28,6 +28,8 @@ const updatedAt = () => text('updatedAt').notNull().default(sql`(strftime('%Y-%m
 /** A kind's column: its name in the table and how it is stored, or null for a kind kept elsewhere. */
 type ColumnOf<F extends Field> = (name: string, field: F) => [column: string, builder: SQLiteColumnBuilderBase] | null;
 const emptyText = (name: string): [string, SQLiteColumnBuilderBase] => [name, text(name).notNull().default('')];
+const jsonArray = (name: string): [string, SQLiteColumnBuilderBase] => [name, text(name, { mode: 'json' }).notNull().default(sql`'[]'`)];
+const optionalText = (name: string): [string, SQLiteColumnBuilderBase] => [name, text(name)];
 
 /** How each field kind is stored: a kind without a column rule does not type-check. */
 const COLUMNS: { [K in FieldKind]: ColumnOf<FieldOf<K>> } = {
@@ -38,12 +40,12 @@ const COLUMNS: { [K in FieldKind]: ColumnOf<FieldOf<K>> } = {
   enum: (name, field) => [name, text(name).notNull().default(field.default ?? field.values[0] ?? '')],
   boolean: (name, field) => [name, integer(name, { mode: 'boolean' }).notNull().default(field.default)],
   integer: (name, field) => [name, integer(name).notNull().default(field.default)],
-  tags: (name) => [name, text(name, { mode: 'json' }).notNull().default(sql`'[]'`)],
-  list: (name) => [name, text(name, { mode: 'json' }).notNull().default(sql`'[]'`)],
-  reference: (name) => [name, text(name)],
+  tags: jsonArray,
+  list: jsonArray,
+  reference: optionalText,
   // Only the hash of a password is kept, under a name that says so.
   password: () => ['passwordHash', text('passwordHash').notNull().default('')],
-  timestamp: (name) => [name, text(name)],
+  timestamp: optionalText,
   // Kept in a link table.
   relation: () => null,
 };

@@ -189,6 +189,14 @@ describe('site search', () => {
     expect(await page.locator('.biocore-browser .card a').getAttribute('href')).toBe('/en/bio-core/a-guide-to-sorting-organic-waste');
     await listSearch(page, 'Search articles').fill('pupuk');
     await expect.poll(() => listMessage(page).innerText()).toBe('No articles found');
+    // The card a result shows is stored beside the article, not searched: neither the words of its
+    // fields nor its picture's file type find anything.
+    for (const word of ['width', 'srcset', 'webp', 'readTime']) {
+      await listSearch(page, 'Search articles').fill('sorting');
+      await expect.poll(() => listCards(page).allInnerTexts(), { timeout: 30_000 }).toEqual(['A Guide to Sorting Organic Waste']);
+      await listSearch(page, 'Search articles').fill(word);
+      await expect.poll(() => listMessage(page).innerText(), { message: word }).toBe('No articles found');
+    }
     await listSearch(page, 'Search articles').fill('a'.repeat(1000));
     await expect.poll(() => listMessage(page).innerText()).toBe('The search is too long. Use at most 100 characters.');
     await listSearch(page, 'Search articles').fill('"\'"; -- <>');

@@ -20,11 +20,24 @@ export const DATE_SORT = 'date';
 export const CARD_META = 'card';
 
 /**
- * An article's list card as its page's metadata. Pagefind makes metadata searchable, so the card
- * holds no words the article does not: the placeholder picture (an SVG data URI, its markup words)
- * is left out and put back by foundArticle.
+ * An article's list card as its page's metadata, in hex. Pagefind makes metadata searchable, so
+ * the card is stored as one token no search word can start with (JSON's `{"` is `7b22`): its field
+ * names, picture addresses and the placeholder's SVG markup find nothing. Its words that belong to
+ * the article (title, excerpt, tags) are searched on the page itself.
  */
-export const cardMeta = (card: ArticleCard) => JSON.stringify({ ...card, image: card.image.src === PLACEHOLDER ? null : card.image });
+export const cardMeta = (card: ArticleCard) =>
+  Array.from(new TextEncoder().encode(JSON.stringify({ ...card, image: card.image.src === PLACEHOLDER ? null : card.image })), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+/** The card cardMeta stored, or null when the text is not one. */
+function readCardMeta(hex: string | undefined): unknown {
+  if (!hex || !/^(?:[0-9a-f]{2})+$/.test(hex)) return null;
+  const bytes = Uint8Array.from(hex.match(/../g)!, (pair) => parseInt(pair, 16));
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return null;
+  }
+}
 
 /** An article as the list's search shows it: its card, and the excerpt with the matched words in <mark> when words were searched. */
 export interface FoundArticle extends ArticleCard {
@@ -64,12 +77,7 @@ export function cardsMatching(cards: ArticleCard[], { words, tag }: { words: str
 
 /** The card an article page stored for the list's search; null when the page carries none that reads as one. */
 export function foundArticle(hit: SearchHit, withExcerpt: boolean): FoundArticle | null {
-  let card: Partial<Omit<ArticleCard, 'image'> & { image: ArticleCard['image'] | null }>;
-  try {
-    card = JSON.parse(hit.meta[CARD_META] ?? 'null') as typeof card;
-  } catch {
-    return null;
-  }
+  const card = readCardMeta(hit.meta[CARD_META]) as Partial<Omit<ArticleCard, 'image'> & { image: ArticleCard['image'] | null }> | null;
   if (!card || typeof card !== 'object' || card.image === undefined || !Array.isArray(card.tags)) return null;
   return {
     title: hit.title,

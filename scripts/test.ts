@@ -4,7 +4,7 @@
  * one closing count line. `npm run test:fast` (`--fast`) leaves out the browser tests and the
  * runs of the product's commands.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { offlineEnv, ROOT, tool } from './lib/local.ts';
@@ -43,17 +43,20 @@ const checks = [
   })),
   { name: 'lint', result: runQuietly('oxlint', [], 'oxlint') },
 ];
-for (const { name, result } of checks) {
-  const { status, output } = await result;
-  console.log(`\n[test] ${name}${status === 0 ? ' ok' : ''}`);
-  if (output) process.stdout.write(output);
-  if (status !== 0) failedChecks++;
-}
-
 const report = path.join(state, 'vitest.json');
 const projects = fast ? [...FAST_PROJECTS.flatMap((project) => ['--project', project]), '--exclude', COMMAND_TESTS] : [];
 const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...(saveDurations ? [`--reporter=${path.join(import.meta.dirname, 'lib/durations-reporter.ts')}`] : [])];
-const status = spawnSync(...tool('vitest', ['run', ...reporters, ...projects, ...vitestArgs]), { cwd: ROOT, env, stdio: 'inherit' }).status ?? 1;
+// The tests start beside the checks: their set-up (bundling the worker, seeding) leaves the cores
+// part idle, which the checks fill. The checks' output is printed whole once the tests are done.
+const vitest = spawn(...tool('vitest', ['run', ...reporters, ...projects, ...vitestArgs]), { cwd: ROOT, env, stdio: 'inherit' });
+const status = await new Promise<number>((resolve) => vitest.on('exit', (code) => resolve(code ?? 1)));
+
+for (const { name, result } of checks) {
+  const { status: checkStatus, output } = await result;
+  console.log(`\n[test] ${name}${checkStatus === 0 ? ' ok' : ''}`);
+  if (output) process.stdout.write(output);
+  if (checkStatus !== 0) failedChecks++;
+}
 
 let passed = 0;
 let failed = 0;

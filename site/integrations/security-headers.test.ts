@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseHeaders, headersFor } from '../../scripts/lib/site-server.ts';
 import { builtPagesNeeds, headersFile, pagePolicy, policyFor } from './security-headers.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -36,6 +37,14 @@ describe('the public pages policy', () => {
     expect(file).toContain('/*\n  X-Frame-Options: DENY\n');
     expect(file).toContain("  Content-Security-Policy: default-src 'self'\n");
     expect(file).toContain('  Referrer-Policy: strict-origin-when-cross-origin');
+  });
+
+  it('lets browsers keep the content-hashed build files for a year, and ask again for pages', () => {
+    const rules = parseHeaders(headersFile("default-src 'self'"));
+    expect(headersFor(rules, '/_astro/HeroCarousel.CZxAcM8p.js')['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(headersFor(rules, '/_astro/banner.Bx1_960w.webp')['x-frame-options']).toBe('DENY');
+    expect(headersFor(rules, '/bio-core/')['cache-control']).toBeUndefined();
+    expect(headersFor(rules, '/pagefind/pagefind.js')['cache-control']).toBeUndefined();
   });
 
   it('reads again only the pages that changed since the last build, and follows their changes', () => {

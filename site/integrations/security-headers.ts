@@ -1,15 +1,16 @@
 /**
  * Writes the built site's `_headers` (applied by Workers static assets in production and by
- * the local site server): the page headers, and a Content-Security-Policy allowing exactly the
+ * the local site server): the page headers, a Content-Security-Policy allowing exactly the
  * inline scripts the pages carry, by their SHA-256, plus the analytics hosts when a page loads
- * them. Hashes are computed after the build, from the files as served.
+ * them, and a year's caching of the content-hashed build files. Hashes are computed after the
+ * build, from the files as served.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { ANALYTICS_SOURCES, cspWith, PAGE_HEADERS } from '@cms/worker/contract/headers';
+import { ANALYTICS_SOURCES, cspWith, HASHED_FILE_CACHE, PAGE_HEADERS } from '@cms/worker/contract/headers';
 
 /** Workers assets ignore a `_headers` line longer than this. */
 const MAX_LINE = 2000;
@@ -88,7 +89,14 @@ export function builtPagesNeeds(root: string, cacheFile: string) {
 }
 
 export function headersFile(csp: string) {
-  const lines = ['/*', ...Object.entries(PAGE_HEADERS).map(([name, value]) => `  ${name}: ${value}`), `  Content-Security-Policy: ${csp}`];
+  const lines = [
+    '/*',
+    ...Object.entries(PAGE_HEADERS).map(([name, value]) => `  ${name}: ${value}`),
+    `  Content-Security-Policy: ${csp}`,
+    // Astro names its scripts, styles and images by their content.
+    '/_astro/*',
+    `  Cache-Control: ${HASHED_FILE_CACHE}`,
+  ];
   return `# Written by site/integrations/security-headers.ts at build time.\n${lines.join('\n')}\n`;
 }
 

@@ -65,6 +65,39 @@ describe('headers', () => {
   });
 });
 
+describe('caching', () => {
+  it('keeps the content-hashed scripts and styles for a year, and asks again for pages', async () => {
+    for (const [pagePath, hashedFile] of [['/', /\/_astro\/[^"']+\.(?:js|css)/], ['/admin', /\/admin\/assets\/[^"']+\.js/]] as const) {
+      const page = await fetch(base + pagePath);
+      expect(page.headers.get('cache-control'), pagePath).toBe('public, max-age=0, must-revalidate');
+      const file = (await page.text()).match(hashedFile)?.[0];
+      expect(file, pagePath).toBeTruthy();
+      expect((await fetch(base + file)).headers.get('cache-control'), file).toBe('public, max-age=31536000, immutable');
+    }
+    // An address under the admin's files that names no file is the admin's page, never kept.
+    expect((await fetch(`${base}/admin/assets/gone-1234.js`)).headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+
+  it('opens the admin a second time without asking the server for its scripts again', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Username').waitFor();
+    // What the browser answers from its own cache, as its network log tells.
+    const network = await browser.newCDPSession(page);
+    await network.send('Network.enable');
+    const asked = new Map<string, string>();
+    const fromCache = new Set<string>();
+    network.on('Network.requestWillBeSent', ({ requestId, request }) => asked.set(requestId, new URL(request.url).pathname));
+    network.on('Network.requestServedFromCache', ({ requestId }) => fromCache.add(requestId));
+    await page.goto(`${base}/login`);
+    await page.getByLabel('Username').waitFor();
+    const scripts = [...asked].filter(([, path]) => path.startsWith('/admin/assets/'));
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter(([id]) => !fromCache.has(id)).map(([, path]) => path)).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('nothing the pages use is blocked', () => {
   const visit = async (page: Page, path: string) => {
     const response = await page.goto(base + path);

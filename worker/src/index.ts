@@ -6,7 +6,7 @@ import { Hono, type Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { createMiddleware } from 'hono/factory';
 import { secureHeaders } from 'hono/secure-headers';
-import { API_HEADERS, cspWith, PAGE_HEADERS } from './contract/headers.ts';
+import { API_HEADERS, cspWith, HASHED_FILE_CACHE, PAGE_HEADERS } from './contract/headers.ts';
 import { auditRoutes } from './audit/log.ts';
 import { backupRoutes } from './backup/daily.ts';
 import { authRoutes } from './auth/routes.ts';
@@ -84,6 +84,9 @@ const api = new Hono<AppEnv>()
   .route('/', collectionsApp(collectionsSetup))
   .all('*', unknownEndpoint);
 
+/** Where the admin build puts its content-hashed scripts and styles. */
+const ADMIN_HASHED_FILES = '/admin/assets/';
+
 /** A file of the built admin, copied so security headers can be added to it. */
 const adminAsset = async (c: Context<AppEnv>, path: string) => {
   const asset = await c.env.ASSETS.fetch(new URL(path, c.req.url));
@@ -142,8 +145,11 @@ const app = new Hono<AppEnv>()
   .get('/login/*', (c) => adminAsset(c, '/admin/index.html'))
   .get('/admin', (c) => adminAsset(c, '/admin/index.html'))
   .get('/admin/*', async (c) => {
-    const asset = await adminAsset(c, new URL(c.req.url).pathname);
-    return asset.status === 404 ? adminAsset(c, '/admin/index.html') : asset;
+    const { pathname } = new URL(c.req.url);
+    const asset = await adminAsset(c, pathname);
+    if (asset.status === 404) return adminAsset(c, '/admin/index.html');
+    if (pathname.startsWith(ADMIN_HASHED_FILES) && asset.ok) asset.headers.set('cache-control', HASHED_FILE_CACHE);
+    return asset;
   })
   // Reached for paths with no static asset (and locally, where only the admin is an asset).
   .all('*', async (c) => {

@@ -1,27 +1,20 @@
 /** The admin's router: every route, each screen its own chunk. The login page loads it only when it is left. */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import Login from './auth/Login.tsx';
+import LoadFailed from './layout/LoadFailed.tsx';
 
-// The signed-in part (session check, layout) and each screen load where they are used: tables, charts and the editor stay off the login page.
-const AdminRoot = lazy(() => import('./layout/AdminRoot.tsx'));
-const Dashboard = lazy(() => import('./screens/Dashboard.tsx'));
-// The collection screens come from the definitions, which the login route does not load.
-const CollectionRoute = lazy(() => import('./screens/CollectionRoute.tsx'));
-const Newsletter = lazy(() => import('./screens/Newsletter.tsx'));
-const FileManager = lazy(() => import('./screens/FileManager.tsx'));
-const Collaborate = lazy(() => import('./screens/Collaborate.tsx'));
-const NotFoundLog = lazy(() => import('./screens/NotFoundLog.tsx'));
-const Inquiries = lazy(() => import('./screens/Inquiries.tsx'));
-const PersonalData = lazy(() => import('./screens/PersonalData.tsx'));
-const Devices = lazy(() => import('./screens/Devices.tsx'));
-const Security = lazy(() => import('./screens/Security.tsx'));
-// The pages reset and invite emails link to, outside the signed-in admin.
-const ForgotPassword = lazy(() => import('./auth/AccountLinkPages.tsx').then((module) => ({ default: module.ForgotPassword })));
-const ResetPassword = lazy(() => import('./auth/AccountLinkPages.tsx').then((module) => ({ default: module.ResetPassword })));
-const AcceptInvite = lazy(() => import('./auth/AccountLinkPages.tsx').then((module) => ({ default: module.AcceptInvite })));
+/**
+ * A route whose screen is a chunk of its own, loaded by the router before the route renders:
+ * the layout and the screen of an address load side by side, and no Suspense boundary holds a
+ * loaded screen back (React delays revealing suspended content by up to 300 ms each time).
+ * Tables, charts and the editor stay off the login page.
+ */
+const chunk = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
+/** The pages reset and invite emails link to, outside the signed-in admin: one chunk. */
+const accountPage = (name: 'ForgotPassword' | 'ResetPassword' | 'AcceptInvite') => async () => ({ Component: (await import('./auth/AccountLinkPages.tsx'))[name] });
 
 const loading = <p className="loading">Memuat...</p>;
 
@@ -30,41 +23,44 @@ const loading = <p className="loading">Memuat...</p>;
 const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
 
 const router = createBrowserRouter([
-  { path: '/login', element: <Login onSignedIn={() => void router.navigate('/admin', { replace: true })} /> },
-  { path: '/login/forgot', element: <ForgotPassword /> },
-  { path: '/login/reset', element: <ResetPassword /> },
-  { path: '/login/invite', element: <AcceptInvite /> },
   {
-    path: '/admin',
-    element: (
-      <Suspense fallback={loading}>
-        <AdminRoot />
-      </Suspense>
-    ),
+    // A screen that fails to load or to render says so, in the admin's language.
+    errorElement: <LoadFailed />,
     children: [
-      { index: true, element: <Dashboard /> },
-      { path: 'newsletter', element: <Newsletter /> },
-      { path: 'file-manager', element: <FileManager /> },
-      { path: 'collaborate', element: <Collaborate /> },
-      { path: 'not-found', element: <NotFoundLog /> },
-      { path: 'inquiries', element: <Inquiries /> },
-      { path: 'inquiries/:id', element: <Inquiries /> },
-      { path: 'personal-data', element: <PersonalData /> },
-      { path: 'account/devices', element: <Devices /> },
-      { path: 'security', element: <Security /> },
-      // A collection's screen by its route; unknown admin paths show the dashboard.
-      { path: '*', element: <CollectionRoute /> },
+      { path: '/login', element: <Login onSignedIn={() => void router.navigate('/admin', { replace: true })} /> },
+      { path: '/login/forgot', lazy: accountPage('ForgotPassword'), hydrateFallbackElement: loading },
+      { path: '/login/reset', lazy: accountPage('ResetPassword'), hydrateFallbackElement: loading },
+      { path: '/login/invite', lazy: accountPage('AcceptInvite'), hydrateFallbackElement: loading },
+      {
+        path: '/admin',
+        // The session check and the layout.
+        lazy: chunk(() => import('./layout/AdminRoot.tsx')),
+        hydrateFallbackElement: loading,
+        children: [
+          { index: true, lazy: chunk(() => import('./screens/Dashboard.tsx')) },
+          { path: 'newsletter', lazy: chunk(() => import('./screens/Newsletter.tsx')) },
+          { path: 'file-manager', lazy: chunk(() => import('./screens/FileManager.tsx')) },
+          { path: 'collaborate', lazy: chunk(() => import('./screens/Collaborate.tsx')) },
+          { path: 'not-found', lazy: chunk(() => import('./screens/NotFoundLog.tsx')) },
+          { path: 'inquiries', lazy: chunk(() => import('./screens/Inquiries.tsx')) },
+          { path: 'inquiries/:id', lazy: chunk(() => import('./screens/Inquiries.tsx')) },
+          { path: 'personal-data', lazy: chunk(() => import('./screens/PersonalData.tsx')) },
+          { path: 'account/devices', lazy: chunk(() => import('./screens/Devices.tsx')) },
+          { path: 'security', lazy: chunk(() => import('./screens/Security.tsx')) },
+          // A collection's screen by its route (from the definitions, which the login route does not
+          // load); unknown admin paths show the dashboard.
+          { path: '*', lazy: chunk(() => import('./screens/CollectionRoute.tsx')) },
+        ],
+      },
+      { path: '*', element: <Navigate to="/admin" replace /> },
     ],
   },
-  { path: '*', element: <Navigate to="/admin" replace /> },
 ]);
 
 export default function AdminApp() {
   return (
     <QueryClientProvider client={queryClient}>
-      <Suspense fallback={loading}>
-        <RouterProvider router={router} />
-      </Suspense>
+      <RouterProvider router={router} />
     </QueryClientProvider>
   );
 }

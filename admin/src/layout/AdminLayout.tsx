@@ -1,7 +1,7 @@
 import { seesDashboard } from '@cms/worker/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
-import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { sendJson } from '../api/client.ts';
 import { NO_PAGE } from '../api/messages.ts';
 import { useAccess } from '../auth/access.ts';
@@ -49,6 +49,7 @@ function Content() {
 export default function AdminLayout() {
   const user = useSessionUser();
   const navigate = useNavigate();
+  const navigation = useNavigation();
   const client = useQueryClient();
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [closed, setClosed] = useState<string[]>([]);
@@ -124,10 +125,9 @@ export default function AdminLayout() {
           );
         })}
       </nav>
-      <main className="content">
-        <Suspense fallback={<p className="loading">Memuat...</p>}>
-          <Content />
-        </Suspense>
+      {/* While the next screen's chunk loads, the current one stays, dimmed. */}
+      <main className="content" aria-busy={navigation.state === 'loading' || undefined}>
+        <Content />
       </main>
       <CommandPalette open={searching} onClose={() => setSearching(false)} />
     </div>

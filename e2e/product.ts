@@ -1,8 +1,9 @@
 /**
- * The product this test file drives, held for the file alone while it runs: files run side by
- * side, each against its own product (e2e/global-setup.ts), so none sees another's writes, builds
- * or restores. A lease is a file made with O_EXCL naming the holding process; a lease whose
- * process has died is taken over.
+ * The product this test process drives, held for it alone: files run side by side, each process
+ * against its own product (e2e/global-setup.ts), so no file sees another's writes, builds or
+ * restores while it runs. A test process runs its files one after another and loads this module
+ * once (isolate: false), so a lease lasts as long as the process. A lease is a file made with
+ * O_EXCL naming the holding process; a lease whose process has died is taken over.
  */
 import { closeSync, existsSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
@@ -48,7 +49,7 @@ async function claim() {
     for (const product of products) {
       const lease = path.join(product.stateDir, 'e2e-lease');
       if (tryLease(lease)) {
-        afterAll(() => rmSync(lease, { force: true }));
+        process.once('exit', () => rmSync(lease, { force: true }));
         return product;
       }
     }

@@ -16,6 +16,9 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000, interval: 100 } },
     hookTimeout: 300_000,
     maxWorkers: WORKERS,
+    // A test process runs its files one after another with its modules loaded once (vitest,
+    // playwright-core, the helpers) and keeps its product (e2e/product.ts).
+    isolate: false,
     // Its own group in a full run: the other projects' worker counts need not match this one.
     sequence: { groupOrder: 2 },
   },

@@ -57,13 +57,18 @@ beforeAll(async () => {
   form.append('image', new File([new Uint8Array(await gpsPhoto(2400, 1800))], 'foto-relawan.jpg', { type: 'image/jpeg' }));
   form.append('imageAlt', ALT);
   form.append('imageFocus', '20% 80%');
-  // A transparent PNG, as logos and drawings are, in a vision: both saves go out in one build.
-  const vision = (await api<Array<{ _id: string; slug: string }>>('GET', '/api/vision?published=true'))[0]!;
+  // A transparent PNG, as logos and drawings are, in a vision of this file's own (another file's
+  // newest vision may have no page): both saves go out in one build.
   const logo = new FormData();
+  logo.append('title', `Logo Mitra ${Date.now().toString(36)}`);
+  logo.append('shortDescription', 'Logo mitra di atas latar bening.');
+  logo.append('content', '<p>Logo mitra.</p>');
+  logo.append('isPublished', 'true');
   logo.append('image', new File([new Uint8Array(await transparentPng())], 'logo-mitra.png', { type: 'image/png' }));
+  let vision = { slug: '' };
   await oneSiteBuildFor(async () => {
     storedPath = (await api<{ image: string }>('PUT', `/api/our-work/${work._id}`, form)).image;
-    await api('PUT', `/api/vision/${vision._id}`, logo);
+    vision = await api<{ slug: string }>('POST', '/api/vision', logo);
   });
   workPath = `/our-work/${work.category_ids[0]!.slug}/${work.slug}`;
   logoVisionPath = `/vision/${vision.slug}`;

@@ -3,7 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { sessionQuery } from './auth/Guard.tsx';
 import Login from './auth/Login.tsx';
+import { storedUser } from './auth/session.ts';
 import LoadFailed from './layout/LoadFailed.tsx';
 
 /**
@@ -33,8 +35,15 @@ const router = createBrowserRouter([
       { path: '/login/invite', lazy: accountPage('AcceptInvite'), hydrateFallbackElement: loading },
       {
         path: '/admin',
-        // The session check and the layout.
+        // The session check and the layout. The session is asked for while the chunks load, not
+        // after them; the check (Guard) then finds the answer or the request on its way.
         lazy: chunk(() => import('./layout/AdminRoot.tsx')),
+        loader: () => {
+          if (storedUser()) void queryClient.prefetchQuery(sessionQuery);
+          return null;
+        },
+        // Once per visit: a screen's address changing (`?edit=`) asks for nothing again.
+        shouldRevalidate: () => false,
         hydrateFallbackElement: loading,
         children: [
           { index: true, lazy: chunk(() => import('./screens/Dashboard.tsx')) },

@@ -2,7 +2,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword } from '../../e2e/product.ts';
-import { openBrowser } from '../../e2e/browser.ts';
+import { openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 
 let browser: BrowserContext;
 
@@ -95,6 +95,26 @@ describe('caching', () => {
     expect(scripts.length).toBeGreaterThan(0);
     expect(scripts.filter(([id]) => !fromCache.has(id)).map(([, path]) => path)).toEqual([]);
     await page.close();
+  });
+});
+
+describe('the admin\'s first page', () => {
+  it('asks for the session while its screens load, once, and shows the list', async () => {
+    const context = await openBrowser({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await signInAsAdmin(page, base, adminPassword);
+    // Requests started and finished, in order.
+    const events: string[] = [];
+    page.on('request', (request) => events.push(`asked ${new URL(request.url()).pathname}`));
+    page.on('requestfinished', (request) => events.push(`done ${new URL(request.url()).pathname}`));
+    await page.goto(`${base}/admin/vision`);
+    await page.locator('tbody tr').first().waitFor();
+    expect(events.filter((event) => event === 'asked /api/auth/me')).toHaveLength(1);
+    // Asked while the screen's chunk is still on its way, not after it.
+    const screenChunk = events.findIndex((event) => /^done \/admin\/assets\/CollectionRoute-[^/]+\.js$/.test(event));
+    expect(screenChunk).toBeGreaterThan(-1);
+    expect(events.indexOf('asked /api/auth/me')).toBeLessThan(screenChunk);
+    await context.close();
   });
 });
 

@@ -88,14 +88,19 @@ export function builtPagesNeeds(root: string, cacheFile: string) {
   return Object.values(next);
 }
 
+/**
+ * Folders whose files are named by their content: Astro's scripts, styles and images, and the
+ * search index's chunks (Pagefind's entry file, script and WebAssembly keep their names and are
+ * asked for again).
+ */
+const HASHED_FOLDERS = ['/_astro/', '/pagefind/fragment/', '/pagefind/index/', '/pagefind/filter/'];
+
 export function headersFile(csp: string) {
   const lines = [
     '/*',
     ...Object.entries(PAGE_HEADERS).map(([name, value]) => `  ${name}: ${value}`),
     `  Content-Security-Policy: ${csp}`,
-    // Astro names its scripts, styles and images by their content.
-    '/_astro/*',
-    `  Cache-Control: ${HASHED_FILE_CACHE}`,
+    ...HASHED_FOLDERS.flatMap((folder) => [`${folder}*`, `  Cache-Control: ${HASHED_FILE_CACHE}`]),
   ];
   return `# Written by site/integrations/security-headers.ts at build time.\n${lines.join('\n')}\n`;
 }

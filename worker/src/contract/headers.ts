@@ -13,8 +13,9 @@ export const PAGE_HEADERS = {
 } as const;
 
 /**
- * Files whose names carry a hash of their content (Vite's `/admin/assets/`, Astro's `/_astro/`):
- * a new version has a new name, so a browser keeps each for a year and never asks again.
+ * Files whose names carry a hash of their content (Vite's `/admin/assets/`, Astro's `/_astro/`,
+ * the search index's chunks): a new version has a new name, so a browser keeps each for a year
+ * and never asks again.
  */
 export const HASHED_FILE_CACHE = 'public, max-age=31536000, immutable';
 

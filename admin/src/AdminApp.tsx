@@ -16,7 +16,7 @@ import LoadFailed from './layout/LoadFailed.tsx';
  */
 const chunk = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 /** The pages reset and invite emails link to, outside the signed-in admin: one chunk. */
-const accountPage = (name: 'ForgotPassword' | 'ResetPassword' | 'AcceptInvite') => async () => ({ Component: (await import('./auth/AccountLinkPages.tsx'))[name] });
+const accountPage = (name: 'ForgotPassword' | 'ResetPassword' | 'AcceptInvite') => chunk(async () => ({ default: (await import('./auth/AccountLinkPages.tsx'))[name] }));
 
 const loading = <p className="loading">Memuat...</p>;
 

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_PAGE, NO_PERMISSION } from '../api/messages.ts';
@@ -75,5 +75,40 @@ describe('where a user lands', () => {
     open('/admin', ['vision.create']);
     expect((await screen.findByRole('alert')).textContent).toContain(NO_PAGE);
     expect(menuLinks()).toEqual([]);
+  });
+});
+
+describe('moving to another screen', () => {
+  it('keeps the current screen, marked busy, while the next one loads', async () => {
+    let arrive: () => void = () => undefined;
+    const arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const router = createMemoryRouter(
+      [
+        {
+          path: '/admin',
+          element: <AdminLayout />,
+          children: [
+            { index: true, element: <Shown name="dashboard" /> },
+            { path: '*', lazy: async () => (await arrived, { Component: () => <Shown name="screen" /> }) },
+          ],
+        },
+      ],
+      { initialEntries: ['/admin'] },
+    );
+    render(
+      <SignedIn permissions={VISION_ONLY}>
+        <QueryClientProvider client={new QueryClient()}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </SignedIn>,
+    );
+    expect((await screen.findByTestId('shown')).textContent).toBe('dashboard /admin');
+    expect(screen.getByRole('main').getAttribute('aria-busy')).toBeNull();
+    void router.navigate('/admin/vision');
+    await waitFor(() => expect(screen.getByRole('main').getAttribute('aria-busy')).toBe('true'));
+    expect(screen.getByTestId('shown').textContent).toBe('dashboard /admin');
+    arrive();
+    await waitFor(() => expect(screen.getByTestId('shown').textContent).toBe('screen /admin/vision'));
+    expect(screen.getByRole('main').getAttribute('aria-busy')).toBeNull();
   });
 });

@@ -55,6 +55,17 @@ describe('EditorField', () => {
     expect(editor.dataset.light).toBe('true');
   });
 
+  it('shows the editor at once when a form with it opens again', async () => {
+    const load = vi.fn(async (): Promise<EditorModule> => ({ default: FakeEditor }));
+    const first = render(<Field load={load} />);
+    await screen.findByTestId('editor');
+    first.unmount();
+    render(<Field load={load} />);
+    expect(screen.getByTestId('editor').textContent).toBe('<p>Awal</p>');
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(load).toHaveBeenCalledOnce();
+  });
+
   it('after a failed import shows the message and a fallback HTML editor, and its retry button imports again', async () => {
     const load = vi
       .fn<() => Promise<EditorModule>>()

@@ -1,5 +1,5 @@
-/** Run in every browser test file: its shared browser closes after the file's own hooks. */
+/** Run in every browser test file: the contexts it left open close after the file's own hooks. */
 import { afterAll } from 'vitest';
-import { closeBrowser } from './browser.ts';
+import { closeContexts } from './browser.ts';
 
-afterAll(closeBrowser);
+afterAll(closeContexts);

@@ -106,6 +106,20 @@ describe('screens', () => {
     await expect.poll(() => row.count()).toBe(0);
   });
 
+  it('keeps the add button in place while the list loads, so a click as the screen opens is not lost', async () => {
+    // The list's answer is held back until the button has been measured.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/seo\?page=/, async (route) => (await held, route.continue()));
+    await page.goto(`${base}/admin/seo`);
+    const add = page.getByRole('button', { name: /^\+ Tambah/ });
+    const before = await add.boundingBox();
+    release();
+    await expect.poll(() => page.locator('.page-header p').innerText()).toMatch(/^Total: \d+ item$/);
+    expect(await add.boundingBox()).toEqual(before);
+    await page.unrouteAll();
+  });
+
   it('offers no delete for a system role', async () => {
     const roles = SCREENS.find((screen) => screen.resource === 'role')!;
     await expectSeededRows(roles.route, roles);

@@ -7,8 +7,12 @@ const GROUP_CRUMB: Record<string, { label: string; to: string } | undefined> = {
   Users: { label: 'Users', to: '/admin/users' },
 };
 
-/** Breadcrumbs (Dashboard, then the group for about and user screens), title and subtitle. */
-export function PageShell({ title, subtitle, group, children }: { title: string; subtitle?: string; group?: string; children: ReactNode }) {
+/**
+ * Breadcrumbs (Dashboard, then the group for about and user screens), title and subtitle. A
+ * subtitle still loading (null) keeps its line empty, so the buttons below do not move under a
+ * pointer when it arrives.
+ */
+export function PageShell({ title, subtitle, group, children }: { title: string; subtitle?: string | null; group?: string; children: ReactNode }) {
   const crumb = group ? GROUP_CRUMB[group] : undefined;
   return (
     <section className="page">
@@ -25,7 +29,11 @@ export function PageShell({ title, subtitle, group, children }: { title: string;
       </nav>
       <header className="page-header">
         <h1>{title}</h1>
-        {subtitle && <p className="muted">{subtitle}</p>}
+        {subtitle !== undefined && (
+          <p className="muted" aria-busy={subtitle === null || undefined}>
+            {subtitle ?? '\u00a0'}
+          </p>
+        )}
       </header>
       {children}
     </section>

@@ -57,7 +57,7 @@ export default function Devices() {
   ];
 
   return (
-    <PageShell title="Perangkat yang masuk" subtitle={sessions.isLoading ? undefined : `${rows.length} perangkat`}>
+    <PageShell title="Perangkat yang masuk" subtitle={sessions.isLoading ? null : `${rows.length} perangkat`}>
       <p>Daftar browser yang sedang masuk dengan akun Anda. Keluarkan perangkat yang tidak Anda kenali, lalu ganti password Anda.</p>
       {alert && (
         <p className={`alert ${alert.kind}`} role={alert.kind === 'error' ? 'alert' : 'status'}>

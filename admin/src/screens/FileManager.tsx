@@ -114,7 +114,7 @@ export default function FileManager() {
   const list = matchFiles(all, search);
   if (isForbidden(files.error)) return <NoPermissionPage title="File Manager" />;
   return (
-    <PageShell title="File Manager" subtitle={files.isLoading ? undefined : `Total: ${all.length} item`}>
+    <PageShell title="File Manager" subtitle={files.isLoading ? null : `Total: ${all.length} item`}>
       <div className="toolbar">
         {may.create && (
           <>

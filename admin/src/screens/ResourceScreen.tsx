@@ -259,7 +259,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   // Not an empty list: the records exist, the user may not read them.
   if (isForbidden(list.error)) return <NoPermissionPage title={screen.title} group={screen.group} />;
   return (
-    <PageShell title={screen.title} subtitle={list.isLoading ? undefined : `Total: ${total} item`} group={screen.group}>
+    <PageShell title={screen.title} subtitle={list.isLoading ? null : `Total: ${total} item`} group={screen.group}>
       {screen.counts && (
         <ul className={`stat-cards ${styles.counts}`}>
           {screen.counts.map((card, i) => (

@@ -45,7 +45,7 @@ describe('the public pages policy', () => {
     expect(headersFor(rules, '/_astro/banner.Bx1_960w.webp')['x-frame-options']).toBe('DENY');
     expect(headersFor(rules, '/bio-core/')['cache-control']).toBeUndefined();
     // The search index's chunks are named by their content too; its entry file and script are not.
-    for (const chunk of ['/pagefind/fragment/en_1e428a3.pf_fragment', '/pagefind/index/id_38c2173.pf_index', '/pagefind/filter/en_208bb0b.pf_filter']) {
+    for (const chunk of ['/pagefind/fragment/en_1e428a3.pf_fragment', '/pagefind/index/id_38c2173.pf_index', '/pagefind/filter/en_208bb0b.pf_filter', '/pagefind/pagefind.id_f2dbe6ef31.pf_meta']) {
       expect(headersFor(rules, chunk)['cache-control'], chunk).toBe('public, max-age=31536000, immutable');
     }
     for (const file of ['/pagefind/pagefind.js', '/pagefind/pagefind-entry.json', '/pagefind/wasm.id.pagefind']) expect(headersFor(rules, file)['cache-control'], file).toBeUndefined();

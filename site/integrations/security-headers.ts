@@ -89,18 +89,18 @@ export function builtPagesNeeds(root: string, cacheFile: string) {
 }
 
 /**
- * Folders whose files are named by their content: Astro's scripts, styles and images, and the
- * search index's chunks (Pagefind's entry file, script and WebAssembly keep their names and are
- * asked for again).
+ * Files named by their content: Astro's scripts, styles and images, and the search index's chunks
+ * and per-language metadata (Pagefind's entry file, script and WebAssembly keep their names and
+ * are asked for again).
  */
-const HASHED_FOLDERS = ['/_astro/', '/pagefind/fragment/', '/pagefind/index/', '/pagefind/filter/'];
+const HASHED_FILES = ['/_astro/*', '/pagefind/fragment/*', '/pagefind/index/*', '/pagefind/filter/*', '/pagefind/pagefind.*.pf_meta'];
 
 export function headersFile(csp: string) {
   const lines = [
     '/*',
     ...Object.entries(PAGE_HEADERS).map(([name, value]) => `  ${name}: ${value}`),
     `  Content-Security-Policy: ${csp}`,
-    ...HASHED_FOLDERS.flatMap((folder) => [`${folder}*`, `  Cache-Control: ${HASHED_FILE_CACHE}`]),
+    ...HASHED_FILES.flatMap((pattern) => [pattern, `  Cache-Control: ${HASHED_FILE_CACHE}`]),
   ];
   return `# Written by site/integrations/security-headers.ts at build time.\n${lines.join('\n')}\n`;
 }

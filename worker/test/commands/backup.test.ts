@@ -25,8 +25,22 @@ import { fileWorker } from '../worker.ts';
 const state = mkdtempSync(path.join(tmpdir(), 'cms-backup-'));
 const files = path.join(state, 'files');
 
+/**
+ * One runtime over the state for this file's reads and in-process restores (starting one costs
+ * about a second of CPU), started when first needed and stopped while a CLI run, a process of its
+ * own, works on the state.
+ */
+let shared: Promise<Target> | null = null;
+const sharedTarget = () => (shared ??= openTarget({ stateDir: state }));
+async function stopSharedTarget() {
+  const running = shared;
+  shared = null;
+  await (await running)?.close();
+}
+
 /** Runs `npm run backup|restore` as a user would (the scripts behind them), on this test's state folder. */
-function cli(script: 'backup' | 'restore', args: string[], env: Record<string, string> = {}) {
+async function cli(script: 'backup' | 'restore', args: string[], env: Record<string, string> = {}) {
+  await stopSharedTarget();
   const result = spawnSync(process.execPath, [path.join(ROOT, `scripts/${script}.ts`), ...args], {
     cwd: ROOT,
     env: { ...offlineEnv(state), STATE_DIR: state, BACKUP_SECRET: '', ...env },
@@ -43,18 +57,14 @@ const localSecret = () => localBackupSecret(state);
  * file's size and checksum, the secrets (password hashes, newsletter key) and the requested builds.
  */
 async function fingerprint() {
-  const target = await openTarget({ stateDir: state });
-  try {
-    const backup = await makeBackup(target, localSecret());
-    return {
-      tables: Object.fromEntries(Object.entries(backup.tables).map(([name, table]) => [name, { count: table.count, checksum: table.checksum }])),
-      files: backup.files.map(({ key, size, sha256, contentType }) => ({ key, size, sha256, contentType })),
-      secrets: await target.query("select id, passwordHash from user union all select key, value from setting where key = 'newsletterSecret' order by 1"),
-      builds: await target.query('select reason, status from site_build order by requestedAt'),
-    };
-  } finally {
-    await target.close();
-  }
+  const target = await sharedTarget();
+  const backup = await makeBackup(target, localSecret());
+  return {
+    tables: Object.fromEntries(Object.entries(backup.tables).map(([name, table]) => [name, { count: table.count, checksum: table.checksum }])),
+    files: backup.files.map(({ key, size, sha256, contentType }) => ({ key, size, sha256, contentType })),
+    secrets: await target.query("select id, passwordHash from user union all select key, value from setting where key = 'newsletterSecret' order by 1"),
+    builds: await target.query('select reason, status from site_build order by requestedAt'),
+  };
 }
 
 /** The fingerprint of the data alone: a restore adds a build request. */
@@ -82,14 +92,7 @@ async function resign(backup: Backup, secret: string | null): Promise<Backup> {
   return signBackup({ ...rest, tables }, key);
 }
 
-async function withTarget<T>(work: (target: Target) => Promise<T>) {
-  const target = await openTarget({ stateDir: state });
-  try {
-    return await work(target);
-  } finally {
-    await target.close();
-  }
-}
+const withTarget = async <T>(work: (target: Target) => Promise<T>) => work(await sharedTarget());
 
 async function wipe() {
   await withTarget(async (target) => {
@@ -129,14 +132,17 @@ beforeAll(async () => {
     ]);
   });
 }, 180_000);
-afterAll(() => rmSync(state, { recursive: true, force: true }));
+afterAll(async () => {
+  await stopSharedTarget();
+  rmSync(state, { recursive: true, force: true });
+});
 
 // Each step starts wrangler's platform proxy and a CLI run: seconds each on a busy machine.
 describe('npm run backup and npm run restore', { timeout: 240_000 }, () => {
   it('holds no sign-in, counter, stored answer, preview, build history or readable secret', async () => {
     const hashes = (await query('select passwordHash from user')).map((row) => String(row.passwordHash));
     expect(hashes.length).toBeGreaterThan(0);
-    const made = cli('backup', ['--out', backupFile('secrets.json')]);
+    const made = await cli('backup', ['--out', backupFile('secrets.json')]);
     expect(made.status, made.output).toBe(0);
     const text = readFileSync(backupFile('secrets.json'), 'utf8');
     const backup = JSON.parse(text) as Backup;
@@ -176,7 +182,7 @@ describe('npm run backup and npm run restore', { timeout: 240_000 }, () => {
     expect(Object.values(before.tables).some((table) => table.count > 0)).toBe(true);
     expect(before.files.length).toBeGreaterThan(0);
 
-    const made = cli('backup', ['--out', backupFile('seeded.json')]);
+    const made = await cli('backup', ['--out', backupFile('seeded.json')]);
     expect(made.status, made.output).toBe(0);
     expect(made.output).toMatch(/Backup written to .*: \d+ tables, \d+ rows, \d+ files, schema \d{4}_\w+\.sql/);
 
@@ -187,7 +193,7 @@ describe('npm run backup and npm run restore', { timeout: 240_000 }, () => {
     // This site's build history, which the restore keeps (checked by the next test).
     await withDatabase((database) => database.write([{ sql: "INSERT INTO site_build (id, status, reason, requestedAt) VALUES ('b2', 'succeeded', ?, ?)", args: [credentials.build, new Date().toISOString()] }]));
 
-    const restored = cli('restore', [backupFile('seeded.json')]);
+    const restored = await cli('restore', [backupFile('seeded.json')]);
     expect(restored.status, restored.output).toBe(0);
     expect(restored.output).toMatch(/Everyone is signed out\. A site build was requested/);
     const after = await content();
@@ -221,24 +227,20 @@ describe('npm run backup and npm run restore', { timeout: 240_000 }, () => {
   describe('refuse without changing anything', () => {
     let original: Backup;
     let now: Awaited<ReturnType<typeof fingerprint>>;
-    let target: Target;
 
     beforeAll(async () => {
-      target = await openTarget({ stateDir: state });
+      const target = await sharedTarget();
       original = await makeBackup(target, localSecret());
       assert.strictEqual(original.algorithm, 'HMAC-SHA-256', 'the backup the checks start from is signed with the key');
       // Changes after the backup, which a refused restore must leave as they are.
       await target.write([{ sql: 'DELETE FROM subscriber', args: [] }]);
       await target.bucket.put('uploads/after-the-backup.txt', 'kept');
-      await target.close();
       now = await fingerprint();
-      target = await openTarget({ stateDir: state });
     }, 240_000);
-    afterAll(() => target.close());
 
     /** The restore `npm run restore` runs, in this process (a CLI run costs seconds; one is below). */
     const expectRefused = async (backup: unknown, message: RegExp, secret: string | null = localSecret()) => {
-      const refused = restoreBackup(target, structuredClone(backup), { secret, reason: 'refused' });
+      const refused = restoreBackup(await sharedTarget(), structuredClone(backup), { secret, reason: 'refused' });
       await expect(refused).rejects.toThrow(BackupRefused);
       await expect(refused).rejects.toThrow(message);
       await expect(refused).rejects.toThrow(/Nothing was restored\./);
@@ -248,7 +250,7 @@ describe('npm run backup and npm run restore', { timeout: 240_000 }, () => {
       const tampered = structuredClone(original);
       tampered.tables.user!.rows[0]!.fullName = 'Someone else';
       writeFileSync(backupFile('edited.json'), JSON.stringify(tampered));
-      const result = cli('restore', [backupFile('edited.json')]);
+      const result = await cli('restore', [backupFile('edited.json')]);
       expect(result.status, result.output).toBe(1);
       expect(result.output).toMatch(/Table user was changed after the backup was made.*Nothing was restored\./);
     });
@@ -318,7 +320,7 @@ describe('npm run backup and npm run restore', { timeout: 240_000 }, () => {
 
     it('a file carrying a table a backup never holds', async () => {
       const tampered = structuredClone(original);
-      const columns = await tableColumns(target.query, 'session');
+      const columns = await tableColumns((await sharedTarget()).query, 'session');
       const [admin] = await query('select id from user limit 1');
       tampered.tables.session = { count: 1, columns, checksum: '', rows: [{ tokenHash: 'planted', userId: String(admin!.id), expiresAt: '2099-01-01T00:00:00.000Z', createdAt: '2026-01-01T00:00:00.000Z' }] };
       await expectRefused(await resign(tampered, localSecret()), /Table session never belongs in a backup/);
@@ -336,9 +338,7 @@ describe('npm run backup and npm run restore', { timeout: 240_000 }, () => {
 
     // Checked once after all of them: a change by any would show.
     it('and none of them changed a row, a secret, a stored file or the build requests', async () => {
-      await target.close();
       expect(await fingerprint()).toEqual(now);
-      target = await openTarget({ stateDir: state });
     });
   });
 });

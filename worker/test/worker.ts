@@ -101,6 +101,12 @@ export class TestWorker {
   }
 }
 
+/**
+ * The worker as global-setup.ts bundled it once for the run, for tests that start `wrangler dev`
+ * themselves: it then serves it as it is, without bundling again (about a second of CPU).
+ */
+export const runBundle = () => path.join(inject('bundleDir'), 'index.js');
+
 let current: TestWorker | undefined;
 
 /** This test file's worker, started by setup.ts before the file runs. */

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, startWorker, type RunningWorker } from '../../../scripts/lib/local.ts';
+import { runBundle } from '../worker.ts';
 
 const state = mkdtempSync(path.join(tmpdir(), 'cms-assets-'));
 let worker: RunningWorker;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   }
   await migrate(state);
   // Below the browser tests' products (9900-9989 and their site ports), which start in the same run.
-  worker = await startWorker({ stateDir: state, port: 9800 + Math.floor(Math.random() * 90), assetsDir: www });
+  worker = await startWorker({ stateDir: state, port: 9800 + Math.floor(Math.random() * 90), assetsDir: www, bundle: runBundle() });
 }, 120_000);
 
 afterAll(async () => {

@@ -5,7 +5,7 @@
  */
 import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword, oneSiteBuildFor, rebuildSiteOnSave } from '../../e2e/product.ts';
 import { until } from '../../e2e/wait.ts';
 import { openBrowser } from '../../e2e/browser.ts';
@@ -154,9 +154,13 @@ describe('uploaded photos on the site', () => {
   });
 
   it('keep a transparent picture on white where they are JPEG: the link preview and the fallback', async () => {
-    const html = await (await fetch(base + logoVisionPath)).text();
+    const response = await fetch(base + logoVisionPath);
+    expect(response.status, logoVisionPath).toBe(200);
+    const html = await response.text();
     const shared = /<meta property="og:image" content="([^"]+)"/.exec(html)![1]!;
-    const fallback = /<img src="([^"]+\.jpg)"[^>]*data-preview-image="image"/.exec(html)![1]!;
+    const fallback = /<img src="([^"]+\.jpg)"[^>]*data-preview-image="image"/.exec(html)?.[1];
+    // What the page shows instead, should its picture be missing.
+    assert(fallback, `no JPEG fallback on ${logoVisionPath}: ${html.slice(html.indexOf('<main'), html.indexOf('<main') + 800)}`);
     for (const address of [shared, fallback]) for (const channel of await cornerOf(address)) expect(channel, address).toBeGreaterThan(240);
   });
 

@@ -25,6 +25,7 @@ import {
   type Vision,
 } from '@cms/worker/contract';
 import { ALL_LOCALES, DEFAULT_LOCALE, textsOf, type Locale } from '../i18n/index.ts';
+import { fetchWithRetry } from './api-fetch.ts';
 import { digest } from './digest.ts';
 import { collectionWords } from './collection-words.ts';
 import { groupsOthers, navigation, recordPaths, siteCollections, sitemapEntries, sitePages, slugProblem, type PageRecord, type SiteCollection } from './collections.ts';
@@ -37,17 +38,6 @@ const API = (process.env.PUBLIC_API_URL ?? 'http://127.0.0.1:8787').replace(/\/$
 /** Records per API request when the build reads a whole list. */
 const READ_PAGE = 500;
 const cache = new Map<string, Promise<unknown>>();
-
-/** Retries a dropped connection a few times (the local server restarts when the site's files change). */
-async function fetchWithRetry(url: string, attempts = 5): Promise<Response> {
-  try {
-    return await fetch(url);
-  } catch (error) {
-    if (attempts <= 1) throw error;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    return fetchWithRetry(url, attempts - 1);
-  }
-}
 
 async function load<T>(path: string): Promise<ApiSuccess<T> | null> {
   const response = await fetchWithRetry(API + path);

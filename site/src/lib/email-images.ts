@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { readStoredFile } from './api-fetch.ts';
 import { sourceUrl } from './picture.ts';
 
 const CACHE_DIR = path.resolve(process.env.ASTRO_CACHE_DIR ?? 'node_modules/.astro', 'email-images');
@@ -45,7 +46,8 @@ async function cached(key: string, make: () => Promise<Buffer | null>): Promise<
   } catch {
     // Not made yet.
   }
-  const made = await make().catch(() => null);
+  // A source the server could not give now throws here: nothing is kept, the next build tries again.
+  const made = await make();
   await mkdir(CACHE_DIR, { recursive: true });
   await writeFile(file, made ?? NO_COPY);
   return made;
@@ -55,9 +57,8 @@ async function cached(key: string, make: () => Promise<Buffer | null>): Promise<
 export function emailImage(stored: string, format: 'png' | 'jpg') {
   const url = sourceUrl(stored);
   return cached(`${format}|${EMAIL_IMAGE_WIDTH}|${url}`, async () => {
-    const response = await fetch(url);
-    if (!response.ok) return null;
-    return encode(Buffer.from(await response.arrayBuffer()), format, EMAIL_IMAGE_WIDTH);
+    const bytes = await readStoredFile(url);
+    return bytes && encode(bytes, format, EMAIL_IMAGE_WIDTH).catch(() => null);
   });
 }
 
@@ -67,6 +68,7 @@ export function emailLogo(svg: string) {
     sharp(Buffer.from(svg), { density: Math.ceil((72 * EMAIL_LOGO.size) / 32) })
       .resize(EMAIL_LOGO.size, EMAIL_LOGO.size)
       .png({ compressionLevel: 9 })
-      .toBuffer(),
+      .toBuffer()
+      .catch(() => null),
   );
 }

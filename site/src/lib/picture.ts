@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { readStoredFile } from './api-fetch.ts';
 import { cropAnchor, denseSources, fallbackWidth, focalPoint, heightFor, isResizable, sizesFor, variantWidths, type Slot } from './image-slots.ts';
 import { mediaUrl } from './media.ts';
 
@@ -59,14 +60,8 @@ async function readMeta(url: string): Promise<Meta | null> {
   } catch {
     // Not measured yet.
   }
-  let bytes: Buffer;
-  try {
-    const response = await fetch(url);
-    if (!response.ok) return null;
-    bytes = Buffer.from(await response.arrayBuffer());
-  } catch {
-    return null;
-  }
+  const bytes = await readStoredFile(url);
+  if (!bytes) return null;
   try {
     const image = sharp(bytes, { failOn: 'none' });
     const info = await image.metadata();

@@ -11,11 +11,11 @@ import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildAdmin, hasAdmin, hasSite } from '../scripts/lib/builds.ts';
 import { finishInBackground } from '../scripts/lib/background-setup.ts';
-import { bundleWorker, DEFAULT_ADMIN, ROOT } from '../scripts/lib/local.ts';
+import { bundleWorker, DEFAULT_ADMIN } from '../scripts/lib/local.ts';
 import { prepareState, startProduct, type RunningProduct } from '../scripts/lib/product.ts';
 // What the global setup provides to inject(), typed.
 import type {} from './context.d.ts';
-import { HOLD_BUILDS_FILE } from './markers.ts';
+import { HOLD_BUILDS_FILE, PRODUCT_LOG } from './markers.ts';
 
 /**
  * Answers at once with where the products will be, and starts them in the background: vitest runs
@@ -43,11 +43,9 @@ export default function setup(project: TestProject) {
 }
 
 async function startProducts(root: string, products: Array<{ name: string; port: number }>, started: RunningProduct[]) {
-  // The products' own log (builds and their times), kept after the run for a failure's story.
-  const logFile = path.join(ROOT, '.build/test/e2e-product.log');
-  mkdirSync(path.dirname(logFile), { recursive: true });
-  writeFileSync(logFile, '');
-  const logOf = (name: string) => (line: string) => appendFileSync(logFile, `${new Date().toISOString()} [${name}] ${line}\n`);
+  mkdirSync(path.dirname(PRODUCT_LOG), { recursive: true });
+  writeFileSync(PRODUCT_LOG, '');
+  const logOf = (name: string) => (line: string) => appendFileSync(PRODUCT_LOG, `${new Date().toISOString()} [${name}] ${line}\n`);
 
   const template = path.join(root, 'seeded');
   const adminDir = path.join(root, 'www');

@@ -376,9 +376,11 @@ export async function startSiteBuilder(opts: {
     await building;
     // What the save waited for inside the build process (site-build.ts prints it), beside the whole.
     const rendering = result.output.match(/\[site-build\] since the request: (.*)/)?.[1];
+    // Astro names each image file it had to make (not found in its cache) with its weight before and after.
+    const newImages = result.output.split('(before: ').length - 1;
     log(
       result.ok
-        ? `site rebuilt in ${(durationMs / 1000).toFixed(1)} s${rendering ? ` (since the request: ${rendering})` : ''}`
+        ? `site rebuilt in ${(durationMs / 1000).toFixed(1)} s${rendering ? ` (since the request: ${rendering})` : ''}${newImages ? `, ${newImages} new image files` : ''}`
         : `site build failed; still serving the last good build\n${result.output.slice(-2000)}`,
     );
     for (const line of result.skipped) log(line);

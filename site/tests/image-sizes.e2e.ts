@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword, oneSiteBuildFor, rebuildSiteOnSave } from '../../e2e/product.ts';
 import { until, untilSiteBuildsEnd } from '../../e2e/wait.ts';
 import { adminCookie, openBrowser } from '../../e2e/browser.ts';
-import { gpsPhoto } from '../../e2e/photos.ts';
+import { plainPhoto } from '../../e2e/photos.ts';
 
 // Its saves rebuild the public site it then reads.
 rebuildSiteOnSave();
@@ -27,7 +27,8 @@ async function api<T>(method: string, route: string, body?: FormData | object): 
   return answer.data;
 }
 
-const photo = async (name: string) => new File([new Uint8Array(await gpsPhoto(ORIGINAL_WIDTH, 1200))], `${name}.jpg`, { type: 'image/jpeg' });
+// Only the sizes matter here: some thirty photos in every slot make about 190 image files.
+const photo = async (name: string) => new File([new Uint8Array(await plainPhoto(ORIGINAL_WIDTH, 1200))], `${name}.jpg`, { type: 'image/jpeg' });
 /** A photo in the file store, for the pictures of list items (features, collaborations, photos). */
 const stored = async (name: string) => {
   const form = new FormData();

@@ -16,8 +16,8 @@ async function makePhoto(width: number, height: number, colour: string, textured
     .toBuffer();
 }
 
-async function cachedPhoto(kind: string, width: number, height: number, colour: string, textured: boolean): Promise<Buffer> {
-  const file = path.join(CACHE, `${kind}-${width}x${height}-${colour.replace('#', '')}.jpg`);
+async function cachedPhoto(width: number, height: number, colour: string, textured: boolean): Promise<Buffer> {
+  const file = path.join(CACHE, `${textured ? 'gps' : 'plain'}-${width}x${height}-${colour.replace('#', '')}.jpg`);
   if (existsSync(file)) return readFileSync(file);
   const photo = await makePhoto(width, height, colour, textured);
   mkdirSync(CACHE, { recursive: true });
@@ -29,13 +29,13 @@ async function cachedPhoto(kind: string, width: number, height: number, colour: 
 }
 
 /** A phone photo: fine grain all over, so it weighs and encodes like a real one. */
-export const gpsPhoto = (width: number, height: number, colour = '#6a8f4e') => cachedPhoto('gps', width, height, colour, true);
+export const gpsPhoto = (width: number, height: number, colour = '#6a8f4e') => cachedPhoto(width, height, colour, true);
 
 /**
  * A photo whose pixels do not matter, only its size (and its camera data): one colour, which a
  * build turns into its image files several times faster than a grainy one.
  */
-export const plainPhoto = (width: number, height: number, colour = '#6a8f4e') => cachedPhoto('plain', width, height, colour, false);
+export const plainPhoto = (width: number, height: number, colour = '#6a8f4e') => cachedPhoto(width, height, colour, false);
 
 /** Whether an image's EXIF points to a GPS block (tag 0x8825, in either byte order). */
 export async function hasGps(bytes: Buffer) {

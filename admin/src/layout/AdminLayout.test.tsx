@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_PAGE, NO_PERMISSION } from '../api/messages.ts';
 import { SignedIn } from '../test/session.tsx';
@@ -19,11 +19,9 @@ function Shown({ name }: { name: string }) {
   );
 }
 
-function open(path: string, permissions: string[]) {
-  const router = createMemoryRouter(
-    [{ path: '/admin', element: <AdminLayout />, children: [{ index: true, element: <Shown name="dashboard" /> }, { path: '*', element: <Shown name="screen" /> }] }],
-    { initialEntries: [path] },
-  );
+/** The admin layout at `path` for a user with `permissions`; `screen` is the route of every screen but the dashboard. */
+function open(path: string, permissions: string[], screen: RouteObject = { path: '*', element: <Shown name="screen" /> }) {
+  const router = createMemoryRouter([{ path: '/admin', element: <AdminLayout />, children: [{ index: true, element: <Shown name="dashboard" /> }, screen] }], { initialEntries: [path] });
   render(
     <SignedIn permissions={permissions}>
       <QueryClientProvider client={new QueryClient()}>
@@ -82,26 +80,7 @@ describe('moving to another screen', () => {
   it('keeps the current screen, marked busy, while the next one loads', async () => {
     let arrive: () => void = () => undefined;
     const arrived = new Promise<void>((resolve) => (arrive = resolve));
-    const router = createMemoryRouter(
-      [
-        {
-          path: '/admin',
-          element: <AdminLayout />,
-          children: [
-            { index: true, element: <Shown name="dashboard" /> },
-            { path: '*', lazy: async () => (await arrived, { Component: () => <Shown name="screen" /> }) },
-          ],
-        },
-      ],
-      { initialEntries: ['/admin'] },
-    );
-    render(
-      <SignedIn permissions={VISION_ONLY}>
-        <QueryClientProvider client={new QueryClient()}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </SignedIn>,
-    );
+    const router = open('/admin', VISION_ONLY, { path: '*', lazy: async () => (await arrived, { Component: () => <Shown name="screen" /> }) });
     expect((await screen.findByTestId('shown')).textContent).toBe('dashboard /admin');
     expect(screen.getByRole('main').getAttribute('aria-busy')).toBeNull();
     void router.navigate('/admin/vision');

@@ -72,13 +72,14 @@ beforeAll(async () => {
   });
   workPath = `/our-work/${work.category_ids[0]!.slug}/${work.slug}`;
   logoVisionPath = `/vision/${vision.slug}`;
-  // The save rebuilds the site: wait until the page shows the new photo.
+  // The saves rebuild the site: wait until the page shows the new photo and the vision is live.
+  // A build already running when the saves were made may hold the first but not the second.
   const page = await browser.newPage();
   await until(
-    'the page to show the new photo',
+    'the page to show the new photo and the new vision to be published',
     async () => {
       await page.goto(base + workPath);
-      return (await page.locator(`img[alt="${ALT}"]`).count()) > 0;
+      return (await page.locator(`img[alt="${ALT}"]`).count()) > 0 && (await fetch(base + logoVisionPath)).status === 200;
     },
     240_000,
   );

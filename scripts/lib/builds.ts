@@ -17,6 +17,7 @@ import path from 'node:path';
 import { KEPT_INDEX_LINE } from '../../site/integrations/search-index.ts';
 import { SIGNATURE_HEADER } from '../../worker/src/rebuild/hook.ts';
 import { offlineEnv, ROOT, spawnTied, tool } from './local.ts';
+import { RESULT_LINE, type SiteBuildRequest } from './site-build-protocol.ts';
 
 /** The line the site build prints for a record that got no page (site/src/lib/content.ts). */
 const SKIPPED_LINE = /^.*Halaman dilewati:.*$/gm;
@@ -62,14 +63,14 @@ export interface SiteBuildResult {
 const SITE_BUILD_SCRIPT = path.join(import.meta.dirname, 'site-build.ts');
 const REFRESH_INDEX_SCRIPT = path.join(import.meta.dirname, 'refresh-search-index.ts');
 
-/** A site build in its own process (site-build.ts); a prepared one waits for `release` to render the pages. */
+/** One build in the site folder's build process (site-build.ts); a prepared one waits for `release` to render the pages. */
 interface SiteBuildProcess {
   /** What the prepared bundle was made from: the API address and the site's code. */
   madeFrom: string;
   done: Promise<Finished>;
   exited: boolean;
   release(): void;
-  /** Stops a prepared process that will not be used. */
+  /** Stops a prepared build that will not be used (and the process holding it). */
   discard(): Promise<void>;
 }
 
@@ -96,43 +97,104 @@ function siteCodeVersion() {
   return `${newest}:${files}`;
 }
 
+// Astro writes a build's intermediate server bundle under the working folder when the output
+// folder is outside it: it must resolve the site's packages, and no other site folder's builds may share it.
 const workDirOf = (siteDir: string) => path.join(ROOT, 'site/node_modules/.site-builds', createHash('sha256').update(path.resolve(siteDir)).digest('hex').slice(0, 16));
 
-function startSiteBuild(apiUrl: string, siteDir: string, stateDir: string, prepare: boolean): SiteBuildProcess {
-  const madeFrom = `${apiUrl} ${siteCodeVersion()}`;
-  // Astro writes its intermediate server bundle under the working folder when the output folder
-  // is outside it; it must resolve the site's packages, and no other site folder's build (a
-  // prepared one waits there) may share it.
-  const workDir = workDirOf(siteDir);
-  mkdirSync(workDir, { recursive: true });
-  const child = spawnTied(process.execPath, [SITE_BUILD_SCRIPT, ...(prepare ? ['--prepare'] : [])], {
-    cwd: workDir,
-    env: {
-      ...offlineEnv(stateDir),
-      PUBLIC_API_URL: apiUrl,
-      SITE_OUT_DIR: path.resolve(siteDir, 'staging'),
-      // Astro's cache (incremental pages, images, the API copy) belongs to this state's content.
-      ASTRO_CACHE_DIR: path.resolve(stateDir, 'astro-cache'),
-      // Unchanged pages are hard-linked from that cache, not copied (site/integrations/linked-pages.ts).
-      SITE_LINK_CACHED_PAGES: '1',
-      // The build keeps the served search index; its own is written once it is published.
-      SITE_SEARCH_INDEX_FROM: currentLink(siteDir),
-    },
-    stdio: [prepare ? 'pipe' : 'ignore', 'pipe', 'pipe'],
-  });
-  // Writing to a process that already stopped is not an error here: its exit tells what happened.
-  child.stdin?.on('error', () => {});
-  const build: SiteBuildProcess = {
-    madeFrom,
-    exited: false,
-    done: finished(child).finally(() => (build.exited = true)),
-    release: () => child.stdin!.end('build\n'),
-    discard: async () => {
-      child.stdin?.end();
-      await build.done;
-    },
-  };
-  return build;
+/**
+ * The long-lived build process of one site folder (site-build.ts): one build at a time
+ * (SiteBuilds queues them). A process is retired after a failed build, so the next starts clean,
+ * and after BUILDS_PER_PROCESS builds: each build's server bundle stays in its module cache.
+ */
+class SiteBuildRunner {
+  private static readonly BUILDS_PER_PROCESS = 20;
+  private process: { child: ChildProcess; builds: number } | null = null;
+  private count = 0;
+  /** The build a process is on: its log so far, and how it is told that the build ended. */
+  private current: { child: ChildProcess; output: string; end: (result: Finished) => void } | null = null;
+
+  private readonly siteDir: string;
+  private readonly stateDir: string;
+
+  constructor(siteDir: string, stateDir: string) {
+    this.siteDir = siteDir;
+    this.stateDir = stateDir;
+  }
+
+  private spawn() {
+    const workDir = workDirOf(this.siteDir);
+    mkdirSync(workDir, { recursive: true });
+    const child = spawnTied(process.execPath, [SITE_BUILD_SCRIPT], { cwd: workDir, env: offlineEnv(this.stateDir), stdio: ['pipe', 'pipe', 'pipe'] });
+    // Writing to a process that already stopped is not an error here: its exit tells what happened.
+    child.stdin!.on('error', () => {});
+    const take = (chunk: Buffer) => {
+      const build = this.current;
+      if (build?.child !== child) return;
+      build.output += chunk;
+      const at = build.output.indexOf(RESULT_LINE);
+      const lineEnd = at < 0 ? -1 : build.output.indexOf('\n', at);
+      if (lineEnd >= 0) this.end({ ok: build.output.slice(at + RESULT_LINE.length, lineEnd).trim() === 'ok', output: build.output.slice(0, at) });
+    };
+    child.stdout!.on('data', take);
+    child.stderr!.on('data', take);
+    child.on('exit', () => {
+      if (this.process?.child === child) this.process = null;
+      if (this.current?.child === child) this.end({ ok: false, output: this.current.output });
+    });
+    return { child, builds: 0 };
+  }
+
+  private end(result: Finished) {
+    const build = this.current!;
+    this.current = null;
+    if (this.process?.child === build.child && (!result.ok || ++this.process.builds >= SiteBuildRunner.BUILDS_PER_PROCESS)) this.retire();
+    // Colours are dropped: CI machines make Astro colour its log, and callers read that log.
+    build.end({ ok: result.ok, output: stripVTControlCharacters(result.output) });
+  }
+
+  /** Lets the process end (a closed stdin ends it) and starts the next build in a new one. */
+  private retire() {
+    this.process?.child.stdin!.end();
+    this.process = null;
+  }
+
+  start(apiUrl: string, prepare: boolean): SiteBuildProcess {
+    const { child } = (this.process ??= this.spawn());
+    const folder = path.join(workDirOf(this.siteDir), `build-${++this.count}`);
+    let end!: (result: Finished) => void;
+    const ended = new Promise<Finished>((resolve) => (end = resolve));
+    this.current = { child, output: '', end };
+    const request: SiteBuildRequest = {
+      env: {
+        PUBLIC_API_URL: apiUrl,
+        SITE_OUT_DIR: path.resolve(this.siteDir, 'staging'),
+        // Astro's cache (incremental pages, images, the API copy) belongs to this state's content.
+        ASTRO_CACHE_DIR: path.resolve(this.stateDir, 'astro-cache'),
+        // Unchanged pages are hard-linked from that cache, not copied (site/integrations/linked-pages.ts).
+        SITE_LINK_CACHED_PAGES: '1',
+        // The build keeps the served search index; its own is written once it is published.
+        SITE_SEARCH_INDEX_FROM: currentLink(this.siteDir),
+      },
+      folder,
+      prepare,
+    };
+    child.stdin!.write(`${JSON.stringify(request)}\n`);
+    const build: SiteBuildProcess = {
+      madeFrom: `${apiUrl} ${siteCodeVersion()}`,
+      exited: false,
+      // The folder held the build's server bundle, which Astro has removed; what is left goes too.
+      done: ended.finally(() => {
+        build.exited = true;
+        rmSync(folder, { recursive: true, force: true });
+      }),
+      release: () => child.stdin!.write('build\n'),
+      discard: async () => {
+        if (!build.exited) child.kill();
+        await build.done;
+      },
+    };
+    return build;
+  }
 }
 
 /**
@@ -151,10 +213,12 @@ class SiteBuilds {
 
   private readonly siteDir: string;
   private readonly stateDir: string;
+  private readonly runner: SiteBuildRunner;
 
   constructor(siteDir: string, stateDir: string) {
     this.siteDir = siteDir;
     this.stateDir = stateDir;
+    this.runner = new SiteBuildRunner(siteDir, stateDir);
   }
 
   private get staging() {
@@ -194,7 +258,7 @@ class SiteBuilds {
   private prepareNow() {
     if (this.prepared || !this.readyFor) return;
     rmSync(this.staging, { recursive: true, force: true });
-    this.prepared = startSiteBuild(this.readyFor, this.siteDir, this.stateDir, true);
+    this.prepared = this.runner.start(this.readyFor, true);
   }
 
   /** Resolves once no search index is being written. */
@@ -234,7 +298,7 @@ class SiteBuilds {
     if (run) run.release();
     else {
       rmSync(this.staging, { recursive: true, force: true });
-      run = startSiteBuild(apiUrl, this.siteDir, this.stateDir, false);
+      run = this.runner.start(apiUrl, false);
     }
     const result = await this.publish(await run.done);
     if (result.ok && result.output.includes(KEPT_INDEX_LINE)) this.refreshIndex(path.resolve(this.siteDir, readlinkSync(currentLink(this.siteDir))));

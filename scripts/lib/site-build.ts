@@ -59,6 +59,9 @@ const waitForRelease = (prepare: boolean): Plugin => ({
   },
 });
 
+/** Where the builder started this process. */
+const home = process.cwd();
+
 for (;;) {
   const request = JSON.parse(await nextLine()) as SiteBuildRequest;
   Object.assign(process.env, request.env);
@@ -70,10 +73,13 @@ for (;;) {
   requestedAt = { wall: performance.now(), cpu: process.cpuUsage() };
   try {
     await build({ root: path.resolve(import.meta.dirname, '../../site'), vite: { plugins: [waitForRelease(request.prepare)] } });
+    // Out of the build's folder before it ends: the builder removes it (Windows refuses to remove a working folder).
+    process.chdir(home);
     const cpu = process.cpuUsage(requestedAt.cpu);
     console.log(`[site-build] since the request: ${((performance.now() - requestedAt.wall) / 1000).toFixed(1)} s, ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU`);
     console.log(`${RESULT_LINE} ok`);
   } catch (error) {
+    process.chdir(home);
     console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     console.log(`${RESULT_LINE} failed`);
     process.exit(1);

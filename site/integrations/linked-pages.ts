@@ -9,7 +9,7 @@
  * Linked pages of routes that no longer exist (a deleted or unpublished article) are removed
  * once the build knows its paths.
  *
- * Used by the local builder (scripts/lib/site-build.ts sets SITE_LINK_CACHED_PAGES); a build
+ * Used by the local builder (scripts/lib/builds.ts sets SITE_LINK_CACHED_PAGES); a build
  * without it (the production workflow) restores pages by copying, as Astro does.
  */
 import { existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';

@@ -130,8 +130,11 @@ class SiteBuildRunner {
     const take = (chunk: Buffer) => {
       const build = this.current;
       if (build?.child !== child) return;
+      // Only the new text, or a result line cut by the last chunk, can hold it: a build of
+      // 20,000 pages logs megabytes.
+      const from = Math.max(0, build.output.length - `${RESULT_LINE} failed`.length);
       build.output += chunk;
-      const at = build.output.indexOf(RESULT_LINE);
+      const at = build.output.indexOf(RESULT_LINE, from);
       const lineEnd = at < 0 ? -1 : build.output.indexOf('\n', at);
       if (lineEnd >= 0) this.end({ ok: build.output.slice(at + RESULT_LINE.length, lineEnd).trim() === 'ok', output: build.output.slice(0, at) });
     };

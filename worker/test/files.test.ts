@@ -99,13 +99,26 @@ describe('limits at their exact boundaries', () => {
     const gallery = await admin.get<Row[]>('/api/gallery');
     expect(gallery.body.success && gallery.body.data.some((row) => row.title === title)).toBe(false);
     // No Content-Length: the worker has to count while it reads.
-    const request = new Request(`${admin.base}/api/files/upload`, { method: 'POST', body: form({ file: blob(53 * MB, 'aliran.bin', 'application/octet-stream') }) });
-    const streamed = await fetch(request.url, {
-      method: 'POST',
-      headers: { origin: admin.base, cookie: admin.cookie, 'content-type': request.headers.get('content-type')! },
-      body: request.body,
-      duplex: 'half',
-    } as RequestInit);
+    const sendStreamed = () => {
+      const request = new Request(`${admin.base}/api/files/upload`, { method: 'POST', body: form({ file: blob(53 * MB, 'aliran.bin', 'application/octet-stream') }) });
+      return fetch(request.url, {
+        method: 'POST',
+        headers: { origin: admin.base, cookie: admin.cookie, 'content-type': request.headers.get('content-type')! },
+        body: request.body,
+        duplex: 'half',
+      } as RequestInit);
+    };
+    // The worker answers once it has read past the limit and closes with megabytes unsent; the
+    // reset that follows can drop its answer before fetch reads it (a local runtime's race,
+    // seen once in five runs). A lost answer is asked again; a wrong one fails at once.
+    let streamed: Response | undefined;
+    for (let attempt = 1; !streamed; attempt++) {
+      try {
+        streamed = await sendStreamed();
+      } catch (error) {
+        if (attempt === 3) throw error;
+      }
+    }
     expect(streamed.status).toBe(413);
     expect(await streamed.json()).toMatchObject({ code: 'FILE_TOO_LARGE' });
     expect(await stored(admin, 'aliran')).toBe(false);

@@ -1,5 +1,5 @@
 /** The back-office served by the worker, in Debian's chromium, as staff use it: signing in and out, the dashboard, accessibility, the way to the public site. */
-import AxeBuilder from '@axe-core/playwright';
+import { axeCheck } from '../../e2e/axe.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openBrowser } from '../../e2e/browser.ts';
@@ -127,7 +127,7 @@ describe('accessibility', () => {
     await page.waitForLoadState('networkidle');
     const add = page.getByRole('button', { name: /^\+ Tambah/ });
     if (await add.count()) await add.click();
-    const results = await new AxeBuilder({ page }).analyze();
+    const results = await axeCheck(page).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });

@@ -2,7 +2,7 @@
  * The Kolaborasi form as visitors send it (without JavaScript and with it), the inbox where
  * staff answer it by email, and the export and erasure of one person's data.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeCheck } from '../../e2e/axe.ts';
 import { readFileSync } from 'node:fs';
 import { INQUIRY_MESSAGES, INQUIRY_SPAM_RULES, type PersonalDataExport } from '@cms/worker/contract/inquiry';
 import type { BrowserContext, Page } from 'playwright-core';
@@ -77,7 +77,7 @@ describe('an inquiry, from the site to the inbox', () => {
     await page.goto(`${base}/kolaborasi`);
     // The island marks the form once it sends it.
     await page.locator('form.inquiry-form[data-ready]').waitFor();
-    expect((await new AxeBuilder({ page }).analyze()).violations.map((violation) => violation.id)).toEqual([]);
+    expect((await axeCheck(page).analyze()).violations.map((violation) => violation.id)).toEqual([]);
     await fill(page, { ...person, message: 'Dengan JavaScript.' });
     await page.getByLabel(/Saya setuju/).check();
     await formOldEnough(page);

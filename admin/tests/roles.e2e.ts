@@ -5,7 +5,7 @@
  * instead of "Belum ada subscriber". Presets and the warning for a role that opens nothing are
  * tried in the same editor.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeCheck } from '../../e2e/axe.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PERMISSION_PRESETS } from '@cms/worker/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ const apiCall = async (method: string, route: string, body?: FormData | string) 
 
 /** Serious and critical axe findings on the page as it is. */
 const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
+  (await axeCheck(page).analyze()).violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 

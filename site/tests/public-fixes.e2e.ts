@@ -4,7 +4,7 @@
  * icons, computed reading times, and the search and newsletter boxes working from the first
  * keystroke, before their islands load.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeCheck } from '../../e2e/axe.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword, rebuildSiteOnSave } from '../../e2e/product.ts';
@@ -116,7 +116,7 @@ describe('accessibility at 1280 and 390 px', () => {
         await page.reload();
       }
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).analyze();
+      const results = await axeCheck(page).analyze();
       expect(results.violations.map((v) => `${v.id} (${v.impact}) at ${width} px: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
     }
     const levels = await page.locator('h1, h2, h3, h4, h5, h6').evaluateAll((headings) => headings.map((h) => Number(h.tagName[1])));

@@ -5,7 +5,7 @@
  * work, the language each record is written in, RSS that names itself, no dead footer links,
  * and hero text readable before its photo arrives.
  */
-import AxeBuilder from '@axe-core/playwright';
+import { axeCheck } from '../../e2e/axe.ts';
 import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -217,7 +217,7 @@ describe('the hero', () => {
     await page.route(/\.(webp|jpe?g|png|svg)(\?|$)/, (route) => route.abort());
     await page.goto(`${base}/`);
     expect(slides.length).toBeGreaterThan(0);
-    const results = await new AxeBuilder({ page }).include('.hero').withRules(['color-contrast']).analyze();
+    const results = await axeCheck(page).include('.hero').withRules(['color-contrast']).analyze();
     expect(results.violations).toEqual([]);
     // What contrast checkers read: the slide's own solid colour behind the text.
     const [r, g, b] = (await page.locator('.hero-slide.is-active').evaluate((slide) => getComputedStyle(slide).backgroundColor)).match(/\d+/g)!.map(Number) as [number, number, number];

@@ -8,7 +8,7 @@ import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword, oneSiteBuildFor, rebuildSiteOnSave } from '../../e2e/product.ts';
 import { until, untilSiteBuildsEnd } from '../../e2e/wait.ts';
-import { adminCookie, openBrowser } from '../../e2e/browser.ts';
+import { adminCookie, openBrowser, readingTab } from '../../e2e/browser.ts';
 import { plainPhoto } from '../../e2e/photos.ts';
 
 // Its saves rebuild the public site it then reads.
@@ -71,7 +71,7 @@ describe.each([390, 1280])('pictures at %i px on a 2x screen', (width) => {
   afterAll(() => browser?.close());
 
   it.each(MAIN_PAGES)('%s: every picture comes from a file at least twice its drawn width', async (path) => {
-    const page = await browser.newPage();
+    const page = await readingTab(browser);
     await page.goto(base + path, { waitUntil: 'networkidle' });
     // Scrolled through, so the lazy pictures load as a reader would see them.
     await page.evaluate(async () => {
@@ -97,6 +97,5 @@ describe.each([390, 1280])('pictures at %i px on a 2x screen', (width) => {
     expect(pictures.length, path).toBeGreaterThan(0);
     const blurry = pictures.filter((picture) => picture.fileWidth < Math.min(2 * picture.drawnWidth, ORIGINAL_WIDTH));
     expect(blurry, path).toEqual([]);
-    await page.close();
   });
 });

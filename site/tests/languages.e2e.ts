@@ -6,7 +6,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminCookie, openBrowser } from '../../e2e/browser.ts';
+import { adminCookie, openBrowser, readingTab } from '../../e2e/browser.ts';
 import { INQUIRY_SPAM_RULES, INQUIRY_TEXTS } from '@cms/worker/contract/inquiry';
 import { base, adminPassword, rebuildSiteOnSave } from '../../e2e/product.ts';
 import { untilSiteBuildsEnd } from '../../e2e/wait.ts';
@@ -76,12 +76,11 @@ describe('every built page, in both languages', () => {
       ['/en/vision/no-such-article', 'en', 'Vision article not found'],
       ['/en/no-such-page', 'en', 'Page Not Found'],
     ] as const) {
-      const page = await browser.newPage();
+      const page = await readingTab(browser);
       const response = await page.goto(base + path);
       expect(response?.status(), path).toBe(404);
       expect(await page.locator('html').getAttribute('lang'), path).toBe(lang);
       await expect.poll(() => page.locator('h1').innerText(), { timeout: 5_000 }).toBe(title);
-      await page.close();
     }
   });
 });

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword, oneSiteBuildFor, rebuildSiteOnSave } from '../../e2e/product.ts';
 import { until } from '../../e2e/wait.ts';
-import { openBrowser } from '../../e2e/browser.ts';
+import { openBrowser, readingTab } from '../../e2e/browser.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
 
 // Its saves rebuild the public site it then reads.
@@ -74,7 +74,7 @@ beforeAll(async () => {
   logoVisionPath = `/vision/${vision.slug}`;
   // The saves rebuild the site: wait until the page shows the new photo and the vision is live.
   // A build already running when the saves were made may hold the first but not the second.
-  const page = await browser.newPage();
+  const page = await readingTab(browser);
   await until(
     'the page to show the new photo and the new vision to be published',
     async () => {
@@ -83,7 +83,6 @@ beforeAll(async () => {
     },
     240_000,
   );
-  await page.close();
 }, 300_000);
 afterAll(() => browser?.close());
 
@@ -115,14 +114,13 @@ describe('uploaded photos on the site', () => {
   });
 
   it('are described by the alt text set for them, and crop around the focal point', async () => {
-    const page = await browser.newPage();
+    const page = await readingTab(browser);
     await page.goto(base + workPath);
     const image = page.getByRole('img', { name: ALT });
     expect(await image.evaluate((img) => getComputedStyle(img).objectPosition)).toBe('20% 80%');
     // No content image on the page goes without a description.
     const described = await page.locator('main img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('alt')));
     expect(described.every((alt) => alt !== null && alt.trim() !== '')).toBe(true);
-    await page.close();
   });
 
   it('show a blurred preview in their box while the photo is still on its way', async () => {
@@ -166,7 +164,7 @@ describe('uploaded photos on the site', () => {
   });
 
   it('load the banner first and the photos of lists lazily', async () => {
-    const page = await browser.newPage();
+    const page = await readingTab(browser);
     await page.goto(base + '/');
     const banner = page.locator('.hero-slide.is-active img');
     expect(await banner.getAttribute('loading')).toBe('eager');
@@ -175,6 +173,5 @@ describe('uploaded photos on the site', () => {
     expect(await banner.getAttribute('alt')).toBe('');
     await page.goto(base + '/our-work');
     expect(await page.locator(`img[alt="${ALT}"]`).first().getAttribute('loading')).toBe('lazy');
-    await page.close();
   });
 });

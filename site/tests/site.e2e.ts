@@ -16,9 +16,16 @@ beforeAll(async () => {
 }, 300_000);
 afterAll(() => browser?.close());
 
-async function visit(path: string, prepare?: (page: Page) => Promise<void>) {
+/** A page in a tab of its own, for a test that routes its requests. */
+async function visit(path: string) {
   const page = await browser.newPage();
-  await prepare?.(page);
+  const response = await page.goto(base + path);
+  return { page, response };
+}
+
+/** A page in the context's reading tab (e2e/browser.ts), left open for the next test. */
+async function read(path: string) {
+  const page = await readingTab(browser);
   const response = await page.goto(base + path);
   return { page, response };
 }
@@ -39,23 +46,21 @@ describe('pages show the seeded content', () => {
     ['/en/vision/energy-from-what-we-throw-away', ['Energy from What We Throw Away', 'Dr. Sari Wulandari', 'Back to Vision', '6 min read']],
     ['/en/bio-core', ['Impact & BioCore', 'In collaboration with', 'What Is BioCore?', 'A Guide to Sorting Organic Waste']],
   ])('%s', async (path, texts) => {
-    const page = await readingTab(browser);
-    const response = await page.goto(base + path);
+    const { page, response } = await read(path);
     expect(response?.status()).toBe(200);
     const body = await page.locator('body').innerText();
     for (const text of texts) expect(body).toContain(text);
   });
 
   it('keeps drafts and inactive records out of the site', async () => {
-    const { page } = await visit('/our-work');
+    const { page } = await read('/our-work');
     expect(await page.locator('body').innerText()).not.toContain('Pemetaan Aliran Sampah Kota');
-    expect((await visit('/vision/draft-plastic-policy-outlook')).response?.status()).toBe(404);
-    expect((await visit('/bio-core/draf-biocore-generasi-kedua')).response?.status()).toBe(404);
-    await page.close();
+    expect((await read('/vision/draft-plastic-policy-outlook')).response?.status()).toBe(404);
+    expect((await read('/bio-core/draf-biocore-generasi-kedua')).response?.status()).toBe(404);
   });
 
   it('lists the header categories and dates in Indonesian', async () => {
-    const { page } = await visit('/vision');
+    const { page } = await read('/vision');
     // Other files on this product may have added categories: the seeded ones keep their order after "Semua".
     const seeded = ['Pengelolaan Sampah', 'Energi Terbarukan', 'Edukasi'];
     await expect.poll(async () => {
@@ -63,33 +68,30 @@ describe('pages show the seeded content', () => {
       return [first, ...rest.filter((name) => seeded.includes(name))];
     }).toEqual(['Semua', ...seeded]);
     expect(await page.locator('time').first().innerText()).toMatch(/^\d{1,2} (Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember) \d{4}$/);
-    await page.close();
   });
 });
 
 describe('navigation', () => {
   it('moves between categories and reaches a work under each of its categories', async () => {
-    const { page } = await visit('/our-work');
+    const { page } = await read('/our-work');
     await page.getByRole('navigation', { name: 'Kategori' }).getByRole('link', { name: 'Energi Terbarukan' }).click();
     await page.waitForURL(`${base}/our-work/energi-terbarukan`);
     const titles = await page.locator('.card h3').allInnerTexts();
     expect(titles).toEqual(['Biogas untuk Pasar Tradisional']);
     await page.getByRole('link', { name: /Lihat proyek/ }).click();
     await page.waitForURL(`${base}/our-work/energi-terbarukan/biogas-untuk-pasar-tradisional`);
-    expect((await visit('/our-work/pengelolaan-sampah/biogas-untuk-pasar-tradisional')).response?.status()).toBe(200);
-    await page.close();
+    expect((await read('/our-work/pengelolaan-sampah/biogas-untuk-pasar-tradisional')).response?.status()).toBe(200);
   });
 
   it('redirects /work and /work/* to /our-work', async () => {
-    const { page } = await visit('/work');
+    const { page } = await read('/work');
     expect(page.url()).toBe(`${base}/our-work`);
     await page.goto(`${base}/work/education`);
     expect(page.url()).toBe(`${base}/our-work/education`);
-    await page.close();
   });
 
   it('answers unknown paths with the 404 page echoing the path, with its links', async () => {
-    const { page, response } = await visit('/tidak/ada-di-sini');
+    const { page, response } = await read('/tidak/ada-di-sini');
     expect(response?.status()).toBe(404);
     await expect.poll(() => page.locator('#requested-path').innerText()).toBe('/tidak/ada-di-sini');
     expect(await page.locator('h1').innerText()).toBe('Halaman Tidak Ditemukan');
@@ -98,13 +100,12 @@ describe('navigation', () => {
     await page.goto(`${base}/bio-core/tidak-ada`);
     expect(await page.locator('h1').innerText()).toBe('Artikel tidak ditemukan');
     expect(await page.locator('#not-found-detail').innerText()).toBe('Artikel yang Anda cari tidak dapat ditemukan atau telah dihapus.');
-    await page.close();
   });
 });
 
 describe('BioCore list', () => {
   it('filters articles by search text and by tag, with an empty message', async () => {
-    const { page } = await visit('/bio-core');
+    const { page } = await read('/bio-core');
     const cards = page.locator('.biocore-browser .card h3');
     // The seeded articles; a file that ran earlier on this product may have published more.
     await expect.poll(() => cards.allInnerTexts()).toEqual(expect.arrayContaining(['Apa Itu BioCore?', 'Panduan Memilah Sampah Organik', 'BioCore di Pasar Induk']));
@@ -120,7 +121,6 @@ describe('BioCore list', () => {
     await page.getByPlaceholder('Cari artikel...').fill('');
     for (const count of await page.locator('.biocore-browser .card').evaluateAll((els) => els.map((el) => el.querySelectorAll('.tags li').length))) expect(count).toBeLessThanOrEqual(2);
     expect(await page.locator('.featured h3').allInnerTexts()).toHaveLength(2);
-    await page.close();
   });
 });
 
@@ -180,14 +180,13 @@ describe('newsletter', () => {
   };
 
   it('thanks a new subscriber, and thanks again while the address waits for confirmation', async () => {
-    const { page } = await visit('/');
+    const { page } = await read('/');
     const email = `pembaca-${Date.now()}@example.com`;
     await submit(page, email);
     await expect.poll(() => page.locator('.form-message').innerText()).toContain('Terima kasih telah berlangganan! Silakan periksa email Anda.');
     // Pending until the emailed link is opened (newsletter.e2e.ts covers the duplicate message).
     await submit(page, email);
     await expect.poll(() => page.locator('.form-message').innerText()).toContain('Terima kasih telah berlangganan! Silakan periksa email Anda.');
-    await page.close();
   });
 
   it("shows 'Mendaftarkan...' while sending, then the failure and network messages", async () => {
@@ -213,7 +212,7 @@ describe('newsletter', () => {
 
 describe('browser-side details', () => {
   it("shows the 'Panel Admin' link only with the admin marker stored", async () => {
-    const { page } = await visit('/');
+    const { page } = await read('/');
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('link', { name: 'Panel Admin' }).count()).toBe(0);
     await page.setViewportSize({ width: 400, height: 800 });
@@ -224,7 +223,6 @@ describe('browser-side details', () => {
     await page.reload();
     await expect.poll(() => page.getByRole('link', { name: 'Panel Admin' }).count()).toBe(1);
     await page.evaluate((key) => localStorage.removeItem(key), ADMIN_STORAGE.marker);
-    await page.close();
   });
 
   it('retries a failing image twice, then shows the branded placeholder', async () => {
@@ -253,7 +251,7 @@ describe('browser-side details', () => {
   });
 
   it('loads no JavaScript file on a page without islands until its search box is used, and keeps the inline script small', async () => {
-    const { page } = await visit('/vision/energi-dari-apa-yang-kita-buang');
+    const { page } = await read('/vision/energi-dari-apa-yang-kita-buang');
     const scripts = await page.locator('script[src]').evaluateAll((els) => els.map((el) => el.getAttribute('src')));
     // The header's search box is the one island, hydrated on first focus.
     expect(await page.locator('astro-island').count()).toBe(1);
@@ -262,7 +260,6 @@ describe('browser-side details', () => {
     // The image fallback, the menu toggle, the admin-link check and Astro's island loader, inline (JSON-LD is data, not script).
     const inline = await page.locator('script:not([src]):not([type="application/ld+json"])').evaluateAll((els) => els.reduce((n, el) => n + (el.textContent?.length ?? 0), 0));
     expect(inline).toBeLessThan(7_000);
-    await page.close();
   });
 });
 
@@ -277,7 +274,7 @@ describe('content changes reach the site', () => {
     const saved = await fetch(`${base}/api/vision/${target._id}`, { method: 'PUT', headers: { ...origin, cookie }, body: JSON.stringify({ title }) });
     expect(saved.status).toBe(200);
     const started = Date.now();
-    const page = await browser.newPage();
+    const page = await readingTab(browser);
     await expect
       .poll(
         async () => {
@@ -288,6 +285,5 @@ describe('content changes reach the site', () => {
       )
       .toBe(title);
     console.log(`saved change served after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    await page.close();
   });
 });

@@ -7,7 +7,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword as password } from '../../e2e/product.ts';
-import { keepScreenshot, openBrowser } from '../../e2e/browser.ts';
+import { keepScreenshot, openBrowser, readingTab } from '../../e2e/browser.ts';
 import { gpsPhoto } from '../../e2e/photos.ts';
 import { SCREENS } from '../src/screens/screens.ts';
 
@@ -34,10 +34,21 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+const sizeFor = (width: number) => ({ width, height: width < 500 ? 844 : 900 });
+
+/** A screen in a tab of its own, for tests that save: its confirmations are accepted. */
 async function open(route: string, width: number) {
   const page = await browser.newPage();
-  await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+  await page.setViewportSize(sizeFor(width));
   page.on('dialog', (dialog) => dialog.accept());
+  await page.goto(`${base}/admin/${route}`);
+  return page;
+}
+
+/** A screen in the context's reading tab (e2e/browser.ts), for tests that look and search. */
+async function look(route: string, width: number) {
+  const page = await readingTab(browser);
+  await page.setViewportSize(sizeFor(width));
   await page.goto(`${base}/admin/${route}`);
   return page;
 }
@@ -213,12 +224,12 @@ describe('at 390 px on a slow connection', () => {
 // One page a screen, resized through the widths as a window or a turned phone is: the layout is CSS alone.
 describe('every list at 1280, 1366 and 390 px', () => {
   it.each(SCREENS.map((s) => [s.route] as const))('/admin/%s shows its seeded rows and keeps its actions in view', async (route) => {
-    const page = await open(route, 1280);
+    const page = await look(route, 1280);
     await ready(page, route);
     await expect.poll(() => page.locator('.page-header p').innerText()).toMatch(/^Total: [1-9]\d* item$/);
     const deleteLabel = screen(route).texts?.delete ?? 'Hapus';
     for (const width of [1280, 1366, 390]) {
-      await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
+      await page.setViewportSize(sizeFor(width));
       // A transition the resize cancels rejects `finished`; cancelled is settled too.
       await page.evaluate(() => Promise.allSettled(document.getAnimations().map((animation) => animation.finished)));
       const remove = page.locator('tbody tr').first().getByRole('button', { name: new RegExp(`^${deleteLabel}`) });
@@ -233,13 +244,12 @@ describe('every list at 1280, 1366 and 390 px', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `at ${width} px`).toBeLessThanOrEqual(width);
       if (width !== 1366) await keepScreenshot(page, `admin-${route.replace('/', '-')}-${width}`, { fullPage: true });
     }
-    await page.close();
   });
 });
 
 describe('the header and the other screens', () => {
   it('keeps the greeting on one line beside a round avatar on a phone', async () => {
-    const page = await open('', 390);
+    const page = await look('', 390);
     await expect.poll(() => page.locator('.welcome').innerText()).toContain('admin');
     const avatar = (await page.locator('.initial').boundingBox())!;
     expect(Math.round(avatar.width)).toBe(32);
@@ -247,21 +257,19 @@ describe('the header and the other screens', () => {
     const welcome = (await page.locator('.welcome').boundingBox())!;
     expect(welcome.height).toBeLessThan(40);
     expect(await page.locator('.welcome').getAttribute('class')).toBe('welcome');
-    await page.close();
   });
 
   it.each([1280, 390])('dashboard, subscribers, file manager and collaborate at %i px', async (width) => {
     const settled = async (route: string) => {
-      const page = await open(route, width);
+      const page = await look(route, width);
       await page.locator('h1').waitFor();
       await page.waitForLoadState('networkidle');
       return page;
     };
-    /** The page fits the width with no sideways scrolling; a screenshot is kept and the page closed. */
-    const checkFitsAndClose = async (page: Page, route: string) => {
+    /** The page fits the width with no sideways scrolling; a screenshot is kept. */
+    const checkFits = async (page: Page, route: string) => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
       await keepScreenshot(page, `admin-${route || 'dashboard'}-${width}`, { fullPage: true });
-      await page.close();
     };
     const dashboard = await settled('');
     const sections = dashboard.getByRole('table').last();
@@ -269,12 +277,12 @@ describe('the header and the other screens', () => {
     expect(await sections.innerText()).not.toMatch(/hero-section|vision-mission/);
     // Recent activity names the screens too (the hero was saved earlier in this file).
     expect(await dashboard.locator('.activity').innerText()).not.toMatch(/\b(hero-section|bio-core)\b/);
-    await checkFitsAndClose(dashboard, '');
-    for (const route of ['subscribe', 'file-manager', 'collaborate']) await checkFitsAndClose(await settled(route), route);
+    await checkFits(dashboard, '');
+    for (const route of ['subscribe', 'file-manager', 'collaborate']) await checkFits(await settled(route), route);
   });
 
   it('searches every list on the server, over its text fields', async () => {
-    const page = await open('our-work', 1280);
+    const page = await look('our-work', 1280);
     await ready(page, 'our-work');
     const all = await page.locator('tbody tr').count();
     const first = await page.locator('tbody tr').first().locator('td').nth(1).innerText();
@@ -286,6 +294,5 @@ describe('the header and the other screens', () => {
     expect(await page.locator('tbody tr').count()).toBeLessThanOrEqual(all);
     await page.getByRole('searchbox', { name: 'Cari Our Work' }).fill('tidak-ada-yang-cocok-xyz');
     await expect.poll(() => page.locator('.empty').innerText()).toContain('Tidak ada data yang cocok');
-    await page.close();
   });
 });

@@ -88,7 +88,7 @@ describe('every built page, in both languages', () => {
 describe('the language switcher', () => {
   /** Opens a page at a width, switches language with the keyboard, and answers where it landed. */
   async function switchLanguage(width: number, path: string, to: string): Promise<Page> {
-    const page = await browser.newPage();
+    const page = await readingTab(browser);
     await page.setViewportSize({ width, height: 844 });
     await page.goto(base + path);
     const link = page.locator(`[data-language-switch="${to}"]`);
@@ -108,7 +108,6 @@ describe('the language switcher', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     await Promise.all([page.waitForURL((url) => url.pathname === record.loc), page.locator('[data-language-switch="id"]').click()]);
     expect(await page.locator('html').getAttribute('lang')).toBe('id');
-    await page.close();
   });
 
   it.each([390, 1280])("leads from an untranslated record to the English section's index, at %i px", async (width) => {
@@ -120,7 +119,6 @@ describe('the language switcher', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     // Not in the English lists either.
     expect(await page.locator(`a[href$="${record.loc.split('/').pop()}"]`).count()).toBe(0);
-    await page.close();
   });
 });
 

@@ -1,7 +1,7 @@
 /** The back-office served by the worker, in Debian's chromium, as staff use it: signing in and out, the dashboard, accessibility, the way to the public site. */
-import { axeCheck } from '../../e2e/axe.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { axeCheck } from '../../e2e/axe.ts';
 import { openBrowser } from '../../e2e/browser.ts';
 import { base, adminPassword as password, rebuildSiteOnSave } from '../../e2e/product.ts';
 import { login, PNG, staffPage } from './staff-page.ts';

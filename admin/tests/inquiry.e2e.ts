@@ -2,13 +2,13 @@
  * The Kolaborasi form as visitors send it (without JavaScript and with it), the inbox where
  * staff answer it by email, and the export and erasure of one person's data.
  */
-import { axeCheck } from '../../e2e/axe.ts';
 import { readFileSync } from 'node:fs';
 import { INQUIRY_MESSAGES, INQUIRY_SPAM_RULES, type PersonalDataExport } from '@cms/worker/contract/inquiry';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword } from '../../e2e/product.ts';
 import { emailParts, sentEmails } from '../../e2e/mail.ts';
+import { axeCheck } from '../../e2e/axe.ts';
 import { openBrowser, signIn } from '../../e2e/browser.ts';
 
 let noScript: BrowserContext;

@@ -5,11 +5,11 @@
  * instead of "Belum ada subscriber". Presets and the warning for a role that opens nothing are
  * tried in the same editor.
  */
-import { axeCheck } from '../../e2e/axe.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { PERMISSION_PRESETS } from '@cms/worker/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword } from '../../e2e/product.ts';
+import { axeCheck } from '../../e2e/axe.ts';
 import { keepScreenshot, openBrowser, signIn, signInAsAdmin } from '../../e2e/browser.ts';
 
 const NO_PERMISSION = 'Anda tidak memiliki izin untuk membuka halaman ini.';

@@ -4,11 +4,11 @@
  * icons, computed reading times, and the search and newsletter boxes working from the first
  * keystroke, before their islands load.
  */
-import { axeCheck } from '../../e2e/axe.ts';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword, rebuildSiteOnSave } from '../../e2e/product.ts';
 import { until } from '../../e2e/wait.ts';
+import { axeCheck } from '../../e2e/axe.ts';
 import { openBrowser, readingTab } from '../../e2e/browser.ts';
 import WORD from '../../admin/src/widgets/editor/fixtures/word-clipboard.html?raw';
 

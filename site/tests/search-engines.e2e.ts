@@ -5,11 +5,11 @@
  * work, the language each record is written in, RSS that names itself, no dead footer links,
  * and hero text readable before its photo arrives.
  */
-import { axeCheck } from '../../e2e/axe.ts';
 import type { BrowserContext } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { base, adminPassword, rebuildSiteOnSave } from '../../e2e/product.ts';
+import { axeCheck } from '../../e2e/axe.ts';
 import { adminCookie, openBrowser } from '../../e2e/browser.ts';
 
 // Its saves rebuild the public site it then reads.

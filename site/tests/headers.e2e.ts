@@ -50,6 +50,7 @@ describe('headers', () => {
       expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
       expect(response.headers.get('permissions-policy'), path).toContain('camera=()');
       expect(response.headers.get('x-content-type-options'), path).toBe('nosniff');
+      expect(response.headers.get('origin-agent-cluster'), path).toBe('?1');
     }
   });
 
@@ -61,6 +62,7 @@ describe('headers', () => {
       expect(csp, path).toContain("frame-ancestors 'none'");
       expect(response.headers.get('x-frame-options'), path).toBe('DENY');
       expect(response.headers.get('referrer-policy'), path).toBe('strict-origin-when-cross-origin');
+      expect(response.headers.get('origin-agent-cluster'), path).toBe('?1');
     }
   });
 });

@@ -142,6 +142,8 @@ describe('preview links', () => {
       const answer = await open(`${worker.url}/preview/${guess}`);
       expect(answer.status, guess).toBe(404);
       expect(answer.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+      expect(answer.headers.get('x-frame-options')).toBe('DENY');
+      expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");
       const html = await answer.text();
       expect(html).toContain('Tautan pratinjau ini tidak dikenal atau sudah kedaluwarsa.');
       expect(html).not.toContain('Rahasia');

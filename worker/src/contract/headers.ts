@@ -10,6 +10,10 @@ export const PAGE_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  // Origin-keyed, like the admin (secureHeaders sends it there): pages of one origin that
+  // disagree on this are kept in separate processes, so every step between the site and the
+  // admin started a new renderer in the browser.
+  'Origin-Agent-Cluster': '?1',
 } as const;
 
 /**

@@ -19,6 +19,7 @@ import { richHtml, stripHtml } from '../contract/rich-html.ts';
 import { DEFAULT_READ_TIME } from '../contract/limits.ts';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../contract/locales.ts';
 import { wibDateTime } from '../contract/wib.ts';
+import { cspWith, PAGE_HEADERS } from '../contract/headers.ts';
 import { createDb, type Database } from '../db/client.ts';
 import type { AppEnv } from '../env.ts';
 import { previewOfToken } from './store.ts';
@@ -302,7 +303,9 @@ const asPreview = (rewriter: HTMLRewriter, title: string, locale: Locale) =>
 
 function errorPage(status: 404 | 410 | 503, message: string) {
   const html = `<!doctype html><html lang="id"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex, nofollow"><title>Pratinjau</title></head><body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem"><h1>Pratinjau tidak tersedia</h1><p>${escapeHtml(message)}</p></body></html>`;
-  return new Response(html, { status, headers: { 'content-type': 'text/html; charset=utf-8', ...PREVIEW_HEADERS } });
+  // The worker writes this page itself: it carries every page's security headers, as a built page's do.
+  const headers = { 'content-type': 'text/html; charset=utf-8', ...PAGE_HEADERS, 'Content-Security-Policy': cspWith({}), ...PREVIEW_HEADERS };
+  return new Response(html, { status, headers });
 }
 
 const MESSAGES = {

@@ -2,16 +2,13 @@
  * The local runtime under use: saves and reads while the site rebuilds, and a record whose slug
  * cannot be a page, written straight into D1 past the input checks.
  */
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import type { SiteBuild } from '@cms/worker/contract/api';
 import { describe, expect, it } from 'vitest';
+import { openLocalDatabase } from '../../scripts/lib/backup.ts';
 import { base, adminPassword, stateDir, rebuildSiteOnSave } from '../../e2e/product.ts';
 
 // Its saves rebuild the public site it then reads.
 rebuildSiteOnSave();
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
  * fetch, sent again once when a kept-alive connection was closed by the server as it was reused
@@ -50,11 +47,14 @@ const api = (cookie: string) => ({
   rebuild: async () => ((await (await send(`${base}/api/rebuild`, { method: 'POST', headers: { origin: base, cookie } })).json()) as { data: SiteBuild }).data,
 });
 
+/** A build that has gone live or failed. */
+const ended = (build: SiteBuild) => !['pending', 'sent', 'building'].includes(build.status);
+
 /** Waits for build `id` to end (builds of 20 pages take seconds; allow a loaded machine). */
 async function finished(builds: () => Promise<SiteBuild[]>, id: string) {
   for (let i = 0; i < 240; i++) {
     const build = (await builds()).find((b) => b._id === id);
-    if (build && !['pending', 'sent', 'building'].includes(build.status)) return build;
+    if (build && ended(build)) return build;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   throw new Error(`build ${id} did not finish`);
@@ -71,21 +71,23 @@ describe('saves and reads while the site rebuilds', () => {
       count((await fetch(`${base}/`)).status);
       count((await fetch(`${base}/api/category?limit=1`)).status);
     };
-    // Saves (of categories not shown on the site, each removed again) for 8 s ask for builds,
-    // which go live while saves and reads go on; then reads until every build asked since the
-    // start has ended, so the next test's build waits behind none of them.
-    for (const saveUntil = Date.now() + 8_000; Date.now() < saveUntil; ) {
+    const since = async () => (await client.builds()).filter((b) => b.requestedAt >= started);
+    // Saves (of categories not shown on the site, each removed again) ask for builds until one of
+    // them has gone live, so saves and reads go on while a build goes live and another is queued;
+    // then reads until every build asked since the start has ended, so the next test's build
+    // waits behind none of them.
+    for (const saveUntil = Date.now() + 120_000; Date.now() < saveUntil; ) {
       const saved = await client.save(unique('Muat'));
       count(saved.status);
       if (saved.status === 201) created.push(((await saved.json()) as { data: { _id: string } }).data._id);
       await read();
       if (created.length > 1) count((await client.remove(created.at(-2)!)).status);
+      if ((await since()).some(ended)) break;
     }
     if (created.length) count((await client.remove(created.at(-1)!)).status);
-    const since = async () => (await client.builds()).filter((b) => b.requestedAt >= started);
     for (const readUntil = Date.now() + 180_000; Date.now() < readUntil; ) {
       await read();
-      if ((await since()).every((b) => b.status === 'succeeded')) break;
+      if ((await since()).every(ended)) break;
     }
     const builds = await since();
     console.log(`requests while the site rebuilt, by status (${created.length} saves):`, statuses);
@@ -102,22 +104,16 @@ describe('a record whose slug cannot be a page', () => {
     const saved = await client.save(unique('Terlalu Panjang'), true);
     const { _id: id } = ((await saved.json()) as { data: { _id: string } }).data;
     const longSlug = 'judul-yang-sangat-panjang-'.repeat(12);
-    const state = stateDir;
-    // Written past the API (which refuses such a slug), with a new change time as every write has,
-    // so the build's kept copy reads the record again. Into the database file the running worker holds: while the worker
-    // writes (build reports, the last test's deletions), SQLite answers busy; try again shortly.
-    const update = () =>
-      spawnSync(
-        path.join(ROOT, 'node_modules/.bin/wrangler'),
-        ['d1', 'execute', 'DB', '--local', '--persist-to', state, '--command', `UPDATE category SET slug = '${longSlug}', updatedAt = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = '${id}'`],
-        { cwd: ROOT, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', WRANGLER_HIDE_BANNER: 'true', XDG_CONFIG_HOME: path.join(state, 'config') }, encoding: 'utf8' },
-      );
-    let sql = update();
-    for (let attempt = 1; sql.status !== 0 && /SQLITE_BUSY|database is locked/.test(sql.stderr + sql.stdout) && attempt < 10; attempt++) {
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
-      sql = update();
+    // Written past the API (which refuses such a slug) into the database file the running worker
+    // holds, with a new change time as every write has, so the build's kept copy reads the record
+    // again. While the worker writes, SQLite waits for its lock (busy_timeout) instead of failing.
+    const database = openLocalDatabase(stateDir);
+    try {
+      await database.query('PRAGMA busy_timeout = 10000');
+      await database.write([{ sql: "UPDATE category SET slug = ?, updatedAt = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?", args: [longSlug, id] }]);
+    } finally {
+      database.close();
     }
-    expect(sql.status, sql.stderr).toBe(0);
     try {
       const build = await finished(client.builds, (await client.rebuild())._id);
       expect(build.status).toBe('succeeded');

@@ -4,7 +4,6 @@
  * the production D1 and R2 through wrangler's remote bindings (needs `wrangler login` or
  * CLOUDFLARE_API_TOKEN). Both read and write through the same few calls.
  */
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createClient } from '@libsql/client';
 import { backedUpSchema, collectBackup, currentSecrets, productTables, type Query } from '../../worker/src/backup/collect.ts';
@@ -21,20 +20,8 @@ import {
 import { CLEARED_ON_RESTORE, SEALED_PLACEHOLDER } from '../../worker/src/backup/policy.ts';
 import { newId } from '../../worker/src/db/client.ts';
 import { UPLOAD_PREFIX } from '../../worker/src/files/storage.ts';
+import { localDatabaseFile } from './local-database.ts';
 import { knownMigrations, localBackupSecret, offlineEnv, ROOT } from './local.ts';
-
-/** The local D1 database file wrangler keeps under `<stateDir>/v3`. */
-export function localDatabaseFile(stateDir: string) {
-  const dir = path.join(stateDir, 'v3/d1/miniflare-D1DatabaseObject');
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir).filter((name) => name.endsWith('.sqlite') && name !== 'metadata.sqlite');
-  } catch {
-    // no folder: handled below
-  }
-  if (names.length !== 1) throw new Error(`No local database in ${dir} (run \`npm start\` once, or check the state folder).`);
-  return path.join(dir, names[0]!);
-}
 
 interface Statement {
   sql: string;

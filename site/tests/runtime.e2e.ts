@@ -4,7 +4,8 @@
  */
 import type { SiteBuild } from '@cms/worker/contract/api';
 import { describe, expect, it } from 'vitest';
-import { openLocalDatabase } from '../../scripts/lib/backup.ts';
+import { createClient } from '@libsql/client';
+import { localDatabaseFile } from '../../scripts/lib/local-database.ts';
 import { base, adminPassword, stateDir, rebuildSiteOnSave } from '../../e2e/product.ts';
 
 // Its saves rebuild the public site it then reads.
@@ -73,16 +74,15 @@ describe('saves and reads while the site rebuilds', () => {
     };
     const since = async () => (await client.builds()).filter((b) => b.requestedAt >= started);
     // Saves (of categories not shown on the site, each removed again) ask for builds until one of
-    // them has gone live, so saves and reads go on while a build goes live and another is queued;
-    // then reads until every build asked since the start has ended, so the next test's build
-    // waits behind none of them.
+    // them is building; the last removal then queues another behind it. Reads go on until every
+    // build asked since the start has gone live, so the next test's build waits behind none.
     for (const saveUntil = Date.now() + 120_000; Date.now() < saveUntil; ) {
       const saved = await client.save(unique('Muat'));
       count(saved.status);
       if (saved.status === 201) created.push(((await saved.json()) as { data: { _id: string } }).data._id);
       await read();
       if (created.length > 1) count((await client.remove(created.at(-2)!)).status);
-      if ((await since()).some(ended)) break;
+      if ((await since()).some((build) => build.status === 'building' || ended(build))) break;
     }
     if (created.length) count((await client.remove(created.at(-1)!)).status);
     for (const readUntil = Date.now() + 180_000; Date.now() < readUntil; ) {
@@ -107,10 +107,10 @@ describe('a record whose slug cannot be a page', () => {
     // Written past the API (which refuses such a slug) into the database file the running worker
     // holds, with a new change time as every write has, so the build's kept copy reads the record
     // again. While the worker writes, SQLite waits for its lock (busy_timeout) instead of failing.
-    const database = openLocalDatabase(stateDir);
+    const database = createClient({ url: `file:${localDatabaseFile(stateDir)}` });
     try {
-      await database.query('PRAGMA busy_timeout = 10000');
-      await database.write([{ sql: "UPDATE category SET slug = ?, updatedAt = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?", args: [longSlug, id] }]);
+      await database.execute('PRAGMA busy_timeout = 10000');
+      await database.execute({ sql: "UPDATE category SET slug = ?, updatedAt = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?", args: [longSlug, id] });
     } finally {
       database.close();
     }

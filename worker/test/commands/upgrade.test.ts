@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import { afterAll, describe, expect, it } from 'vitest';
-import { localDatabaseFile } from '../../../scripts/lib/backup.ts';
+import { localDatabaseFile } from '../../../scripts/lib/local-database.ts';
 import { knownMigrations, MIGRATIONS_DIR, offlineEnv, ROOT, tool } from '../../../scripts/lib/local.ts';
 
 /** The last migration of the previous release (main before the backups work). */

@@ -8,6 +8,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { builtinModules } from 'node:module';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { parseEnv } from 'node:util';
 import type { V4WorkerOptionsShape } from 'miniflare';
 import type { Migration, SetUpAnswer, SetUpRequest } from '../../worker/seed/runtime.ts';
@@ -192,19 +193,19 @@ export interface WorkerOptions {
   vars?: Record<string, string>;
   /** Print the worker's log lines. */
   verbose?: boolean;
-  /**
-   * The worker bundled beforehand (bundleWorker), served as it is. Without it wrangler bundles
-   * the code and keeps esbuild polling it for changes: 1.0 s of CPU a minute per idle worker.
-   */
-  bundle?: string;
 }
 
-export interface RunningWorker {
+/** A worker running locally: its address, its Cron Trigger, its stop. */
+export interface LocalWorker {
   url: string;
-  process: ChildProcess;
   /** Fires the Cron Trigger's jobs once, at `time` (ms) or now; resolves when they have run. */
   runScheduled(time?: number): Promise<void>;
   stop(): Promise<void>;
+}
+
+/** A worker under `wrangler dev`, a process of its own. */
+export interface RunningWorker extends LocalWorker {
+  process: ChildProcess;
 }
 
 /**
@@ -223,8 +224,9 @@ export function bundleWorker(outDir: string, assetsDir: string) {
 }
 
 /**
- * Starts `wrangler dev` (directly, not through npx, so stopping it leaves no workerd behind) and
- * resolves once this start's own worker answers: a per-start token tells it from any other.
+ * Starts `wrangler dev` on the worker's source (directly, not through npx, so stopping it leaves
+ * no workerd behind): it bundles the code and bundles it again on every edit. Resolves once this
+ * start's own worker answers: a per-start token tells it from any other.
  */
 export async function startWorker(options: WorkerOptions): Promise<RunningWorker> {
   // Two wrangler processes starting at once can pick the same free port for an internal socket: start again.
@@ -237,14 +239,14 @@ export async function startWorker(options: WorkerOptions): Promise<RunningWorker
   }
 }
 
-async function startWorkerOnce({ stateDir, port, assetsDir, siteOrigin, vars = {}, verbose = false, bundle }: WorkerOptions): Promise<RunningWorker> {
+async function startWorkerOnce({ stateDir, port, assetsDir, siteOrigin, vars = {}, verbose = false }: WorkerOptions): Promise<RunningWorker> {
   mkdirSync(assetsDir, { recursive: true });
   await assertPortFree(port, 'the worker');
   const startToken = randomBytes(12).toString('hex');
   vars = { ...vars, LOCAL_START_TOKEN: startToken, ...(siteOrigin ? { SITE_ORIGIN: siteOrigin } : {}) };
   localBackupSecret(stateDir);
   // A script path given makes wrangler look for its config beside the script: name the project's.
-  const args = ['dev', ...(bundle ? [bundle, '--no-bundle', '--config', path.join(ROOT, 'wrangler.toml')] : []), '--ip', '127.0.0.1', '--port', String(port), '--persist-to', stateDir, '--assets', assetsDir, '--env-file', secretsFile(stateDir), '--show-interactive-dev-session=false', '--log-level', verbose ? 'info' : 'warn'];
+  const args = ['dev', '--ip', '127.0.0.1', '--port', String(port), '--persist-to', stateDir, '--assets', assetsDir, '--env-file', secretsFile(stateDir), '--show-interactive-dev-session=false', '--log-level', verbose ? 'info' : 'warn'];
   for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`);
   const child = spawnTied(...tool('wrangler', args), { cwd: ROOT, env: offlineEnv(stateDir), stdio: ['ignore', 'pipe', 'pipe'], detached: true });
   let log = '';
@@ -296,5 +298,58 @@ async function startWorkerOnce({ stateDir, port, assetsDir, siteOrigin, vars = {
       if (!response.ok) throw new Error(`scheduled run answered ${response.status}: ${await response.text()}`);
     },
     stop,
+  };
+}
+
+/**
+ * Serves a worker bundled once (bundleWorker) in the Workers runtime through Miniflare, in this
+ * process, with wrangler.toml's bindings and compatibility settings and the same local storage
+ * `wrangler dev --persist-to` uses. For workers whose code does not change while they run (the
+ * browser tests' products, the command tests): without wrangler dev's proxy in front, a request
+ * costs 4.8 ms of CPU instead of 11 and a start 1.2 s instead of 5.
+ */
+export async function startBundledWorker({ stateDir, port, assetsDir, siteOrigin, vars = {}, verbose = false, bundle }: WorkerOptions & { bundle: string }): Promise<LocalWorker> {
+  mkdirSync(assetsDir, { recursive: true });
+  await assertPortFree(port, 'the worker');
+  localBackupSecret(stateDir);
+  const [{ Miniflare, convertV4MiniflareOptions }, { unstable_getMiniflareWorkerOptions: workerOptionsOf }] = await Promise.all([import('miniflare'), import('wrangler')]);
+  const { workerOptions } = workerOptionsOf(path.join(ROOT, 'wrangler.toml'), undefined, { overrides: { assets: { directory: assetsDir } } });
+  // modulesRules only name file kinds to bundle; the bundle is one module already.
+  const { modulesRules: _bundled, bindings, ...fromConfig } = workerOptions as V4WorkerOptionsShape & { modulesRules?: unknown; bindings?: Record<string, string> };
+  const secrets = parseEnv(readFileSync(secretsFile(stateDir), 'utf8')) as Record<string, string>;
+  const print = (stream: Readable) => (verbose ? stream.pipe(process.stdout) : stream.resume());
+  const miniflare = new Miniflare(
+    convertV4MiniflareOptions({
+      host: '127.0.0.1',
+      port,
+      resourcePersistencePath: path.join(stateDir, 'v3'),
+      // Serves /cdn-cgi/local/explorer, where the emails the worker sent are listed, and
+      // /cdn-cgi/local/scheduled, which fires the Cron Trigger as wrangler dev's does.
+      unsafeLocalExplorer: true,
+      unsafeTriggerHandlers: true,
+      handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+        print(stdout);
+        print(stderr);
+      },
+      workers: [
+        {
+          ...fromConfig,
+          name: 'waste-cms',
+          rootPath: path.dirname(bundle),
+          modules: true,
+          scriptPath: bundle,
+          bindings: { ...bindings, ...secrets, ...vars, ...(siteOrigin ? { SITE_ORIGIN: siteOrigin } : {}) },
+        },
+      ],
+    }),
+  );
+  const url = (await miniflare.ready).origin.replace(/\/$/, '');
+  return {
+    url,
+    runScheduled: async (time = Date.now()) => {
+      const result = await (await miniflare.getWorker()).scheduled({ scheduledTime: new Date(time), cron: '* * * * *' });
+      if (result.outcome !== 'ok') throw new Error(`the scheduled run ended ${result.outcome}`);
+    },
+    stop: () => miniflare.dispose(),
   };
 }

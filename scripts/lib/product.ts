@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildAdmin, currentLink, hasAdmin, hasSite, startSiteBuilder, type SiteBuilder, type SiteBuildResult } from './builds.ts';
-import { assertPortFree, migrateAndSeed, startWorker, type RunningWorker } from './local.ts';
+import { assertPortFree, migrateAndSeed, startBundledWorker, startWorker, type LocalWorker } from './local.ts';
 import { startSiteServer, type SiteServer } from './site-server.ts';
 
 export interface ProductOptions {
@@ -30,12 +30,16 @@ export interface ProductOptions {
   buildFirst?: boolean;
   /** Site builds wait while this answers true (see startSiteBuilder). */
   holdBuildsWhile?: () => boolean;
-  /** The worker bundled beforehand, for products that never see its code change (see startWorker). */
+  /**
+   * The worker bundled beforehand, for products that never see its code change: served through
+   * Miniflare in this process (startBundledWorker). Without it, wrangler dev bundles the source
+   * and bundles it again on every edit.
+   */
   workerBundle?: string;
 }
 
 export interface RunningProduct {
-  worker: RunningWorker;
+  worker: LocalWorker;
   builder: SiteBuilder;
   site: SiteServer;
   /** The first site build's result, or null without a site or when the caller builds it. */
@@ -75,15 +79,8 @@ export async function startProduct({ stateDir, outDir, port, sitePort = port + 2
     started.push(site);
     const builder = await startSiteBuilder({ port: builderPort, apiUrl: () => apiUrl, siteDir, stateDir, secret, log, holdWhile: holdBuildsWhile });
     started.push(builder);
-    const worker = await startWorker({
-      stateDir,
-      port,
-      assetsDir: wwwDir,
-      siteOrigin: site.url,
-      verbose,
-      vars: { REBUILD_SECRET: secret, REBUILD_HOOK_URL: builder.url, ...vars },
-      bundle: workerBundle,
-    });
+    const options = { stateDir, port, assetsDir: wwwDir, siteOrigin: site.url, verbose, vars: { REBUILD_SECRET: secret, REBUILD_HOOK_URL: builder.url, ...vars } };
+    const worker = workerBundle ? await startBundledWorker({ ...options, bundle: workerBundle }) : await startWorker(options);
     started.push(worker);
     let firstBuild: SiteBuildResult | null = null;
     if (buildFirst && hasSite()) {

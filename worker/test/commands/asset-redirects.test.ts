@@ -6,11 +6,11 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, startWorker, type RunningWorker } from '../../../scripts/lib/local.ts';
+import { migrate, startBundledWorker, type LocalWorker } from '../../../scripts/lib/local.ts';
 import { runBundle } from '../worker.ts';
 
 const state = mkdtempSync(path.join(tmpdir(), 'cms-assets-'));
-let worker: RunningWorker;
+let worker: LocalWorker;
 
 beforeAll(async () => {
   const www = path.join(state, 'www');
@@ -20,7 +20,7 @@ beforeAll(async () => {
   }
   await migrate(state);
   // Below the browser tests' products (9900-9989 and their site ports), which start in the same run.
-  worker = await startWorker({ stateDir: state, port: 9800 + Math.floor(Math.random() * 90), assetsDir: www, bundle: runBundle() });
+  worker = await startBundledWorker({ stateDir: state, port: 9800 + Math.floor(Math.random() * 90), assetsDir: www, bundle: runBundle() });
 }, 120_000);
 
 afterAll(async () => {

@@ -4,11 +4,11 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { migrate, ROOT, startWorker, type RunningWorker } from '../../../scripts/lib/local.ts';
+import { migrate, ROOT, startBundledWorker, type LocalWorker } from '../../../scripts/lib/local.ts';
 import { runBundle } from '../worker.ts';
 
 const state = mkdtempSync(path.join(tmpdir(), 'cms-create-admin-'));
-let worker: RunningWorker | undefined;
+let worker: LocalWorker | undefined;
 afterAll(async () => {
   await worker?.stop();
   rmSync(state, { recursive: true, force: true });
@@ -34,7 +34,7 @@ it('creates a first admin who can log in with every permission, once', { timeout
   // The statements it ran (with the password's hash) are not left on disk.
   expect(readdirSync(scratch).filter((entry) => entry.startsWith('create-admin-'))).toEqual([]);
 
-  worker = await startWorker({ stateDir: state, port: 9050 + Math.floor(Math.random() * 40), assetsDir: path.join(state, 'www'), bundle: runBundle() });
+  worker = await startBundledWorker({ stateDir: state, port: 9050 + Math.floor(Math.random() * 40), assetsDir: path.join(state, 'www'), bundle: runBundle() });
   const login = await fetch(`${worker.url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: worker.url },

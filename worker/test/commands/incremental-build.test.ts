@@ -11,14 +11,14 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite, searchIndexWritten } from '../../../scripts/lib/builds.ts';
 import { KEPT_INDEX_LINE } from '../../../site/integrations/search-index.ts';
-import { DEFAULT_ADMIN, startWorker, type RunningWorker } from '../../../scripts/lib/local.ts';
+import { DEFAULT_ADMIN, startBundledWorker, type LocalWorker } from '../../../scripts/lib/local.ts';
 import { runBundle } from '../worker.ts';
 
 const state = mkdtempSync(path.join(tmpdir(), 'cms-incremental-'));
 const www = path.join(state, 'www');
 // Each build goes to its own folder under siteDir; `current` names the one served.
 const siteDir = path.join(state, 'site');
-let worker: RunningWorker;
+let worker: LocalWorker;
 let cookie = '';
 
 const send = async (method: string, route: string, body: unknown) => {
@@ -58,7 +58,7 @@ let filler: { _id: string; slug: string };
 
 beforeAll(async () => {
   cpSync(inject('templateStateDir'), state, { recursive: true });
-  worker = await startWorker({ stateDir: state, port: 9500 + Math.floor(Math.random() * 90), assetsDir: www, bundle: runBundle() });
+  worker = await startBundledWorker({ stateDir: state, port: 9500 + Math.floor(Math.random() * 90), assetsDir: www, bundle: runBundle() });
   const login = await fetch(`${worker.url}/api/auth/login`, { method: 'POST', headers: { origin: worker.url, 'content-type': 'application/json' }, body: JSON.stringify(DEFAULT_ADMIN) });
   cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   // Enough articles for a second list page; the first one created ends up on it.

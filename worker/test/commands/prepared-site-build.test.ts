@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildSite, currentLink, keepSiteBuildReady, startSiteBuilder, type SiteBuilder } from '../../../scripts/lib/builds.ts';
-import { DEFAULT_ADMIN, startWorker, type RunningWorker } from '../../../scripts/lib/local.ts';
+import { DEFAULT_ADMIN, startBundledWorker, type LocalWorker } from '../../../scripts/lib/local.ts';
 import { startSiteServer, type SiteServer } from '../../../scripts/lib/site-server.ts';
 import { runBundle } from '../worker.ts';
 
@@ -20,7 +20,7 @@ const www = path.join(state, 'www');
 const siteDir = path.join(state, 'site');
 const port = 9600 + Math.floor(Math.random() * 90);
 const PREPARED = '[site-build] bundled; waiting for the build request to render the pages';
-let worker: RunningWorker;
+let worker: LocalWorker;
 let stopKeepingReady: () => Promise<unknown>;
 let cookie = '';
 let article: { _id: string; slug: string };
@@ -39,7 +39,7 @@ const served = (file: string) => readFileSync(path.join(currentLink(siteDir), fi
 
 beforeAll(async () => {
   cpSync(inject('templateStateDir'), state, { recursive: true });
-  worker = await startWorker({ stateDir: state, port, assetsDir: www, bundle: runBundle() });
+  worker = await startBundledWorker({ stateDir: state, port, assetsDir: www, bundle: runBundle() });
   await login();
   article = await send('POST', '/api/bio-core', { title: 'Artikel Awal', content: '<p>Isi awal.</p>', isPublished: true });
   stopKeepingReady = await keepSiteBuildReady(worker.url, siteDir, state);
@@ -77,7 +77,7 @@ describe('a builder keeping the next build prepared', () => {
     expect(readlinkSync(currentLink(siteDir))).toBe(before);
     expect(served(`bio-core/${article.slug}.html`)).toContain('Judul Ketiga');
 
-    worker = await startWorker({ stateDir: state, port, assetsDir: www, bundle: runBundle() });
+    worker = await startBundledWorker({ stateDir: state, port, assetsDir: www, bundle: runBundle() });
     await login();
     await send('PUT', `/api/bio-core/${article._id}`, { title: 'Judul Setelah Gagal' });
     const result = await buildSite(worker.url, siteDir, state);
@@ -110,7 +110,7 @@ describe('a save through the worker', () => {
         }
       },
     });
-    worker = await startWorker({ stateDir: state, port, assetsDir: www, bundle: runBundle(), siteOrigin: site.url, vars: { REBUILD_SECRET: secret, REBUILD_HOOK_URL: builder.url } });
+    worker = await startBundledWorker({ stateDir: state, port, assetsDir: www, bundle: runBundle(), siteOrigin: site.url, vars: { REBUILD_SECRET: secret, REBUILD_HOOK_URL: builder.url } });
     await login();
   }, 120_000);
 

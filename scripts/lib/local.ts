@@ -10,7 +10,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { parseEnv } from 'node:util';
-import type { V4WorkerOptionsShape } from 'miniflare';
+import type { V4MiniflareOptions, V4WorkerOptionsShape } from 'miniflare';
 import type { Migration, SetUpAnswer, SetUpRequest } from '../../worker/seed/runtime.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -301,6 +301,45 @@ async function startWorkerOnce({ stateDir, port, assetsDir, siteOrigin, vars = {
   };
 }
 
+/** wrangler.toml's worker options as wrangler dev reads them: bindings, compatibility, assets. */
+export type WorkerConfig = V4WorkerOptionsShape & { modulesRules?: unknown; bindings?: Record<string, string> };
+
+/** The worker's options from wrangler.toml, read by wrangler itself, with `assetsDir` as its assets folder. */
+export async function workerConfig(assetsDir: string): Promise<WorkerConfig> {
+  const { unstable_getMiniflareWorkerOptions: workerOptionsOf } = await import('wrangler');
+  return workerOptionsOf(path.join(ROOT, 'wrangler.toml'), undefined, { overrides: { assets: { directory: assetsDir } } }).workerOptions;
+}
+
+interface BundledWorkerSetup {
+  /** The bundle's index.js (bundleWorker). */
+  bundle: string;
+  stateDir: string;
+  port?: number;
+  /** Bindings added to (or replacing) wrangler.toml's vars. */
+  bindings?: Record<string, string>;
+  /** More of Miniflare's shared options (its local endpoints, the runtime's output). */
+  shared?: Omit<V4MiniflareOptions, 'workers'>;
+  /** More options of the worker (its outbound fetches). */
+  worker?: Partial<V4WorkerOptionsShape>;
+}
+
+/**
+ * Miniflare's options for a worker bundled once, configured as wrangler.toml says, over the local
+ * storage `wrangler dev --persist-to <stateDir>` uses: the one way the runner and the API tests
+ * run the bundle.
+ */
+export function bundledWorkerOptions(config: WorkerConfig, { bundle, stateDir, port = 0, bindings = {}, shared = {}, worker = {} }: BundledWorkerSetup): V4MiniflareOptions {
+  // modulesRules only name file kinds to bundle; the bundle is one module already.
+  const { modulesRules: _bundled, bindings: configured, ...fromConfig } = config;
+  return {
+    host: '127.0.0.1',
+    port,
+    resourcePersistencePath: path.join(stateDir, 'v3'),
+    ...shared,
+    workers: [{ ...fromConfig, name: 'waste-cms', rootPath: path.dirname(bundle), modules: true, scriptPath: bundle, bindings: { ...configured, ...bindings }, ...worker }],
+  };
+}
+
 /**
  * Serves a worker bundled once (bundleWorker) in the Workers runtime through Miniflare, in this
  * process, with wrangler.toml's bindings and compatibility settings and the same local storage
@@ -312,36 +351,28 @@ export async function startBundledWorker({ stateDir, port, assetsDir, siteOrigin
   mkdirSync(assetsDir, { recursive: true });
   await assertPortFree(port, 'the worker');
   localBackupSecret(stateDir);
-  const [{ Miniflare, convertV4MiniflareOptions }, { unstable_getMiniflareWorkerOptions: workerOptionsOf }] = await Promise.all([import('miniflare'), import('wrangler')]);
-  const { workerOptions } = workerOptionsOf(path.join(ROOT, 'wrangler.toml'), undefined, { overrides: { assets: { directory: assetsDir } } });
-  // modulesRules only name file kinds to bundle; the bundle is one module already.
-  const { modulesRules: _bundled, bindings, ...fromConfig } = workerOptions as V4WorkerOptionsShape & { modulesRules?: unknown; bindings?: Record<string, string> };
+  const [{ Miniflare, convertV4MiniflareOptions }, config] = await Promise.all([import('miniflare'), workerConfig(assetsDir)]);
   const secrets = parseEnv(readFileSync(secretsFile(stateDir), 'utf8')) as Record<string, string>;
   const print = (stream: Readable) => (verbose ? stream.pipe(process.stdout) : stream.resume());
   const miniflare = new Miniflare(
-    convertV4MiniflareOptions({
-      host: '127.0.0.1',
-      port,
-      resourcePersistencePath: path.join(stateDir, 'v3'),
-      // Serves /cdn-cgi/local/explorer, where the emails the worker sent are listed, and
-      // /cdn-cgi/local/scheduled, which fires the Cron Trigger as wrangler dev's does.
-      unsafeLocalExplorer: true,
-      unsafeTriggerHandlers: true,
-      handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
-        print(stdout);
-        print(stderr);
-      },
-      workers: [
-        {
-          ...fromConfig,
-          name: 'waste-cms',
-          rootPath: path.dirname(bundle),
-          modules: true,
-          scriptPath: bundle,
-          bindings: { ...bindings, ...secrets, ...vars, ...(siteOrigin ? { SITE_ORIGIN: siteOrigin } : {}) },
+    convertV4MiniflareOptions(
+      bundledWorkerOptions(config, {
+        bundle,
+        stateDir,
+        port,
+        bindings: { ...secrets, ...vars, ...(siteOrigin ? { SITE_ORIGIN: siteOrigin } : {}) },
+        shared: {
+          // Serves /cdn-cgi/local/explorer, where the emails the worker sent are listed, and
+          // /cdn-cgi/local/scheduled, which fires the Cron Trigger as wrangler dev's does.
+          unsafeLocalExplorer: true,
+          unsafeTriggerHandlers: true,
+          handleRuntimeStdio: (stdout: Readable, stderr: Readable) => {
+            print(stdout);
+            print(stderr);
+          },
         },
-      ],
-    }),
+      }),
+    ),
   );
   const url = (await miniflare.ready).origin.replace(/\/$/, '');
   return {

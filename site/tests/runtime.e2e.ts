@@ -3,8 +3,8 @@
  * cannot be a page, written straight into D1 past the input checks.
  */
 import type { SiteBuild } from '@cms/worker/contract/api';
-import { describe, expect, it } from 'vitest';
 import { createClient } from '@libsql/client';
+import { describe, expect, it } from 'vitest';
 import { localDatabaseFile } from '../../scripts/lib/local-database.ts';
 import { base, adminPassword, stateDir, rebuildSiteOnSave } from '../../e2e/product.ts';
 

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { finishInBackground } from '../../scripts/lib/background-setup.ts';
-import { bundleWorker, DEFAULT_ADMIN, localBackupSecret, migrateAndSeed, ROOT } from '../../scripts/lib/local.ts';
+import { bundleWorker, DEFAULT_ADMIN, localBackupSecret, migrateAndSeed, workerConfig } from '../../scripts/lib/local.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -37,8 +37,7 @@ export default async function setup(project: TestProject) {
   const assetsDir = path.join(root, 'www');
   const templateStateDir = path.join(root, 'template');
   mkdirSync(assetsDir, { recursive: true });
-  const { unstable_getMiniflareWorkerOptions: workerOptionsOf } = await import('wrangler');
-  const { workerOptions } = workerOptionsOf(path.join(ROOT, 'wrangler.toml'), undefined, { overrides: { assets: { directory: assetsDir } } });
+  const workerOptions = await workerConfig(assetsDir);
   const ready = finishInBackground(root, Promise.all([bundleWorker(bundleDir, assetsDir), migrateAndSeed(templateStateDir)]));
   project.provide('bundleDir', bundleDir);
   project.provide('workerOptionsJson', JSON.stringify(workerOptions));

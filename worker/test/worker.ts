@@ -7,9 +7,10 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { convertV4MiniflareOptions, fetch as miniflareFetch, Miniflare, type Request as MiniflareRequest, type V4MiniflareOptions } from 'miniflare';
+import { convertV4MiniflareOptions, fetch as miniflareFetch, Miniflare, type Request as MiniflareRequest } from 'miniflare';
 import { inject } from 'vitest';
 import { backgroundSetupDone } from '../../scripts/lib/background-setup.ts';
+import { bundledWorkerOptions, type WorkerConfig } from '../../scripts/lib/local.ts';
 
 /** Where the worker sends its rebuild requests; answered in-process by `TestWorker`. */
 const REBUILD_HOOK_URL = 'http://rebuild-hook.test/build';
@@ -40,36 +41,26 @@ export class TestWorker {
     await backgroundSetupDone(inject('apiSetupFolder'), 'bundling the worker and seeding the template', 180_000);
     const stateDir = mkdtempSync(path.join(tmpdir(), 'cms-api-file-'));
     cpSync(inject('templateStateDir'), stateDir, { recursive: true });
-    const bundleDir = inject('bundleDir');
-    // modulesRules only name file kinds to bundle; the bundle is one module already.
-    const { modulesRules: _bundled, bindings, ...fromConfig } = JSON.parse(inject('workerOptionsJson')) as V4MiniflareOptions & { modulesRules?: unknown; bindings?: Record<string, string> };
     const hookCalls: string[] = [];
     const miniflare = new Miniflare(
-      convertV4MiniflareOptions({
-        host: '127.0.0.1',
-        port: 0,
-        resourcePersistencePath: path.join(stateDir, 'v3'),
-        // Serves /cdn-cgi/local/explorer, where sent emails are listed.
-        unsafeLocalExplorer: mailbox,
-        workers: [
-          {
-            ...fromConfig,
-            name: 'waste-cms',
-            rootPath: bundleDir,
-            modules: true,
-            scriptPath: path.join(bundleDir, 'index.js'),
-            bindings: {
-              ...bindings,
-              // A debounce longer than a burst of saves takes on a loaded 2-core machine (about 300 ms each).
-              REBUILD_DEBOUNCE_MS: '1000',
-              REBUILD_HOOK_URL,
-              REBUILD_SECRET: inject('rebuildSecret'),
-              NEWSLETTER_SECRET: inject('newsletterSecret'),
-              BACKUP_SECRET: inject('backupSecret'),
-              // Small newsletter batches, so a test can stop a send half way.
-              NEWSLETTER_BATCH_SIZE: '25',
-              ...vars,
-            },
+      convertV4MiniflareOptions(
+        bundledWorkerOptions(JSON.parse(inject('workerOptionsJson')) as WorkerConfig, {
+          bundle: runBundle(),
+          stateDir,
+          bindings: {
+            // A debounce longer than a burst of saves takes on a loaded 2-core machine (about 300 ms each).
+            REBUILD_DEBOUNCE_MS: '1000',
+            REBUILD_HOOK_URL,
+            REBUILD_SECRET: inject('rebuildSecret'),
+            NEWSLETTER_SECRET: inject('newsletterSecret'),
+            BACKUP_SECRET: inject('backupSecret'),
+            // Small newsletter batches, so a test can stop a send half way.
+            NEWSLETTER_BATCH_SIZE: '25',
+            ...vars,
+          },
+          // Serves /cdn-cgi/local/explorer, where sent emails are listed.
+          shared: { unsafeLocalExplorer: mailbox },
+          worker: {
             outboundService: async (request: MiniflareRequest) => {
               // Other calls (the site a preview reads) go out as they would without this hook, by Miniflare's own fetch: the request is its undici's.
               if (request.url !== REBUILD_HOOK_URL) return miniflareFetch(request);
@@ -77,8 +68,8 @@ export class TestWorker {
               return Response.json({ calls: hookCalls.length }, { status: 202 });
             },
           },
-        ],
-      }),
+        }),
+      ),
     );
     return new TestWorker(miniflare, (await miniflare.ready).origin, stateDir, hookCalls);
   }

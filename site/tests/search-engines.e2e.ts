@@ -18,7 +18,7 @@ rebuildSiteOnSave();
 let browser: BrowserContext;
 let cookie = '';
 
-const MAIN_PAGES = ['/', '/our-work', '/our-work/pengelolaan-sampah/bank-sampah-desa-sukamaju', '/vision', '/vision/ekonomi-sirkular-dimulai-dari-rumah', '/bio-core', '/bio-core/apa-itu-biocore', '/about-us', '/en', '/en/vision/a-circular-economy-starts-at-home'];
+const MAIN_PAGES = ['/', '/our-work', '/our-work/pengelolaan-sampah/bank-sampah-desa-sukamaju', '/vision', '/vision/ekonomi-sirkular-dimulai-dari-rumah', '/bio-core', '/bio-core/apa-itu-biocore', '/about-us', '/agenda/bersih-sungai-cikapundung', '/en', '/en/vision/a-circular-economy-starts-at-home', '/en/agenda/cikapundung-river-clean-up'];
 const OWN_JSON_LD = { '@context': 'https://schema.org', '@type': 'NGO', name: 'Resik </script><b>Nusantara</b>' };
 
 async function api<T>(method: string, route: string, body?: unknown): Promise<T> {
@@ -62,6 +62,17 @@ const schemaChecks: Record<string, (item: JsonLd, where: string) => void> = {
     for (const image of images) checkAbsolute(image, where);
     checkAbsolute((item.publisher as { logo: { url: string } }).logo.url, where);
   },
+  Event(item, where) {
+    expect(item.name, where).toBeTruthy();
+    // A time with its offset, so a calendar shows the hour people meet there.
+    expect(String(item.startDate), where).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00$/);
+    const location = item.location as { '@type': string; name: string; address: string };
+    expect(location['@type'], where).toBe('Place');
+    expect(location.name, where).toBeTruthy();
+    expect(location.address, where).toBeTruthy();
+    checkAbsolute((item.organizer as { url: string }).url, where);
+    for (const image of item.image as string[]) checkAbsolute(image, where);
+  },
   BreadcrumbList(item, where) {
     const items = item.itemListElement as Array<{ position: number; name: string; item: string }>;
     expect(items.length, where).toBeGreaterThanOrEqual(2);
@@ -100,6 +111,8 @@ describe('JSON-LD', () => {
     expect(found['/vision/ekonomi-sirkular-dimulai-dari-rumah']).toEqual(['Article', 'BreadcrumbList']);
     expect(found['/bio-core/apa-itu-biocore']).toEqual(['Article', 'BreadcrumbList']);
     expect(found['/our-work/pengelolaan-sampah/bank-sampah-desa-sukamaju']).toEqual(['BreadcrumbList']);
+    expect(found['/agenda/bersih-sungai-cikapundung']).toEqual(['Event', 'BreadcrumbList']);
+    expect(found['/en/agenda/cikapundung-river-clean-up']).toEqual(['Event', 'BreadcrumbList']);
     expect(found['/en']).toEqual(['Organization']);
     expect(found['/en/vision/a-circular-economy-starts-at-home']).toEqual(['Article', 'BreadcrumbList']);
     // Each article says its page's language and its own address in that language.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { article, breadcrumbList, organization, ownJsonLd, scriptJson } from './structured-data.ts';
+import { wibIso } from '@cms/worker/contract';
+import { article, breadcrumbList, event, organization, ownJsonLd, scriptJson } from './structured-data.ts';
 
 describe('JSON-LD', () => {
   it('cannot close its script element, and still parses to the same text', () => {
@@ -14,6 +15,20 @@ describe('JSON-LD', () => {
     const facts = { headline: 'Judul', url: 'https://x.org/vision/a', publisher: { name: 'Resik', logo: 'https://x.org/logo.png' }, datePublished: '2026-01-01T00:00:00.000Z', dateModified: '2026-01-02T00:00:00.000Z', image: 'https://x.org/a.jpg', language: 'en' };
     expect(article({ ...facts, author: 'Sari' })).toMatchObject({ '@type': 'Article', author: { '@type': 'Person', name: 'Sari' }, image: ['https://x.org/a.jpg'], inLanguage: 'en' });
     expect(article({ ...facts, author: ' ' }).author).toEqual({ '@type': 'Organization', name: 'Resik' });
+  });
+
+  it('dates an event in WIB and places it where staff said, held in person', () => {
+    const facts = { name: 'Bersih Sungai', url: 'https://x.org/agenda/bersih-sungai', startDate: wibIso('2026-12-05T00:30:00.000Z'), place: 'Taman Cikapundung, Bandung', organizer: { name: 'Resik', url: 'https://x.org/' }, image: 'https://x.org/a.jpg', language: 'id' };
+    expect(event(facts)).toMatchObject({
+      '@type': 'Event',
+      startDate: '2026-12-05T07:30:00+07:00',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: { '@type': 'Place', name: 'Taman Cikapundung, Bandung', address: 'Taman Cikapundung, Bandung' },
+      organizer: { '@type': 'Organization', name: 'Resik' },
+    });
+    // Late in the UTC day is the next day in WIB.
+    expect(wibIso('2026-12-31T20:00:00.000Z')).toBe('2027-01-01T03:00:00+07:00');
+    expect(Date.parse(wibIso('2026-12-31T20:00:00.000Z'))).toBe(Date.parse('2026-12-31T20:00:00.000Z'));
   });
 
   it('numbers the breadcrumb trail from 1 with absolute addresses, ending at the page itself', () => {

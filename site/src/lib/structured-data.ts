@@ -1,6 +1,7 @@
 /**
  * The JSON-LD search engines read (schema.org): the organisation on the home page, an Article
- * on each article page, a BreadcrumbList on every page with a breadcrumb trail. Pure builders,
+ * on each article page, an Event on each agenda page, a BreadcrumbList on every page with a
+ * breadcrumb trail. Pure builders,
  * so they can be unit-tested; Seo.astro writes them, unless the page's SEO record has its own.
  */
 
@@ -61,6 +62,41 @@ export const article = ({ headline, url, author, publisher, datePublished, dateM
     inLanguage: language,
   };
 };
+
+/** What an event's page tells about it besides its title, text and picture. */
+export interface EventFacts {
+  /** When it starts: a UTC ISO time. */
+  startsAt: string;
+  place: string;
+}
+
+export interface EventInput {
+  name: string;
+  url: string;
+  /** ISO 8601 with the offset of where it happens. */
+  startDate: string;
+  place: string;
+  organizer: { name: string; url: string };
+  image: string;
+  description?: string | null;
+  language: string;
+}
+
+/** An event held in person at a named place; the place's name is its address too, as staff type it. */
+export const event = ({ name, url, startDate, place, organizer, image, description, language }: EventInput): JsonLd => ({
+  '@context': 'https://schema.org',
+  '@type': 'Event',
+  name,
+  url,
+  startDate,
+  eventStatus: 'https://schema.org/EventScheduled',
+  eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+  location: { '@type': 'Place', name: place, address: place },
+  organizer: { '@type': 'Organization', name: organizer.name, url: organizer.url },
+  image: [image],
+  ...(description ? { description } : {}),
+  inLanguage: language,
+});
 
 export interface Crumb {
   label: string;

@@ -4,3 +4,8 @@ const dateTimeFormat = new Intl.DateTimeFormat('id-ID', { weekday: 'long', day: 
 
 /** A stored UTC ISO time in WIB ("Sabtu, 5 Desember 2026 pukul 19.30 WIB"); empty for none. */
 export const wibDateTime = (iso: string | null | undefined) => (iso ? `${dateTimeFormat.format(new Date(iso))} WIB` : '');
+
+const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
+
+/** A stored UTC ISO time as ISO 8601 with WIB's offset ("2026-12-05T19:30:00+07:00"), as search engines read an event's time. */
+export const wibIso = (iso: string) => `${new Date(Date.parse(iso) + WIB_OFFSET_MS).toISOString().slice(0, 19)}+07:00`;

@@ -9,9 +9,11 @@ import type { CellOf, CellProps } from './types.ts';
 export function FlagCell({ cell, column, row, resource, onToggle }: CellProps<CellOf<'flag'>>) {
   const value = row[column.field];
   if (cell.toggle && onToggle) {
+    const shown = value ? cell.yes : cell.no;
+    // Its name starts with the words it shows, so someone who says what they see can press it.
     return (
-      <button type="button" className={`badge ${value ? 'on' : 'off'}`} onClick={onToggle} aria-label={`Ubah ${column.label.toLowerCase()} ${recordTitle(resource, row, '')}`}>
-        {value ? cell.yes : cell.no}
+      <button type="button" className={`badge ${value ? 'on' : 'off'}`} onClick={onToggle} aria-label={`${shown}: ubah ${column.label.toLowerCase()} ${recordTitle(resource, row, '')}`}>
+        {shown}
       </button>
     );
   }

@@ -129,7 +129,7 @@ describe('accessibility', () => {
     // A screen with an add form is checked with it open, unless its list is what is checked.
     const add = page.getByRole('button', { name: /^\+ Tambah/ });
     if (view === 'form' && (await add.count())) await add.click();
-    if (view === 'list') await expect.poll(() => page.locator('tbody tr button').count()).toBeGreaterThan(0);
+    if (view === 'list') await page.locator('tbody tr button').first().waitFor();
     const results = await axeCheck(page).analyze();
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

@@ -34,18 +34,19 @@ export default function Collaborate() {
   const [translationEdits, setTranslationEdits] = useState<Partial<Record<Locale, Partial<PageTexts>>>>({});
   return (
     <PageShell title="Collaborate">
-      <LanguageTabs language={language} onChange={setLanguage} />
-      <div hidden={language !== DEFAULT_LOCALE}>
-        <CollaborateForm />
-      </div>
-      {language !== DEFAULT_LOCALE && (
-        <PageTextsForm
-          key={language}
-          locale={language}
-          edits={translationEdits[language] ?? {}}
-          onEdit={(change) => setTranslationEdits((current) => ({ ...current, [language]: change(current[language] ?? {}) }))}
-        />
-      )}
+      <LanguageTabs language={language} onChange={setLanguage}>
+        <div hidden={language !== DEFAULT_LOCALE}>
+          <CollaborateForm />
+        </div>
+        {language !== DEFAULT_LOCALE && (
+          <PageTextsForm
+            key={language}
+            locale={language}
+            edits={translationEdits[language] ?? {}}
+            onEdit={(change) => setTranslationEdits((current) => ({ ...current, [language]: change(current[language] ?? {}) }))}
+          />
+        )}
+      </LanguageTabs>
     </PageShell>
   );
 }

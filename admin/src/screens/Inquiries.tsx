@@ -21,9 +21,11 @@ import { useAccess } from '../auth/access.ts';
 import { NoPermissionPage } from '../layout/NoPermission.tsx';
 import { PageShell } from '../layout/PageShell.tsx';
 import DataTable from '../widgets/DataTable.tsx';
+import { Tabs, type Tab } from '../widgets/Tabs.tsx';
 import './Inquiries.css';
 
 const TITLE = 'Pesan Masuk';
+const STATUS_TABS: Array<Tab<InquiryStatus | ''>> = [{ value: '', label: 'Semua' }, ...INQUIRY_STATUSES.map((value) => ({ value, label: INQUIRY_STATUS_LABELS[value] }))];
 const when = (iso: string) => new Date(iso).toLocaleString('id-ID', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Jakarta' });
 
 export default function Inquiries() {
@@ -52,70 +54,64 @@ function InquiryList() {
   };
   return (
     <PageShell title={TITLE} subtitle="Pesan dari formulir Kolaborasi di situs.">
-      <div className="inquiry-tabs" role="tablist" aria-label="Status">
-        {(['', ...INQUIRY_STATUSES] as const).map((value) => (
-          <button
-            key={value || 'all'}
-            type="button"
-            role="tab"
-            aria-selected={status === value}
-            className={status === value ? 'active' : ''}
-            onClick={() => {
-              setStatus(value);
-              setPage(1);
-            }}
-          >
-            {value ? INQUIRY_STATUS_LABELS[value] : 'Semua'}
-          </button>
-        ))}
-      </div>
-      <form className="filters" role="search" onSubmit={submit}>
-        <input type="search" aria-label="Cari pesan" placeholder="Cari nama, email, organisasi atau isi pesan" value={typed} onChange={(event) => setTyped(event.target.value)} />
-        <button type="submit">Cari</button>
-      </form>
-      {list.error && <p className="alert error">{saveErrorMessage(list.error)}</p>}
-      {list.isLoading ? (
-        <p className="loading">Memuat...</p>
-      ) : rows.length === 0 ? (
-        <p className="empty">{search ? 'Tidak ada pesan yang cocok.' : 'Belum ada pesan.'}</p>
-      ) : (
-        <DataTable
-          rows={rows}
-          rowKey={(row) => row._id}
-          busy={list.isPlaceholderData}
-          rowProps={(row) => ({ 'data-status': row.status })}
-          columns={[
-            { key: 'createdAt', label: 'Masuk', cell: (row) => when(row.createdAt) },
-            {
-              key: 'name',
-              label: 'Pengirim',
-              cell: (row) => (
-                <Link to={`/admin/inquiries/${row._id}`}>
-                  {row.name}
-                  {row.organisation && <small className="muted"> · {row.organisation}</small>}
-                </Link>
-              ),
-            },
-            { key: 'email', label: 'Email', cell: (row) => row.email },
-            { key: 'topic', label: 'Topik', cell: (row) => row.topic },
-            { key: 'status', label: 'Status', cell: (row) => <span className={`badge inquiry-${row.status}`}>{INQUIRY_STATUS_LABELS[row.status]}</span> },
-            { key: 'assignee', label: 'Petugas', cell: (row) => row.assigneeName || '-' },
-          ]}
-        />
-      )}
-      {pages > 1 && (
-        <nav className="pager" aria-label="Halaman">
-          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Sebelumnya
-          </button>
-          <span>
-            Halaman {page} dari {pages}
-          </span>
-          <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Berikutnya
-          </button>
-        </nav>
-      )}
+      <Tabs
+        label="Status"
+        className="inquiry-tabs"
+        tabs={STATUS_TABS}
+        selected={status}
+        onSelect={(value) => {
+          setStatus(value);
+          setPage(1);
+        }}
+      >
+        <form className="filters" role="search" onSubmit={submit}>
+          <input type="search" aria-label="Cari pesan" placeholder="Cari nama, email, organisasi atau isi pesan" value={typed} onChange={(event) => setTyped(event.target.value)} />
+          <button type="submit">Cari</button>
+        </form>
+        {list.error && <p className="alert error">{saveErrorMessage(list.error)}</p>}
+        {list.isLoading ? (
+          <p className="loading">Memuat...</p>
+        ) : rows.length === 0 ? (
+          <p className="empty">{search ? 'Tidak ada pesan yang cocok.' : 'Belum ada pesan.'}</p>
+        ) : (
+          <DataTable
+            rows={rows}
+            rowKey={(row) => row._id}
+            busy={list.isPlaceholderData}
+            rowProps={(row) => ({ 'data-status': row.status })}
+            columns={[
+              { key: 'createdAt', label: 'Masuk', cell: (row) => when(row.createdAt) },
+              {
+                key: 'name',
+                label: 'Pengirim',
+                cell: (row) => (
+                  <Link to={`/admin/inquiries/${row._id}`}>
+                    {row.name}
+                    {row.organisation && <small className="muted"> · {row.organisation}</small>}
+                  </Link>
+                ),
+              },
+              { key: 'email', label: 'Email', cell: (row) => row.email },
+              { key: 'topic', label: 'Topik', cell: (row) => row.topic },
+              { key: 'status', label: 'Status', cell: (row) => <span className={`badge inquiry-${row.status}`}>{INQUIRY_STATUS_LABELS[row.status]}</span> },
+              { key: 'assignee', label: 'Petugas', cell: (row) => row.assigneeName || '-' },
+            ]}
+          />
+        )}
+        {pages > 1 && (
+          <nav className="pager" aria-label="Halaman">
+            <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              Sebelumnya
+            </button>
+            <span>
+              Halaman {page} dari {pages}
+            </span>
+            <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              Berikutnya
+            </button>
+          </nav>
+        )}
+      </Tabs>
     </PageShell>
   );
 }

@@ -190,44 +190,45 @@ export default function Newsletter() {
       {can('create') && (
         <form className="panel newsletter-compose" onSubmit={submit} aria-label="Tulis newsletter">
           <h2>{draft.id ? 'Ubah draf' : 'Tulis newsletter'}</h2>
-          <LanguageTabs language={language} onChange={setLanguage} note={(locale) => (locale !== DEFAULT_LOCALE && !hasVersion(draft, locale) ? ' (belum ditulis)' : '')} />
-          {translating ? (
-            <IssueVersion locale={language} draft={draft} version={version} onChange={editVersion} />
-          ) : (
-            <>
-              <div className="field">
-                <label htmlFor="newsletter-subject">Subjek</label>
-                <input id="newsletter-subject" value={draft.subject} maxLength={200} required onChange={(event) => setDraft({ ...draft, subject: event.target.value })} />
-              </div>
-              <div className="field wide">
-                <EditorField id="newsletter-body" label="Isi" light value={draft.body} onChange={(body) => setDraft((current) => ({ ...current, body }))} />
-              </div>
-              <fieldset className="field wide article-picker">
-                <legend>
-                  Artikel pilihan (opsional, paling banyak {MAX_ARTICLES}) · {draft.articles.length} dipilih
-                </legend>
-                {articles.some((query) => query.isLoading) ? (
-                  <p className="loading">Memuat...</p>
-                ) : articleChoices.length === 0 ? (
-                  <p className="muted">Belum ada artikel {ARTICLE_SOURCES.map(({ group }) => group).join(' atau ')} yang terbit.</p>
-                ) : (
-                  <ul>
-                    {articleChoices.map(({ ref, label, group }) => {
-                      const checked = draft.articles.some((a) => a.kind === ref.kind && a.id === ref.id);
-                      return (
-                        <li key={`${ref.kind}:${ref.id}`}>
-                          <label>
-                            <input type="checkbox" checked={checked} disabled={!checked && draft.articles.length >= MAX_ARTICLES} onChange={() => toggleArticle(ref)} />
-                            <span className="badge">{group}</span> {label}
-                          </label>
-                        </li>
-                      );
-                    })}
-                  </ul>
-                )}
-              </fieldset>
-            </>
-          )}
+          <LanguageTabs language={language} onChange={setLanguage} note={(locale) => (locale !== DEFAULT_LOCALE && !hasVersion(draft, locale) ? ' (belum ditulis)' : '')}>
+            {translating ? (
+              <IssueVersion locale={language} draft={draft} version={version} onChange={editVersion} />
+            ) : (
+              <>
+                <div className="field">
+                  <label htmlFor="newsletter-subject">Subjek</label>
+                  <input id="newsletter-subject" value={draft.subject} maxLength={200} required onChange={(event) => setDraft({ ...draft, subject: event.target.value })} />
+                </div>
+                <div className="field wide">
+                  <EditorField id="newsletter-body" label="Isi" light value={draft.body} onChange={(body) => setDraft((current) => ({ ...current, body }))} />
+                </div>
+                <fieldset className="field wide article-picker">
+                  <legend>
+                    Artikel pilihan (opsional, paling banyak {MAX_ARTICLES}) · {draft.articles.length} dipilih
+                  </legend>
+                  {articles.some((query) => query.isLoading) ? (
+                    <p className="loading">Memuat...</p>
+                  ) : articleChoices.length === 0 ? (
+                    <p className="muted">Belum ada artikel {ARTICLE_SOURCES.map(({ group }) => group).join(' atau ')} yang terbit.</p>
+                  ) : (
+                    <ul>
+                      {articleChoices.map(({ ref, label, group }) => {
+                        const checked = draft.articles.some((a) => a.kind === ref.kind && a.id === ref.id);
+                        return (
+                          <li key={`${ref.kind}:${ref.id}`}>
+                            <label>
+                              <input type="checkbox" checked={checked} disabled={!checked && draft.articles.length >= MAX_ARTICLES} onChange={() => toggleArticle(ref)} />
+                              <span className="badge">{group}</span> {label}
+                            </label>
+                          </li>
+                        );
+                      })}
+                    </ul>
+                  )}
+                </fieldset>
+              </>
+            )}
+          </LanguageTabs>
           <div className="toolbar">
             <button type="submit" disabled={busy || !draft.subject.trim()}>
               {saveDraft.isPending ? 'Menyimpan...' : 'Simpan draf'}
@@ -284,7 +285,7 @@ export default function Newsletter() {
 function IssueVersion({ locale, draft, version, onChange }: { locale: Locale; draft: Draft; version: Version; onChange: (change: Partial<Version>) => void }) {
   const { label, short } = LOCALES[locale];
   return (
-    <div className="translation-fields newsletter-version" role="tabpanel" aria-label={`Versi ${label}`}>
+    <div className="translation-fields newsletter-version">
       <p className="muted">
         Subscriber berbahasa {label} menerima versi ini; selama subjeknya kosong, mereka menerima versi Bahasa Indonesia. Artikel pilihan tampil dalam bahasa {label} bila versi {label}-nya sudah terbit.
       </p>

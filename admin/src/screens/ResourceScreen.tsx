@@ -258,6 +258,20 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   }
   // Not an empty list: the records exist, the user may not read them.
   if (isForbidden(list.error)) return <NoPermissionPage title={screen.title} group={screen.group} />;
+  const recordForm = (record: Row | 'new') => (
+    <ResourceForm
+      key={record === 'new' ? 'new' : `${record._id}-${detail.dataUpdatedAt}`}
+      screen={screen}
+      resource={resource}
+      record={record === 'new' ? null : (detail.data ?? record)}
+      saving={save.isPending}
+      progress={progress}
+      loading={detail.isFetching}
+      onSubmit={(submission) => save.mutate(submission)}
+      saveError={save.error}
+      onCancel={() => setEditing(null)}
+    />
+  );
   return (
     <PageShell title={screen.title} subtitle={list.isLoading ? null : `Total: ${total} item`} group={screen.group}>
       {screen.counts && (
@@ -277,22 +291,16 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
           </button>
         </p>
       )}
-      {!screen.readOnly && editing && editing !== 'new' && translatable && <LanguageTabs language={language} onChange={setLanguage} />}
-      {screen.readOnly ? null : editing && editing !== 'new' && language !== DEFAULT_LOCALE && detail.data ? (
-        <TranslationForm key={`${editing._id}-${language}`} screen={screen} resource={resource} record={detail.data} locale={language} onSaved={(text) => setAlert({ kind: 'success', text })} onClose={() => setEditing(null)} />
+      {screen.readOnly ? null : editing && editing !== 'new' && translatable ? (
+        <LanguageTabs language={language} onChange={setLanguage}>
+          {language !== DEFAULT_LOCALE && detail.data ? (
+            <TranslationForm key={`${editing._id}-${language}`} screen={screen} resource={resource} record={detail.data} locale={language} onSaved={(text) => setAlert({ kind: 'success', text })} onClose={() => setEditing(null)} />
+          ) : (
+            recordForm(editing)
+          )}
+        </LanguageTabs>
       ) : editing ? (
-        <ResourceForm
-          key={editing === 'new' ? 'new' : `${editing._id}-${detail.dataUpdatedAt}`}
-          screen={screen}
-          resource={resource}
-          record={editing === 'new' ? null : (detail.data ?? editing)}
-          saving={save.isPending}
-          progress={progress}
-          loading={detail.isFetching}
-          onSubmit={(submission) => save.mutate(submission)}
-          saveError={save.error}
-          onCancel={() => setEditing(null)}
-        />
+        recordForm(editing)
       ) : may.create && screen.addedByInvite ? (
         <Invites onAlert={setAlert} />
       ) : may.create ? (

@@ -1,16 +1,18 @@
+import type { ReactNode } from 'react';
 import { DEFAULT_LOCALE, LOCALES, TRANSLATIONS, type Locale } from '@cms/worker/contract';
+import { Tabs } from './Tabs.tsx';
 
-/** The tabs choosing which language of a text is edited: the default first, then each translation. */
-export function LanguageTabs({ language, onChange, note }: { language: Locale; onChange: (locale: Locale) => void; note?: (locale: Locale) => string }) {
-  if (TRANSLATIONS.length === 0) return null;
+const LANGUAGES = [DEFAULT_LOCALE, ...TRANSLATIONS];
+
+/**
+ * The tabs choosing which language of a text is edited (the default first, then each
+ * translation), over the panel editing it. A site in one language shows the panel alone.
+ */
+export function LanguageTabs({ language, onChange, note, children }: { language: Locale; onChange: (locale: Locale) => void; note?: (locale: Locale) => string; children: ReactNode }) {
+  if (TRANSLATIONS.length === 0) return children;
   return (
-    <div className="language-tabs" role="tablist" aria-label="Bahasa">
-      {[DEFAULT_LOCALE, ...TRANSLATIONS].map((locale) => (
-        <button key={locale} type="button" role="tab" aria-selected={language === locale} onClick={() => onChange(locale)}>
-          {LOCALES[locale].label}
-          {note?.(locale)}
-        </button>
-      ))}
-    </div>
+    <Tabs label="Bahasa" className="language-tabs" tabs={LANGUAGES.map((locale) => ({ value: locale, label: `${LOCALES[locale].label}${note?.(locale) ?? ''}` }))} selected={language} onSelect={onChange}>
+      {children}
+    </Tabs>
   );
 }

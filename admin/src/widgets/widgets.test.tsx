@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FILES_QUERY } from '../api/files.ts';
 import FilePicker, { PICK_LIMIT } from './FilePicker.tsx';
 import MultiSelect, { selectionSummary } from './MultiSelect.tsx';
+import { Tabs } from './Tabs.tsx';
 import TextCell from './TextCell.tsx';
 import UploadButton, { fileProblem } from './UploadButton.tsx';
 import { SignedIn } from '../test/session.tsx';
@@ -72,6 +73,43 @@ describe('multi-select category dropdown', () => {
     expect(toggle.textContent).toContain('Pilih Categories');
     fireEvent.keyDown(screen.getByRole('searchbox'), { key: 'Escape' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
+  });
+});
+
+describe('tabs', () => {
+  function StatusTabs() {
+    const [status, setStatus] = useState('new');
+    return (
+      <Tabs label="Status" tabs={[{ value: '', label: 'Semua' }, { value: 'new', label: 'Baru' }, { value: 'done', label: 'Selesai' }]} selected={status} onSelect={setStatus}>
+        <p>Daftar {status || 'semua'}</p>
+      </Tabs>
+    );
+  }
+
+  it('name the panel they control, which is labelled by the selected tab', () => {
+    render(<StatusTabs />);
+    const panel = screen.getByRole('tabpanel', { name: 'Baru' });
+    expect(panel.textContent).toBe('Daftar new');
+    for (const tab of screen.getAllByRole('tab')) expect(tab.getAttribute('aria-controls')).toBe(panel.id);
+    fireEvent.click(screen.getByRole('tab', { name: 'Selesai' }));
+    expect(screen.getByRole('tabpanel', { name: 'Selesai' }).textContent).toBe('Daftar done');
+  });
+
+  it('take one Tab stop and move with the arrow keys, Home and End, wrapping around', () => {
+    render(<StatusTabs />);
+    expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([-1, 0, -1]);
+    const list = screen.getByRole('tablist', { name: 'Status' });
+    fireEvent.keyDown(list, { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Selesai');
+    expect(document.activeElement).toBe(screen.getByRole('tab', { name: 'Selesai' }));
+    fireEvent.keyDown(list, { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Semua');
+    fireEvent.keyDown(list, { key: 'ArrowLeft' });
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Selesai');
+    fireEvent.keyDown(list, { key: 'Home' });
+    expect(screen.getByRole('tabpanel').textContent).toBe('Daftar semua');
+    fireEvent.keyDown(list, { key: 'End' });
+    expect(screen.getAllByRole('tab').map((tab) => tab.tabIndex)).toEqual([-1, -1, 0]);
   });
 });
 

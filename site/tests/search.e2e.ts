@@ -6,6 +6,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPassword, base, rebuildSiteOnSave } from '../../e2e/product.ts';
+import { axeCheck } from '../../e2e/axe.ts';
 import { adminCookie, openBrowser, signInAsAdmin } from '../../e2e/browser.ts';
 import { until, untilSiteBuildsEnd } from '../../e2e/wait.ts';
 
@@ -124,6 +125,11 @@ describe('site search', () => {
     expect(new URL(page.url()).searchParams.get('section')).toBe(section);
     await filter.getByRole('button', { name: 'Semua' }).click();
     await expect.poll(async () => new Set(await sectionsOf()).size).toBeGreaterThan(1);
+
+    // Two search forms on one page, each a landmark of its own name.
+    expect(await page.getByRole('search', { name: 'Pencarian cepat' }).count()).toBe(1);
+    expect(await page.getByRole('search', { name: 'Cari di situs' }).count()).toBe(1);
+    expect((await axeCheck(page).withRules(['landmark-unique']).analyze()).violations).toEqual([]);
 
     // Indonesian stemming: "pupuk" finds the page that says pemupukan and memupuk.
     const box = page.locator('.search-page').getByRole('searchbox');

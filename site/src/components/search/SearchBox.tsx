@@ -66,6 +66,7 @@ export default function SearchBox({ language, searchPage }: Props) {
   return (
     <form
       role="search"
+      aria-label={texts.quickSearch}
       action={searchPage}
       method="get"
       className="site-search"

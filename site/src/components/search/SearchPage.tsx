@@ -88,7 +88,7 @@ export default function SearchPage({ language, sections, searchPage }: Props) {
   const shownSections = sections.filter((name) => (counts[name] ?? 0) > 0 || name === section);
   return (
     <div className="search-page">
-      <form role="search" action={searchPage} method="get" className="search-page-form" onSubmit={(event) => event.preventDefault()}>
+      <form role="search" aria-label={texts.label} action={searchPage} method="get" className="search-page-form" onSubmit={(event) => event.preventDefault()}>
         <label>
           <span className="sr-only">{texts.label}</span>
           <input ref={box} type="search" name="q" placeholder={texts.placeholder} autoComplete="off" value={query} onChange={(event) => (setQuery(event.currentTarget.value), setLimit(RESULTS_STEP))} />

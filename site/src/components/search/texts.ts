@@ -3,6 +3,8 @@ import { SEARCH_QUERY_MESSAGES, type SearchLanguage, type SearchQueryProblem } f
 
 export interface SearchTexts {
   label: string;
+  /** The header's search box, told apart from the search page's form. */
+  quickSearch: string;
   placeholder: string;
   submit: string;
   searching: string;
@@ -20,6 +22,7 @@ export interface SearchTexts {
 export const SEARCH_TEXTS: Record<SearchLanguage, SearchTexts> = {
   id: {
     label: 'Cari di situs',
+    quickSearch: 'Pencarian cepat',
     placeholder: 'Cari...',
     submit: 'Cari',
     searching: 'Mencari...',
@@ -34,6 +37,7 @@ export const SEARCH_TEXTS: Record<SearchLanguage, SearchTexts> = {
   },
   en: {
     label: 'Search the site',
+    quickSearch: 'Quick search',
     placeholder: 'Search...',
     submit: 'Search',
     searching: 'Searching...',

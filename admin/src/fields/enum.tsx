@@ -11,7 +11,8 @@ export const enumKind: FieldKindModule<EnumField> = {
   Input: ({ id, field, label, value, onChange, required }) => (
     <div className="field">
       {label}
-      <select id={id} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)} required={required}>
+      {/* With a default there is no empty choice, so nothing is left to require. */}
+      <select id={id} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)} required={required && !field.default}>
         {!field.default && <option value="">Pilih {field.label}</option>}
         {field.values.map((option) => (
           <option key={option} value={option}>

@@ -7,6 +7,7 @@ import type { FieldKindModule } from './types.ts';
 export const richText: FieldKindModule<RichTextField> = {
   initial: (_field, current) => current ?? '',
   append: (form, name, _field, value) => appendText(form, name, value),
+  labelable: false,
   Input: ({ id, field, label, value, onChange, widget }) => (
     <div className="field wide">
       {label}

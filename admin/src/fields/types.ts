@@ -49,6 +49,11 @@ export interface FieldKindModule<F extends Field = Field> {
   /** Adds the form value to the multipart body the API takes; `file` is the one chosen for it. */
   append: (form: FormData, name: string, field: F, value: unknown, file: File | undefined) => void;
   Input: ComponentType<FieldInputProps<F>>;
+  /**
+   * False for an input no label can point at (the rich-text editor's editable area): its label
+   * has no `for`, names it by its own aria-label, and focuses it when clicked.
+   */
+  labelable?: false;
   /** Whether the input is marked required (`editing`: the record exists already). */
   required?: (field: F, editing: boolean) => boolean;
   /**

@@ -6,6 +6,7 @@
 import { inputSchema, recordTitle, type Field, type ResourceDefinition } from '@cms/worker/contract';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { kindOf } from '../fields/index.ts';
+import { InputLabel } from '../fields/InputLabel.tsx';
 import type { Row, Values } from '../fields/types.ts';
 import { RequestFailure } from '../api/messages.ts';
 import ConflictDialog, { type StaleSave } from '../widgets/ConflictDialog.tsx';
@@ -155,10 +156,10 @@ export default function ResourceForm({ screen, resource, record, saving, progres
         name={name}
         field={field}
         label={
-          <label htmlFor={id}>
+          <InputLabel field={field} id={id}>
             {field.label}
             {required && <span aria-hidden="true"> *</span>}
-          </label>
+          </InputLabel>
         }
         value={formValues[name]}
         onChange={(value) => set(name, value)}

@@ -67,6 +67,26 @@ describe('a flag column declared as a toggle', () => {
   });
 });
 
+describe('the add form', () => {
+  it('labels each input: a choice with a default has no empty option left to require, and the rich-text label focuses its editor', async () => {
+    show('gallery', { isActive: true });
+    fireEvent.click(await screen.findByRole('button', { name: /^\+ Tambah/ }));
+    const category = await screen.findByLabelText<HTMLSelectElement>(/^Category/);
+    expect(category.value).toBe('team');
+    expect(category.required).toBe(false);
+    expect([...category.options].map((option) => option.value)).not.toContain('');
+    cleanup();
+
+    show('agenda', { isActive: true });
+    fireEvent.click(await screen.findByRole('button', { name: /^\+ Tambah/ }));
+    const label = (await screen.findAllByText('Deskripsi')).map((text) => text.closest('label')).find(Boolean)!;
+    // A label may only point at a form control; the editor's area is not one.
+    expect(label.hasAttribute('for')).toBe(false);
+    fireEvent.click(label);
+    expect(document.activeElement?.id).toBe('field-description');
+  });
+});
+
 describe('the history of a record opened for editing', () => {
   const vision = { _id: 'v1', title: 'Visi Hijau', slug: 'visi-hijau', shortDescription: 'Ringkasan yang keliru', content: '<p>Teks</p>', updatedAt: '2026-11-23T10:00:00.000Z' };
   const versions = [

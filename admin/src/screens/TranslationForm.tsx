@@ -14,6 +14,7 @@ import { saveErrorMessage } from '../api/messages.ts';
 import { reload } from '../api/reload.ts';
 import { badgeOf, translationLabel } from '../cells/translation.tsx';
 import { kindOf } from '../fields/index.ts';
+import { InputLabel } from '../fields/InputLabel.tsx';
 import type { Row, Values } from '../fields/types.ts';
 import HistoryPanel, { historyOf } from '../widgets/HistoryPanel.tsx';
 import PreviewActions from '../widgets/PreviewActions.tsx';
@@ -143,9 +144,9 @@ function TranslationFields({ screen, resource, record, locale, onSaved, onClose,
                     name={name}
                     field={field}
                     label={
-                      <label htmlFor={id}>
+                      <InputLabel field={field} id={id}>
                         {field.label} ({LOCALES[locale].short}){required && <span aria-hidden="true"> *</span>}
-                      </label>
+                      </InputLabel>
                     }
                     value={values[name]}
                     onChange={(value) => {

@@ -198,12 +198,12 @@ export function AcceptInvite() {
           Anda diundang sebagai <strong>{link.data.roleName}</strong> dengan email <strong>{link.data.email}</strong>. Pilih username dan password Anda sendiri.
         </p>
         <label htmlFor="invite-username">Username</label>
-        <input id="invite-username" name="username" autoComplete="username" pattern="[A-Za-z0-9._\-]{3,50}" required autoFocus disabled={sending} aria-describedby="invite-username-hint" />
+        <input id="invite-username" type="text" name="username" autoComplete="username" pattern="[A-Za-z0-9._\-]{3,50}" required autoFocus disabled={sending} aria-describedby="invite-username-hint" />
         <small id="invite-username-hint" className="muted">
           3-50 karakter: huruf, angka, titik, garis bawah atau strip.
         </small>
         <label htmlFor="invite-name">Nama lengkap</label>
-        <input id="invite-name" name="fullName" autoComplete="name" maxLength={100} required disabled={sending} />
+        <input id="invite-name" type="text" name="fullName" autoComplete="name" maxLength={100} required disabled={sending} />
         <NewPassword disabled={sending} />
         <Alert text={error} />
         <button type="submit" className="primary" disabled={sending}>

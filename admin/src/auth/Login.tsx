@@ -69,7 +69,7 @@ export default function Login({ onSignedIn }: { onSignedIn: () => void }) {
       <form className={styles.card} onSubmit={(event) => void submit(event)}>
         <h1>Admin Login</h1>
         <label htmlFor="login-username">Username</label>
-        <input id="login-username" name="username" autoComplete="username" required autoFocus disabled={submitting} />
+        <input id="login-username" type="text" name="username" autoComplete="username" required autoFocus disabled={submitting} />
         <label htmlFor="login-password">Password</label>
         <span className={styles.passwordField}>
           <input id="login-password" name="password" type={showPassword ? 'text' : 'password'} autoComplete="current-password" required disabled={submitting} />

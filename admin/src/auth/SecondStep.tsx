@@ -47,7 +47,7 @@ function Verify({ step, onSignedIn, onCancel }: Props) {
       {step.methods.includes('totp') && (
         <form className={styles.enrol} onSubmit={submit}>
           <label htmlFor="login-code">Kode verifikasi</label>
-          <input id="login-code" name="code" autoComplete="one-time-code" inputMode="text" maxLength={20} required autoFocus disabled={busy} aria-describedby="login-code-hint" />
+          <input id="login-code" type="text" name="code" autoComplete="one-time-code" inputMode="text" maxLength={20} required autoFocus disabled={busy} aria-describedby="login-code-hint" />
           <small id="login-code-hint">Masukkan 6 digit dari aplikasi autentikator Anda, atau salah satu kode pemulihan.</small>
           <button type="submit" className="primary" disabled={busy}>
             {busy ? 'Memproses...' : 'Verifikasi'}

@@ -74,7 +74,7 @@ export function TotpEnrolment({ onDone }: { onDone: (done: EnrolmentDone) => voi
         Tidak dapat memindai? Ketik kode ini di aplikasi: <code data-testid="totp-secret">{setup.secret}</code>
       </p>
       <label htmlFor="totp-confirm-code">Kode 6 digit dari aplikasi</label>
-      <input id="totp-confirm-code" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required disabled={busy} />
+      <input id="totp-confirm-code" type="text" name="code" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9]{6}" maxLength={6} required disabled={busy} />
       {error && <p className="alert error" role="alert">{error}</p>}
       <button type="submit" className="primary" disabled={busy}>
         {busy ? 'Memproses...' : 'Aktifkan'}

@@ -89,7 +89,7 @@ export default function InquiryForm({ topics, consentText, language, texts, priv
       <input type="hidden" name="sourcePage" value={page} />
       <div className="inquiry-field">
         <label htmlFor="inquiry-name">{texts.name}</label>
-        <input id="inquiry-name" name="name" required maxLength={INQUIRY_LIMITS.name} autoComplete="name" aria-invalid={invalid('name')} />
+        <input id="inquiry-name" type="text" name="name" required maxLength={INQUIRY_LIMITS.name} autoComplete="name" aria-invalid={invalid('name')} />
       </div>
       <div className="inquiry-field">
         <label htmlFor="inquiry-email">{texts.email}</label>
@@ -97,7 +97,7 @@ export default function InquiryForm({ topics, consentText, language, texts, priv
       </div>
       <div className="inquiry-field">
         <label htmlFor="inquiry-organisation">{texts.organisation}</label>
-        <input id="inquiry-organisation" name="organisation" maxLength={INQUIRY_LIMITS.organisation} autoComplete="organization" aria-invalid={invalid('organisation')} />
+        <input id="inquiry-organisation" type="text" name="organisation" maxLength={INQUIRY_LIMITS.organisation} autoComplete="organization" aria-invalid={invalid('organisation')} />
       </div>
       <div className="inquiry-field">
         <label htmlFor="inquiry-topic">{texts.topic}</label>

@@ -3,14 +3,12 @@
  * ISO string; empty means "no schedule". What the public sees of a scheduled record is shown
  * by the contract's rule (`publicState`), in the list and in the form.
  */
-import { publicState, type ResourceDefinition } from '@cms/worker/contract';
+import { publicState, wibLocal, type ResourceDefinition } from '@cms/worker/contract';
 import type { ReactNode } from 'react';
 import styles from './ScheduleInput.module.css';
 
-const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
-
 /** "2031-06-02T01:00:00.000Z" -> "2031-06-02T08:00" for a datetime-local input. */
-export const toJakartaInput = (iso: string) => (iso ? new Date(Date.parse(iso) + JAKARTA_OFFSET_MS).toISOString().slice(0, 16) : '');
+export const toJakartaInput = (iso: string) => (iso ? wibLocal(iso).slice(0, 16) : '');
 /** "2031-06-02T08:00" (WIB) -> "2031-06-02T01:00:00.000Z". */
 export const fromJakartaInput = (local: string) => (local ? new Date(`${local}:00+07:00`).toISOString() : '');
 

@@ -53,7 +53,6 @@ export function Tabs<T extends string>({ label, tabs, selected, onSelect, classN
             aria-selected={tab.value === selected}
             aria-controls={panelId}
             tabIndex={tab.value === selected ? 0 : -1}
-            className={tab.value === selected ? 'active' : ''}
             onClick={() => onSelect(tab.value)}
           >
             {tab.label}

@@ -7,5 +7,8 @@ export const wibDateTime = (iso: string | null | undefined) => (iso ? `${dateTim
 
 const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
 
+/** A stored UTC ISO time as the wall-clock time in WIB, without a zone ("2026-12-05T19:30:00"). */
+export const wibLocal = (iso: string) => new Date(Date.parse(iso) + WIB_OFFSET_MS).toISOString().slice(0, 19);
+
 /** A stored UTC ISO time as ISO 8601 with WIB's offset ("2026-12-05T19:30:00+07:00"), as search engines read an event's time. */
-export const wibIso = (iso: string) => `${new Date(Date.parse(iso) + WIB_OFFSET_MS).toISOString().slice(0, 19)}+07:00`;
+export const wibIso = (iso: string) => `${wibLocal(iso)}+07:00`;

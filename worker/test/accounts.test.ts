@@ -6,12 +6,12 @@
  * Email Service binding's local simulation; expiry is reached by ageing the stored link.
  */
 import { describe, expect, it } from 'vitest';
+import type { DeviceSession } from '../src/contract/staff-answers.ts';
 import { asAdmin, Client, form, unique } from './client.ts';
 import { mailbox as mailOf } from './mail.ts';
 import { fileWorker } from './worker.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
-type DeviceSession = { id: string; browser: string; address: string; lastSeenAt: string; current: boolean };
 type Invite = { _id: string; email: string; role: { name: string }; expired: boolean };
 
 /** The messages sent to one address, oldest first, with their text part. */

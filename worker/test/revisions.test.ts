@@ -1,10 +1,10 @@
 /** History of content records: versions written with each change, differences, restores, deleted records (with their translations), English versions, and saves that would lose another person's edits. */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { RevisionDetail, RevisionSummary as Version } from '../src/contract/staff-answers.ts';
 import { asAdmin, Client, form, unique } from './client.ts';
 
 type Row = { _id: string } & Record<string, unknown>;
-type Version = { version: number; action: string; username: string; createdAt: string; changedFields: { field: string; label: string }[] };
-type VersionDetail = { version: number; record: Row; differences: { field: string; label: string; before: string; after: string }[] };
+type VersionDetail = RevisionDetail & { record: Row };
 
 let admin: Client;
 let permissionId: Map<string, string>;
@@ -105,6 +105,9 @@ describe('restore', () => {
     const versions = data<Version[]>(await admin.get(`/api/our-work/${work._id}/revisions`));
     expect(versions.map((v) => v.action)).toEqual(['restore', 'update', 'create']);
     expect(versions[0]!.changedFields.map((f) => f.field).sort()).toEqual(['category_ids', 'content']);
+    // Links read as the ids they name, as the admin's save-conflict view shows them.
+    const first = data<VersionDetail>(await admin.get(`/api/our-work/${work._id}/revisions/2`));
+    expect(first.differences.find((d) => d.field === 'category_ids')).toMatchObject({ before: categories[1]!._id, after: categories[0]!._id });
     const audit = data<{ action: string; recordId: string; summary: string }[]>(await admin.get('/api/audit?limit=5'));
     expect(audit.find((entry) => entry.recordId === work._id)?.summary).toContain('dipulihkan dari versi 1');
   });

@@ -4,19 +4,11 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { DeviceSession } from '@cms/worker/contract';
 import { getJson, sendJson } from '../api/client.ts';
 import { RequestFailure } from '../api/messages.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 import DataTable, { type TableColumn } from '../widgets/DataTable.tsx';
-
-interface DeviceSession {
-  id: string;
-  browser: string;
-  address: string;
-  signedInAt: string;
-  lastSeenAt: string;
-  current: boolean;
-}
 
 const when = (iso: string) => new Date(iso).toLocaleString('id-ID', { dateStyle: 'medium', timeStyle: 'short' });
 const reason = (error: unknown) => (error instanceof RequestFailure && error.body?.message ? error.body.message : 'Permintaan gagal. Silakan coba lagi.');

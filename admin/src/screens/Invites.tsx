@@ -4,20 +4,11 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import type { PendingInvite } from '@cms/worker/contract';
 import { getAll, getJson, sendJson } from '../api/client.ts';
 import { RequestFailure } from '../api/messages.ts';
 import DataTable, { type TableColumn } from '../widgets/DataTable.tsx';
 import styles from './Invites.module.css';
-
-interface PendingInvite {
-  _id: string;
-  email: string;
-  role: { _id: string; name: string };
-  invitedByName: string;
-  sentAt: string;
-  expiresAt: string;
-  expired: boolean;
-}
 
 type Alert = { kind: 'success' | 'error'; text: string };
 const when = (iso: string) => new Date(iso).toLocaleString('id-ID', { dateStyle: 'medium', timeStyle: 'short' });

@@ -4,6 +4,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { MissingPage } from '@cms/worker/contract';
 import { getJson, sendJson } from '../api/client.ts';
 import { isForbidden, saveErrorMessage } from '../api/messages.ts';
 import { useAccess } from '../auth/access.ts';
@@ -11,17 +12,10 @@ import { NoPermissionPage } from '../layout/NoPermission.tsx';
 import { PageShell } from '../layout/PageShell.tsx';
 import DataTable, { type TableColumn } from '../widgets/DataTable.tsx';
 
-interface Missing {
-  path: string;
-  hits: number;
-  referrer: string;
-  lastSeen: string;
-}
-
 export default function NotFoundLog() {
   const client = useQueryClient();
   const mayRedirect = useAccess().may('redirect', 'create');
-  const log = useQuery({ queryKey: ['not-found'], queryFn: async () => (await getJson<Missing[]>('/not-found')).data });
+  const log = useQuery({ queryKey: ['not-found'], queryFn: async () => (await getJson<MissingPage[]>('/not-found')).data });
   const [targets, setTargets] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState('');
   const create = useMutation({
@@ -34,7 +28,7 @@ export default function NotFoundLog() {
     onError: (error) => setAlert(saveErrorMessage(error)),
   });
   const rows = log.data ?? [];
-  const columns: TableColumn<Missing>[] = [
+  const columns: TableColumn<MissingPage>[] = [
     { key: 'path', label: 'Alamat', cell: (row) => row.path },
     { key: 'hits', label: 'Dibuka', cell: (row) => `${row.hits}×` },
     { key: 'lastSeen', label: 'Terakhir', cell: (row) => new Date(row.lastSeen).toLocaleString('id-ID') },

@@ -6,7 +6,7 @@
  * everything typed. 'Pratinjau' shows
  * the unsaved text in that language's page; the history beside it is that language's versions.
  */
-import { LOCALES, localizedFields, localizedItemKeys, type Field, type ListField, type Locale, type ResourceDefinition, type TranslationStatus } from '@cms/worker/contract';
+import { LOCALES, localizedFields, localizedItemKeys, type Field, type ListField, type Locale, type ResourceDefinition, type TranslationAnswer } from '@cms/worker/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { getJson, sendJson } from '../api/client.ts';
@@ -21,16 +21,6 @@ import PreviewActions from '../widgets/PreviewActions.tsx';
 import ScheduleInput, { wib } from '../widgets/ScheduleInput.tsx';
 import type { Screen } from './screens.ts';
 import './TranslationForm.css';
-
-/** A translation as the API answers it. */
-interface StoredTranslation {
-  status: TranslationStatus;
-  slug: string | null;
-  values: Values;
-  isPublished: boolean;
-  publishAt: string | null;
-  updatedAt: string | null;
-}
 
 /** A translation's form picks no files: its pictures are the record's. */
 const NO_FILES: Record<string, File> = {};
@@ -68,13 +58,13 @@ interface Props {
 export default function TranslationForm(props: Props) {
   const { resource, record, locale } = props;
   const path = `/${resource.path}/${record._id}/translations/${locale}`;
-  const stored = useQuery({ queryKey: [resource.path, record._id, 'translation', locale], queryFn: async () => (await getJson<StoredTranslation>(path)).data, gcTime: 0 });
+  const stored = useQuery({ queryKey: [resource.path, record._id, 'translation', locale], queryFn: async () => (await getJson<TranslationAnswer>(path)).data, gcTime: 0 });
   if (!stored.data) return <p className="loading">{stored.isError ? 'Versi terjemahan tidak dapat dimuat.' : 'Memuat...'}</p>;
   // A restored version is a new stored translation: the form starts again from it.
   return <TranslationFields key={stored.data.updatedAt ?? 'none'} {...props} stored={stored.data} path={path} />;
 }
 
-function TranslationFields({ screen, resource, record, locale, onSaved, onClose, stored, path }: Props & { stored: StoredTranslation; path: string }) {
+function TranslationFields({ screen, resource, record, locale, onSaved, onClose, stored, path }: Props & { stored: TranslationAnswer; path: string }) {
   const language = LOCALES[locale].label;
   const fields = useMemo(() => localizedFields(resource).map(([name, field]) => [name, translatedField(resource, field)] as const), [resource]);
   const [values, setValues] = useState<Values>(() =>
@@ -95,7 +85,7 @@ function TranslationFields({ screen, resource, record, locale, onSaved, onClose,
     setSaving(true);
     setError(null);
     try {
-      const answer = await sendJson<StoredTranslation>('PUT', path, { ...tidied, isPublished: published, publishAt });
+      const answer = await sendJson<TranslationAnswer>('PUT', path, { ...tidied, isPublished: published, publishAt });
       setStatus(answer.data.status);
       setScheduledAt(answer.data.publishAt);
       // A time that had passed published the version at once: the form says so.

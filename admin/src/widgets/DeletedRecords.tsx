@@ -4,24 +4,17 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ResourceDefinition } from '@cms/worker/contract';
+import type { DeletedRecord, ResourceDefinition } from '@cms/worker/contract';
 import { api, getJson } from '../api/client.ts';
 import { RequestFailure } from '../api/messages.ts';
 import Modal from './Modal.tsx';
 import { jakartaTime } from './differences.tsx';
 
-interface Deleted {
-  _id: string;
-  title: string;
-  deletedAt: string;
-  deletedBy: string;
-}
-
 /** `canRestore`: the user may create records of the collection, which bringing one back is. */
 export default function DeletedRecords({ resource, canRestore }: { resource: ResourceDefinition; canRestore: boolean }) {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
-  const deleted = useQuery({ queryKey: [resource.path, 'deleted'], queryFn: async () => (await getJson<Deleted[]>(`/${resource.path}/deleted`)).data, enabled: open });
+  const deleted = useQuery({ queryKey: [resource.path, 'deleted'], queryFn: async () => (await getJson<DeletedRecord[]>(`/${resource.path}/deleted`)).data, enabled: open });
   const restore = useMutation({
     mutationFn: (id: string) => api(`/${resource.path}/deleted/${id}/restore`, { method: 'POST' }),
     onSuccess: () => void client.invalidateQueries({ queryKey: [resource.path] }),

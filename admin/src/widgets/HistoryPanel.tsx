@@ -5,21 +5,13 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { LOCALES, type Locale, type ResourceDefinition } from '@cms/worker/contract';
+import { LOCALES, type Locale, type ResourceDefinition, type RevisionAction, type RevisionDetail, type RevisionSummary } from '@cms/worker/contract';
 import { api, getJson } from '../api/client.ts';
 import { CONNECTION, RequestFailure } from '../api/messages.ts';
 import Modal from './Modal.tsx';
-import { DifferenceTable, jakartaTime, type FieldDifference } from './differences.tsx';
+import { DifferenceTable, jakartaTime } from './differences.tsx';
 
-interface Version {
-  version: number;
-  action: 'create' | 'update' | 'restore' | 'delete' | 'schedule';
-  username: string;
-  createdAt: string;
-  changedFields: { field: string; label: string }[];
-}
-
-const ACTION_LABEL: Record<Version['action'], string> = {
+const ACTION_LABEL: Record<RevisionAction, string> = {
   create: 'Dibuat',
   update: 'Diubah',
   restore: 'Dipulihkan',
@@ -48,12 +40,12 @@ export default function HistoryPanel({ resource, recordId, dirty, busy, translat
   const client = useQueryClient();
   const { base, key } = historyOf(resource, recordId, translation);
   const language = translation ? ` versi ${LOCALES[translation].label}` : '';
-  const versions = useQuery({ queryKey: key, queryFn: async () => (await getJson<Version[]>(base)).data });
+  const versions = useQuery({ queryKey: key, queryFn: async () => (await getJson<RevisionSummary[]>(base)).data });
   const [viewing, setViewing] = useState<number | null>(null);
   const [confirming, setConfirming] = useState<number | null>(null);
   const difference = useQuery({
     queryKey: [...key, viewing],
-    queryFn: async () => (await getJson<{ differences: FieldDifference[] }>(`${base}/${viewing}`)).data,
+    queryFn: async () => (await getJson<RevisionDetail>(`${base}/${viewing}`)).data,
     enabled: viewing !== null,
   });
   const restore = useMutation({

@@ -6,25 +6,12 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, type ResourceDefinition } from '@cms/worker/contract';
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale, type OpenPreview, type PreviewLink, type ResourceDefinition } from '@cms/worker/contract';
 import { api, getJson, sendJson } from '../api/client.ts';
 import { RequestFailure } from '../api/messages.ts';
 import { jakartaTime } from './differences.tsx';
 import { PENDING_FILES, type ListItem } from './ListEditor.tsx';
 import './PreviewActions.css';
-
-interface PreviewLink {
-  id: string;
-  url: string;
-  expiresAt: string;
-}
-interface OpenLink {
-  id: string;
-  locale: string;
-  createdAt: string;
-  expiresAt: string;
-  createdByName: string;
-}
 
 interface Props {
   resource: ResourceDefinition;
@@ -108,7 +95,7 @@ export default function PreviewActions({ resource, recordId, values, files, disa
   useEffect(() => void pickedPictures(resource, values, files), [resource, values, files]);
   const links = useQuery({
     queryKey: linksKey,
-    queryFn: async () => (await getJson<OpenLink[]>(`/${resource.path}/${recordId}/previews`)).data,
+    queryFn: async () => (await getJson<OpenPreview[]>(`/${resource.path}/${recordId}/previews`)).data,
     enabled: recordId !== null && shared !== null,
   });
   const create = async () => {

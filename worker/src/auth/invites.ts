@@ -9,6 +9,7 @@ import { Hono, type Context } from 'hono';
 import * as z from '../contract/zod.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { SessionUser } from '../contract/api.ts';
+import type { PendingInvite } from '../contract/staff-answers.ts';
 import { user as userDefinition } from '../contract/collections/user.ts';
 import { stripControls } from '../contract/text.ts';
 import { newId } from '../db/client.ts';
@@ -33,15 +34,6 @@ export const INVITE_LINK_MESSAGES: Record<Exclude<LinkState, 'valid'>, string> =
   invalid: 'Tautan undangan tidak valid atau sudah dibatalkan. Periksa kembali tautan di email Anda atau minta undangan baru.',
 };
 
-export interface PendingInvite {
-  _id: string;
-  email: string;
-  role: { _id: string; name: string };
-  invitedByName: string;
-  sentAt: string;
-  expiresAt: string;
-  expired: boolean;
-}
 
 const USERNAME = userDefinition.fields.username.pattern!;
 const oneLine = (value: unknown) => (typeof value === 'string' ? stripControls(value, false) : value);

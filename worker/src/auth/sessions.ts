@@ -8,6 +8,7 @@ import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { auditStatement } from '../audit/log.ts';
 import type { SessionUser } from '../contract/api.ts';
+import type { DeviceSession } from '../contract/staff-answers.ts';
 import { knownDevices, sessions, user } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, notFound, ok, unauthorized } from '../http/errors.ts';
@@ -73,15 +74,6 @@ export async function noticeDevice(c: Context<AppEnv>, who: SessionUser) {
   );
 }
 
-export interface DeviceSession {
-  /** The session's stored hash: it names the session and cannot be used to sign in. */
-  id: string;
-  browser: string;
-  address: string;
-  signedInAt: string;
-  lastSeenAt: string;
-  current: boolean;
-}
 
 const signedIn = (c: Context<AppEnv>) => {
   if (!c.var.user) throw unauthorized();

@@ -16,3 +16,5 @@ export * from './inquiry.ts';
 export * from './search.ts';
 export * from './locales.ts';
 export * from './translation.ts';
+export * from './differences.ts';
+export * from './staff-answers.ts';

@@ -22,6 +22,7 @@ import { sanitizeRichText } from '../content/sanitize.ts';
 import { cleanedDataUrl } from '../files/data-url.ts';
 import { withCleanedInlineImages } from '../files/inline.ts';
 import type { AppEnv } from '../env.ts';
+import type { OpenPreview, PreviewLink } from '../contract/staff-answers.ts';
 import { createPreview, findPreview, openPreviews, revokePreview } from './store.ts';
 
 const previewable = (path: string) =>
@@ -126,11 +127,11 @@ export const previewApi = new Hono<AppEnv>()
     const data = withPickedImages(resource, draftOf(resource, input), body.files);
     const preview = await createPreview(c.var.db, { collection: resource.path, recordId, locale, data, createdBy: who.id, createdByName: who.username });
     const url = new URL(`/preview/${preview.token}`, c.req.url).href;
-    return ok(c, { id: preview.id, url, expiresAt: preview.expiresAt, createdAt: preview.createdAt }, 'Pratinjau dibuat.', 201);
+    return ok<PreviewLink>(c, { id: preview.id, url, expiresAt: preview.expiresAt, createdAt: preview.createdAt }, 'Pratinjau dibuat.', 201);
   })
   .get('/:collection/:id/previews', async (c) => {
     const { resource } = editableCollection(c, c.req.param('collection'));
-    return ok(c, await openPreviews(c.var.db, resource.path, c.req.param('id')));
+    return ok<OpenPreview[]>(c, await openPreviews(c.var.db, resource.path, c.req.param('id')));
   })
   .delete('/preview/:id', async (c) => {
     const preview = await findPreview(c.var.db, c.req.param('id'));

@@ -14,6 +14,7 @@ import { CollectionStore } from '../collections/store.ts';
 import type { AppEnv } from '../env.ts';
 import type { RequestBody } from '../http/body.ts';
 import { ApiError, notFound, ok } from '../http/errors.ts';
+import type { DeletedRecord, RevisionDetail, RevisionSummary } from '../contract/staff-answers.ts';
 import { bringBackFiles, fileKeysIn } from '../files/references.ts';
 import { currentSnapshot, deletedRecords, differences, restorableFields, versionsOf, type StoredVersion } from './store.ts';
 
@@ -45,7 +46,7 @@ export function historyRoutes(key: ResourceKey, writer: () => RecordWriter) {
   app.get('/deleted', async (c) => {
     assertPermission(c.var.user, module, 'read');
     const deleted = await deletedRecords(c.var.db, key, new Date());
-    return ok(
+    return ok<DeletedRecord[]>(
       c,
       deleted.map((row) => ({
         _id: row.recordId,
@@ -74,7 +75,7 @@ export function historyRoutes(key: ResourceKey, writer: () => RecordWriter) {
     const versions = await versionsOf(c.var.db, key, id);
     // A record stored before history was kept (seeded, imported) has none yet: an empty history.
     if (!versions.length && !(await new CollectionStore(c.var.db, key).findRow('id', id, false))) throw notFound();
-    return ok(
+    return ok<RevisionSummary[]>(
       c,
       versions.map((version, i) => ({
         version: version.version,
@@ -94,7 +95,7 @@ export function historyRoutes(key: ResourceKey, writer: () => RecordWriter) {
     const collection = new CollectionStore(c.var.db, key);
     const row = await collection.findRow('id', c.req.param('id'), false);
     const current = row ? await currentSnapshot(c.var.db, key, row) : undefined;
-    return ok(c, {
+    return ok<RevisionDetail & { record: Record<string, unknown> }>(c, {
       version: version.version,
       action: version.action,
       username: version.username,

@@ -6,10 +6,12 @@ import { and, desc, eq, getTableColumns, getTableName, ne, sql, type SQL } from 
 import type { BatchItem } from 'drizzle-orm/batch';
 import sanitizeHtml from 'sanitize-html';
 import type { SessionUser } from '../contract/api.ts';
+import { fieldDifferences } from '../contract/differences.ts';
 import type { Field, ResourceDefinition } from '../contract/fields.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { newId, type Database } from '../db/client.ts';
 import { DEFAULT_LOCALE } from '../contract/locales.ts';
+import type { RevisionAction } from '../contract/staff-answers.ts';
 import { collections, links, revisions, translationRevisions, translations, type AnyTable } from '../db/schema.ts';
 import type { Row } from '../collections/store.ts';
 
@@ -18,7 +20,6 @@ export const KEPT_VERSIONS = 50;
 /** How long the history of a deleted record is kept, so it can be brought back. */
 export const DELETED_KEPT_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type RevisionAction = 'create' | 'update' | 'restore' | 'delete' | 'schedule';
 export type Snapshot = Record<string, unknown>;
 
 /** Content collections keep history; accounts, roles and permissions do not. */
@@ -193,32 +194,8 @@ export const plainText = (html: string) =>
     .replace(/\s*\n\s*/g, '\n')
     .trim();
 
-/** A value as shown in a difference: rich text as text, lists as JSON, absent as empty. */
-function shown(field: Field, value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (field.kind === 'richText') return plainText(String(value));
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
-}
-
-export interface FieldDifference {
-  field: string;
-  label: string;
-  before: string;
-  after: string;
-}
-
 /** The fields whose shown value differs between two snapshots, in the definition's order. */
-export function differences(resource: ResourceDefinition, before: Snapshot | undefined, after: Snapshot): FieldDifference[] {
-  const result: FieldDifference[] = [];
-  for (const [name, field] of Object.entries(resource.fields)) {
-    if (field.kind === 'password' || (field.kind === 'timestamp' && !field.schedule)) continue;
-    const from = shown(field, before?.[name]);
-    const to = shown(field, after[name]);
-    if (from !== to) result.push({ field: name, label: field.label, before: from, after: to });
-  }
-  return result;
-}
+export const differences = (resource: ResourceDefinition, before: Snapshot | undefined, after: Snapshot) => fieldDifferences(resource, before, after, plainText);
 
 /**
  * The fields a restore writes back: stored values only, not id or server-set timestamps, and not

@@ -11,7 +11,8 @@ import type { Locale } from '../contract/locales.ts';
 import { localizedFields, localizedSlugField } from '../contract/translation.ts';
 import { newId, type Database } from '../db/client.ts';
 import { translationRevisions } from '../db/schema.ts';
-import { differences, KEPT_VERSIONS, type FieldDifference } from '../revisions/store.ts';
+import type { FieldDifference } from '../contract/differences.ts';
+import { differences, KEPT_VERSIONS } from '../revisions/store.ts';
 
 export type TranslationRevisionAction = 'update' | 'restore' | 'delete' | 'schedule';
 

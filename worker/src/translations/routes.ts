@@ -21,6 +21,7 @@ import { pageMoves } from '../redirects/hooks.ts';
 import { translatedPages } from './pages.ts';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../contract/locales.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
+import type { RevisionDetail, RevisionSummary, TranslationAnswer } from '../contract/staff-answers.ts';
 import { localizedSlugField, sourceHash, type TranslationStatus } from '../contract/translation.ts';
 import { translations } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
@@ -31,17 +32,6 @@ import { hasTranslationVersions, translationDifferences, translationVersion, tra
 import { stillAhead } from './schedule.ts';
 import { prepareTranslation, readTranslation, type StoredTranslationRow, type TranslationInput } from './write.ts';
 
-/** A translation as the admin's form reads it. */
-export interface TranslationAnswer {
-  locale: Locale;
-  status: TranslationStatus;
-  slug: string | null;
-  values: Record<string, unknown>;
-  isPublished: boolean;
-  /** When the version goes public, while it waits for that time. */
-  publishAt: string | null;
-  updatedAt: string | null;
-}
 
 /** The language named in the address: one a record can be translated into, or a clear refusal. */
 const translationLocale = (value: string): Locale => {
@@ -127,7 +117,7 @@ export function translationRoutes(key: ResourceKey) {
 
   app.get('/:id/translations/:locale/revisions', async (c) => {
     const { locale, versions } = await versionsOf(c);
-    return ok(
+    return ok<RevisionSummary[]>(
       c,
       versions.map((version, i) => ({
         version: version.version,
@@ -145,7 +135,7 @@ export function translationRoutes(key: ResourceKey) {
     const version = versions.find((candidate) => candidate.version === versionNumber(c));
     if (!version) throw versionNotFound();
     const current = await readTranslation(c.var.db, module, String(record.id), locale);
-    return ok(c, {
+    return ok<RevisionDetail & { translation: TranslationSnapshot }>(c, {
       version: version.version,
       action: version.action,
       username: version.username,

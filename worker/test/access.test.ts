@@ -3,10 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardSummary } from '../src/contract/api.ts';
 import type { ResourceDefinition } from '../src/contract/fields.ts';
 import { resources } from '../src/contract/resources.ts';
-import { asAdmin, Client, form, unique } from './client.ts';
+import { asAdmin, Client, form, unique, type Row } from './client.ts';
 import { sampleForm } from './samples.ts';
 
-type Row = { _id: string } & Record<string, unknown>;
 const all = Object.values(resources) as ResourceDefinition[];
 
 /** A signed-in user whose role gives only these permissions (by default: read and list vision articles). */

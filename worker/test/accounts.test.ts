@@ -7,11 +7,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { DeviceSession } from '../src/contract/staff-answers.ts';
-import { asAdmin, Client, form, unique } from './client.ts';
+import { asAdmin, Client, form, unique, type Row } from './client.ts';
 import { mailbox as mailOf } from './mail.ts';
 import { fileWorker } from './worker.ts';
 
-type Row = { _id: string } & Record<string, unknown>;
 type Invite = { _id: string; email: string; role: { name: string }; expired: boolean };
 
 /** The messages sent to one address, oldest first, with their text part. */

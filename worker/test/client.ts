@@ -8,6 +8,8 @@ import { inject } from 'vitest';
 import type { ApiFailure, ApiSuccess } from '../src/contract/api.ts';
 import { fileWorker } from './worker.ts';
 
+/** A collection record as the API answers it. */
+export type Row = { _id: string } & Record<string, unknown>;
 export type Answer<T = unknown> = { status: number; body: ApiSuccess<T> | ApiFailure; headers: Headers };
 
 export class Client {

@@ -2,10 +2,9 @@
 import { assert, describe, expect, it } from 'vitest';
 import type { ResourceDefinition } from '../src/contract/fields.ts';
 import { resources } from '../src/contract/resources.ts';
-import { asAdmin, Client, form, unique } from './client.ts';
+import { asAdmin, Client, form, unique, type Row } from './client.ts';
 import { sampleForm } from './samples.ts';
 
-type Row = { _id: string } & Record<string, unknown>;
 
 // Subscribers are created by the public sign-up, not by staff (see subscribers.test.ts).
 const staffCreated = (Object.entries(resources) as [string, ResourceDefinition][]).filter(([key]) => key !== 'subscriber');

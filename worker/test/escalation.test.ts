@@ -5,9 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../src/contract/api.ts';
-import { asAdmin, Client, form, unique } from './client.ts';
+import { asAdmin, Client, form, unique, type Row } from './client.ts';
 
-type Row = { _id: string } & Record<string, unknown>;
 
 let admin: Client;
 let permissionId: Map<string, string>;

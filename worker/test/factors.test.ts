@@ -10,10 +10,9 @@ import type { EnrolmentDone, FactorsSummary, SecondStep, TotpSetup } from '../sr
 import { codeAt, stepAt } from '../src/auth/totp.ts';
 import { SoftAuthenticator } from './authenticator.ts';
 import { sentEmails } from './mail.ts';
-import { asAdmin, Client, form, unique } from './client.ts';
+import { asAdmin, Client, form, unique, type Row } from './client.ts';
 import { fileWorker } from './worker.ts';
 
-type Row = { _id: string } & Record<string, unknown>;
 const base = fileWorker().url;
 const PASSWORD = 'rahasia-faktor-1';
 

@@ -1,11 +1,10 @@
 /** Uploaded files: their bytes must be what their type says, and content's files go when no content uses them. */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { asAdmin, Client, form, unique } from './client.ts';
+import { asAdmin, Client, form, unique, type Row } from './client.ts';
 import { fileWorker } from './worker.ts';
 import { PNG } from './samples.ts';
 
-type Row = { _id: string } & Record<string, unknown>;
 
 const bytesOf = async (file: File) => new Uint8Array(await file.arrayBuffer());
 const picture = sharp({ create: { width: 8, height: 6, channels: 3, background: '#6a8f4e' } });

@@ -1,9 +1,8 @@
 /** Uploads, limits and the file manager; files are checked before anything is stored. */
 import { describe, expect, it } from 'vitest';
-import { asAdmin, Client, form, unique } from './client.ts';
+import { asAdmin, Client, form, unique, type Row } from './client.ts';
 import { PNG, PNG_BYTES } from './samples.ts';
 
-type Row = { _id: string } & Record<string, unknown>;
 const MB = 1024 * 1024;
 /** A file of `bytes` bytes; a PNG starts with PNG's signature, since image bytes are checked against their type. */
 const blob = (bytes: number, name: string, type: string) => {

@@ -1,10 +1,9 @@
 /** Input an attacker or a careless paste sends: each is refused with a clear 4xx, never a 500, and nothing odd is stored. */
 import { describe, expect, it } from 'vitest';
 import { resources } from '../src/contract/resources.ts';
-import { asAdmin, Client, form, unique } from './client.ts';
+import { asAdmin, Client, form, unique, type Row } from './client.ts';
 import { PNG } from './samples.ts';
 
-type Row = { _id: string } & Record<string, unknown>;
 
 const refused = (answer: { status: number; body: unknown }, code?: string) => {
   expect(answer.status, JSON.stringify(answer.body)).toBeGreaterThanOrEqual(400);

@@ -19,11 +19,10 @@ import {
   type InquirySummary,
   type PersonalDataExport,
 } from '../src/contract/inquiry.ts';
-import { asAdmin, Client, form, unique } from './client.ts';
+import { asAdmin, Client, form, unique, type Row } from './client.ts';
 import { mailbox } from './mail.ts';
 import { fileWorker, TestWorker } from './worker.ts';
 
-type Row = { _id: string } & Record<string, unknown>;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

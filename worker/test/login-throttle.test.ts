@@ -4,9 +4,8 @@
  * unique and matched whatever their letter case.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { asAdmin, Client, form, unique } from './client.ts';
+import { asAdmin, Client, form, unique, type Row } from './client.ts';
 
-type Row = { _id: string } & Record<string, unknown>;
 const LIMITED = /^Terlalu banyak percobaan login\. Silakan coba lagi dalam (\d+) menit\.$/;
 
 let admin: Client;

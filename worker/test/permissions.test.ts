@@ -1,9 +1,8 @@
 /** Permissions per module.action, as staff would meet them: granted, withdrawn, and the access model kept safe. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionUser } from '../src/contract/api.ts';
-import { asAdmin, Client, form, unique } from './client.ts';
+import { asAdmin, Client, form, unique, type Row } from './client.ts';
 
-type Row = { _id: string } & Record<string, unknown>;
 
 let admin: Client;
 let permissionId: Map<string, string>;

@@ -8,9 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { data, SITE_CSP, startPreviewWorker } from './preview-worker.ts';
-import type { Client } from './client.ts';
+import type { Client, Row } from './client.ts';
 
-type Row = { _id: string } & Record<string, unknown>;
 type Preview = { id: string; url: string };
 
 const page = (body: string) => `<!doctype html><html><head><title>Situs</title><meta name="robots" content="index, follow"></head><body>${body}<p id="rest">Bagian lain yang terbit</p></body></html>`;

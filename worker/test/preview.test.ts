@@ -6,14 +6,13 @@
  * filled with the draft is checked here; the real templates are checked by the browser test.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PreviewLink } from '../src/contract/staff-answers.ts';
 import type { TestWorker } from './worker.ts';
 import { data, startPreviewWorker } from './preview-worker.ts';
-import { type Client, form, unique } from './client.ts';
+import { type Client, form, unique, type Row } from './client.ts';
 import { dataUrl, leaks, phoneJpeg } from './photos.ts';
 import { sendLarge } from './large-body.ts';
 
-type Row = { _id: string } & Record<string, unknown>;
-type Preview = { id: string; url: string; expiresAt: string };
 
 /** The shape of a site preview template: the parts the worker fills are marked. */
 const TEMPLATE = `<!doctype html><html><head><title>Judul</title><meta name="robots" content="index, follow"></head><body>
@@ -50,7 +49,7 @@ const open = (url: string) => fetch(url, { redirect: 'manual' });
 
 describe('preview links', () => {
   it('shows the unsaved draft in the site template to anyone, never indexed or cached publicly', async () => {
-    const preview = data<Preview>(await admin.post('/api/bio-core/preview', { data: draft('Judul belum disimpan', { author: '', subtitle: 'Sub <b>aman</b>', featuredImage: 'uploads/foto-kebun.jpg', featuredImageFocus: '30% 70%' }) }));
+    const preview = data<PreviewLink>(await admin.post('/api/bio-core/preview', { data: draft('Judul belum disimpan', { author: '', subtitle: 'Sub <b>aman</b>', featuredImage: 'uploads/foto-kebun.jpg', featuredImageFocus: '30% 70%' }) }));
     expect(preview.url).toMatch(new RegExp(`^${worker.url}/preview/[A-Za-z0-9_-]{43}$`));
     // 48 hours from now by default.
     expect(Math.abs(Date.parse(preview.expiresAt) - (Date.now() + 48 * 3_600_000))).toBeLessThan(60_000);
@@ -75,7 +74,7 @@ describe('preview links', () => {
     const photo = dataUrl(await phoneJpeg(6));
     expect(leaks(Buffer.from(photo.split(',')[1]!, 'base64')).length).toBeGreaterThan(0);
     const content = `<p>Foto:</p><img src="${photo}" alt="Kebun">`;
-    const preview = data<Preview>(await admin.post('/api/bio-core/preview', { data: draft('Dengan foto', { content }), files: { featuredImage: photo } }));
+    const preview = data<PreviewLink>(await admin.post('/api/bio-core/preview', { data: draft('Dengan foto', { content }), files: { featuredImage: photo } }));
     const html = await (await open(preview.url)).text();
     const shownPictures = [...html.matchAll(/src="data:image\/jpeg;base64,([^"]+)"/g)].map((match) => Buffer.from(match[1]!, 'base64'));
     expect(shownPictures).toHaveLength(2);
@@ -94,7 +93,7 @@ describe('preview links', () => {
     const stored = data<Row>(
       await admin.post('/api/bio-core', { title: unique('Artikel Tersimpan'), subtitle: 'Subjudul Indonesia', author: 'Sari', content: '<p>Isi Indonesia.</p>', featuredImage: picture.url, isPublished: true }),
     );
-    const preview = data<Preview>(await admin.post('/api/bio-core/preview', { recordId: stored._id, locale: 'en', data: { title: 'English Draft Title', content: '<p>English body.</p>' } }));
+    const preview = data<PreviewLink>(await admin.post('/api/bio-core/preview', { recordId: stored._id, locale: 'en', data: { title: 'English Draft Title', content: '<p>English body.</p>' } }));
     const html = await (await open(preview.url)).text();
     expect(html).toContain('<html lang="en">');
     expect(html).toContain('<nav>Home</nav>');
@@ -112,7 +111,7 @@ describe('preview links', () => {
     const links = data<{ id: string; locale: string }[]>(await admin.get(`/api/bio-core/${stored._id}/previews`));
     expect(links.find((link) => link.id === preview.id)?.locale).toBe('en');
     // The Indonesian preview of the same record stays in the Indonesian page and words.
-    const indonesian = data<Preview>(await admin.post('/api/bio-core/preview', { recordId: stored._id, data: draft('Draf Indonesia') }));
+    const indonesian = data<PreviewLink>(await admin.post('/api/bio-core/preview', { recordId: stored._id, data: draft('Draf Indonesia') }));
     const indonesianHtml = await (await open(indonesian.url)).text();
     expect(indonesianHtml).not.toContain('lang="en"');
     expect(indonesianHtml).toContain('Pratinjau: belum diterbitkan. Halaman publik tidak berubah.');
@@ -127,8 +126,8 @@ describe('preview links', () => {
   });
 
   it('shows each token only its own draft; a guessed or altered token is a clear 404', async () => {
-    const first = data<Preview>(await admin.post('/api/bio-core/preview', { data: draft('Draf Pertama Rahasia') }));
-    const second = data<Preview>(await admin.post('/api/vision/preview', { data: { ...draft('Draf Kedua Rahasia'), shortDescription: 'x' } }));
+    const first = data<PreviewLink>(await admin.post('/api/bio-core/preview', { data: draft('Draf Pertama Rahasia') }));
+    const second = data<PreviewLink>(await admin.post('/api/vision/preview', { data: { ...draft('Draf Kedua Rahasia'), shortDescription: 'x' } }));
     const firstHtml = await (await open(first.url)).text();
     const secondHtml = await (await open(second.url)).text();
     expect(firstHtml).toContain('Draf Pertama Rahasia');
@@ -152,7 +151,7 @@ describe('preview links', () => {
 
   it('stops working once revoked, and only staff who may edit the collection revoke it', async () => {
     const vision = data<Row>(await admin.post('/api/vision', form({ title: unique('Visi Pratinjau'), shortDescription: 's', content: '<p>c</p>' })));
-    const preview = data<Preview>(await admin.post('/api/vision/preview', { recordId: vision._id, data: { ...draft('Visi draf dicabut'), shortDescription: 's' } }));
+    const preview = data<PreviewLink>(await admin.post('/api/vision/preview', { recordId: vision._id, data: { ...draft('Visi draf dicabut'), shortDescription: 's' } }));
     const listed = data<{ id: string; expiresAt: string; createdByName: string }[]>(await admin.get(`/api/vision/${vision._id}/previews`));
     expect(listed).toEqual([{ id: preview.id, expiresAt: preview.expiresAt, createdByName: 'admin', locale: 'id', createdAt: expect.any(String) }]);
 
@@ -174,7 +173,7 @@ describe('preview links', () => {
   });
 
   it('expires after 48 hours: still open at 47, gone at 49 (controlled clock)', async () => {
-    const preview = data<Preview>(await admin.post('/api/bio-core/preview', { data: draft('Draf kedaluwarsa') }));
+    const preview = data<PreviewLink>(await admin.post('/api/bio-core/preview', { data: draft('Draf kedaluwarsa') }));
     const made = Date.parse(preview.expiresAt) - 48 * 3_600_000;
     await worker.runScheduled(made + 47 * 3_600_000);
     expect((await open(preview.url)).status).toBe(200);

@@ -1,9 +1,9 @@
 /** Old addresses keep working: slug changes and staff redirects answer 301, missing pages are logged. */
 import { describe, expect, it } from 'vitest';
+import type { MissingPage } from '../src/contract/staff-answers.ts';
 import { asAdmin, Client, form, unique } from './client.ts';
 
 type Row = { _id: string; slug: string } & Record<string, unknown>;
-type Missing = { path: string; hits: number; referrer: string };
 
 const visit = (base: string, path: string, headers: Record<string, string> = {}) => fetch(base + path, { redirect: 'manual', headers });
 
@@ -61,7 +61,7 @@ describe('redirects', () => {
     const path = `/${unique('tautan-rusak')}`;
     expect((await visit(admin.base, path, { referer: 'https://mitra.example/berita' })).status).toBe(404);
     expect((await visit(admin.base, `${path}/`)).status).toBe(404);
-    let log = await admin.get<Missing[]>('/api/not-found');
+    let log = await admin.get<MissingPage[]>('/api/not-found');
     const entry = log.body.success ? log.body.data.find((row) => row.path === path) : undefined;
     expect(entry).toMatchObject({ path, hits: 2, referrer: 'https://mitra.example/berita' });
 
@@ -69,7 +69,7 @@ describe('redirects', () => {
     const moved = await visit(admin.base, path);
     expect(moved.status).toBe(302);
     expect(moved.headers.get('location')).toBe('/our-work');
-    log = await admin.get<Missing[]>('/api/not-found');
+    log = await admin.get<MissingPage[]>('/api/not-found');
     expect(log.body.success && log.body.data.some((row) => row.path === path)).toBe(false);
   });
 

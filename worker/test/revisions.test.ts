@@ -1,9 +1,8 @@
 /** History of content records: versions written with each change, differences, restores, deleted records (with their translations), English versions, and saves that would lose another person's edits. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { RevisionDetail, RevisionSummary as Version } from '../src/contract/staff-answers.ts';
-import { asAdmin, Client, form, unique } from './client.ts';
+import { asAdmin, Client, form, unique, type Row } from './client.ts';
 
-type Row = { _id: string } & Record<string, unknown>;
 type VersionDetail = RevisionDetail & { record: Row };
 
 let admin: Client;

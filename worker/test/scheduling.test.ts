@@ -1,10 +1,9 @@
 /** Scheduled publishing through the scheduled handler, with a controlled clock. */
 import { describe, expect, it } from 'vitest';
 import type { DashboardSummary } from '../src/contract/api.ts';
-import { asAdmin, Client, form, unique, type Answer } from './client.ts';
+import { asAdmin, Client, form, unique, type Answer, type Row } from './client.ts';
 import { fileWorker } from './worker.ts';
 
-type Row = { _id: string } & Record<string, unknown>;
 type Build = { _id: string; reason: string; requestedAt: string };
 
 const data = <T>(answer: { status: number; body: unknown }) => {

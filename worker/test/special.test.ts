@@ -1,10 +1,9 @@
 /** The non-collection parts of the API: newsletter, access model lists, audit, rebuilds, settings, dashboard. */
 import { describe, expect, inject, it } from 'vitest';
 import type { DashboardSummary, SiteBuild } from '../src/contract/api.ts';
-import { asAdmin, Client, form, unique } from './client.ts';
+import { asAdmin, Client, form, unique, type Row } from './client.ts';
 import { fileWorker } from './worker.ts';
 
-type Row = { _id: string } & Record<string, unknown>;
 
 describe('newsletter', () => {
   it('subscribes a visitor, answers a duplicate as a new sign-up, and lets staff page, search, filter, update and delete', async () => {

@@ -5,12 +5,12 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import type { StoredFile } from '../src/contract/api.ts';
 import { asAdmin, form, unique } from './client.ts';
 import { PNG } from './samples.ts';
 
 const THUMBNAIL = await sharp({ create: { width: 8, height: 6, channels: 3, background: '#6a8f4e' } }).webp().toBuffer();
 const webp = () => new File([new Uint8Array(THUMBNAIL)], 'thumbnail.webp', { type: 'image/webp' });
-type Stored = { name: string; url: string; originalName?: string; thumbnailUrl?: string };
 
 describe('thumbnails', () => {
   it('are stored beside an upload, listed with it, and deleted with it', async () => {
@@ -24,7 +24,7 @@ describe('thumbnails', () => {
     const thumb = await fetch(admin.base + thumbnailUrl);
     expect([thumb.status, thumb.headers.get('content-type')]).toEqual([200, 'image/webp']);
 
-    const listed = await admin.get<Stored[]>('/api/files/list');
+    const listed = await admin.get<StoredFile[]>('/api/files/list');
     const files = listed.body.success ? listed.body.data : [];
     expect(files.filter((f) => f.name.includes(path.split('/').pop()!))).toEqual([
       expect.objectContaining({ url, thumbnailUrl, originalName: 'Foto Lapangan.png' }),

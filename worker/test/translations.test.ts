@@ -6,6 +6,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { LOCALES, TRANSLATIONS } from '../src/contract/locales.ts';
 import { resources, type ResourceKey } from '../src/contract/resources.ts';
+import type { TranslationAnswer } from '../src/contract/staff-answers.ts';
 import { isTranslatable, localizedFields } from '../src/contract/translation.ts';
 import { signToken } from '../src/newsletter/tokens.ts';
 import { asAdmin, Client, form, unique } from './client.ts';
@@ -122,7 +123,6 @@ describe('seeded demo content', () => {
   });
 });
 
-type Translation = { status: string; slug: string | null; values: Record<string, unknown>; isPublished: boolean };
 
 const newArticle = async (title: string) => {
   const answer = await admin.post<ApiRow>('/api/vision', { title, shortDescription: 'Ringkasan dalam bahasa Indonesia.', content: '<p>Isi artikel.</p>' });
@@ -140,13 +140,13 @@ describe('editing a translation', () => {
     const article = await newArticle(`Memilah di Pasar ${Date.now()}`);
     expect(await statusOf(article._id)).toBe('missing');
     const slug = `sorting-at-the-market-${Date.now()}`;
-    const draft = await admin.put<Translation>(`/api/vision/${article._id}/translations/en`, { ...english, slug, isPublished: false });
+    const draft = await admin.put<TranslationAnswer>(`/api/vision/${article._id}/translations/en`, { ...english, slug, isPublished: false });
     expect(draft.status, JSON.stringify(draft.body)).toBe(200);
     expect(await statusOf(article._id)).toBe('draft');
     expect((await rows('/api/vision?locale=en&limit=100')).map((row) => row._id)).not.toContain(article._id);
     expect((await anonymous.get(`/api/vision/slug/${slug}?locale=en`)).status).toBe(404);
 
-    const published = await admin.put<Translation>(`/api/vision/${article._id}/translations/en`, { ...english, slug, isPublished: true });
+    const published = await admin.put<TranslationAnswer>(`/api/vision/${article._id}/translations/en`, { ...english, slug, isPublished: true });
     expect(published.body.message).toBe('Versi English berhasil disimpan!');
     expect(await statusOf(article._id)).toBe('published');
     const shown = await anonymous.get<ApiRow>(`/api/vision/slug/${slug}?locale=en`);
@@ -160,7 +160,7 @@ describe('editing a translation', () => {
     expect(await statusOf(article._id)).toBe('outdated');
     expect((await rows('/api/vision?translation=outdated&limit=100', admin)).map((row) => row._id)).toContain(article._id);
     expect((await rows('/api/vision?translation=todo&limit=100', admin)).map((row) => row._id)).toContain(article._id);
-    const read = await admin.get<Translation>(`/api/vision/${article._id}/translations/en`);
+    const read = await admin.get<TranslationAnswer>(`/api/vision/${article._id}/translations/en`);
     expect(read.body.success && read.body.data).toMatchObject({ status: 'outdated', slug, isPublished: true, values: { title: 'Sorting at the Market' } });
 
     const audit = await admin.get<{ summary: string; recordId: string }[]>('/api/audit?limit=20');
@@ -174,7 +174,7 @@ describe('editing a translation', () => {
     const englishReads = async () => [(await rows('/api/vision?locale=en&limit=100')).some((row) => row._id === article._id), (await anonymous.get(`/api/vision/slug/${slug}?locale=en`)).status];
 
     // Ticked and given tomorrow's time: the editor's save that must not go live at once.
-    const scheduled = await admin.put<Translation>(`/api/vision/${article._id}/translations/en`, { ...english, slug, isPublished: true, publishAt: new Date(at).toISOString() });
+    const scheduled = await admin.put<TranslationAnswer>(`/api/vision/${article._id}/translations/en`, { ...english, slug, isPublished: true, publishAt: new Date(at).toISOString() });
     expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
     expect(scheduled.body.success && scheduled.body.data).toMatchObject({ status: 'scheduled', isPublished: false, publishAt: new Date(at).toISOString() });
     expect(await statusOf(article._id)).toBe('scheduled');
@@ -187,7 +187,7 @@ describe('editing a translation', () => {
     expect(await englishReads()).toEqual([false, 404]);
     await fileWorker().runScheduled(at);
     expect(await englishReads()).toEqual([true, 200]);
-    const read = await admin.get<Translation>(`/api/vision/${article._id}/translations/en`);
+    const read = await admin.get<TranslationAnswer>(`/api/vision/${article._id}/translations/en`);
     expect(read.body.success && read.body.data).toMatchObject({ status: 'published', isPublished: true, publishAt: null });
     const history = await admin.get<{ action: string; changedFields: { label: string }[] }[]>(`/api/vision/${article._id}/translations/en/revisions`);
     expect(history.body.success && history.body.data[0]).toMatchObject({ action: 'schedule', changedFields: [{ label: 'Publikasikan versi English' }, { label: 'Jadwal terbit versi English' }] });
@@ -209,7 +209,7 @@ describe('editing a translation', () => {
     expect(incomplete.status).toBe(400);
     expect(incomplete.body.message).toContain('Konten wajib diisi.');
     expect(await statusOf(article._id)).toBe('missing');
-    const past = await admin.put<Translation>(path, { ...english, slug: `past-${Date.now()}`, isPublished: false, publishAt: new Date(Date.now() - 60_000).toISOString() });
+    const past = await admin.put<TranslationAnswer>(path, { ...english, slug: `past-${Date.now()}`, isPublished: false, publishAt: new Date(Date.now() - 60_000).toISOString() });
     expect(past.body.success && past.body.data).toMatchObject({ status: 'published', isPublished: true, publishAt: null });
   });
 
@@ -226,7 +226,7 @@ describe('editing a translation', () => {
     expect(titleOnly.status).toBe(400);
     expect(titleOnly.body.message).toContain('Konten wajib diisi.');
     expect(titleOnly.body.message).toContain('Deskripsi Singkat wajib diisi.');
-    expect((await admin.get<Translation>(`/api/vision/${second._id}/translations/en`)).body).toMatchObject({ data: { status: 'missing' } });
+    expect((await admin.get<TranslationAnswer>(`/api/vision/${second._id}/translations/en`)).body).toMatchObject({ data: { status: 'missing' } });
     // The same text as a draft is kept: an unfinished translation is work in progress.
     expect((await admin.put(`/api/vision/${second._id}/translations/en`, { title: 'School Compost', isPublished: false })).status).toBe(200);
 

@@ -2,9 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ResourceDefinition } from '../src/contract/fields.ts';
 import { resources } from '../src/contract/resources.ts';
-import { asAdmin, Client, form, unique } from './client.ts';
+import { asAdmin, Client, form, unique, type Row } from './client.ts';
 
-type Row = { _id: string } & Record<string, unknown>;
 
 /**
  * What each admin form must carry: its definition's required fields, less those filled without

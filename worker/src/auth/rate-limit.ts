@@ -24,10 +24,13 @@ const counters = (username: string, address: string) => [
   { key: `address:${address}`, max: MAX_ADDRESS_FAILURES },
 ];
 
-/** Adds one attempt to a counter, starting a new window when the last one is over; answers the new count. */
-function countOne(db: Database, key: string, time: number) {
+/**
+ * Adds one attempt to a counter in one atomic upsert (parallel guesses are all counted), starting
+ * a new window when the last one is over; answers the new count and when its window began.
+ */
+export function countInWindow(db: Database, key: string, time: number, windowMs = WINDOW_MS) {
   const start = new Date(time).toISOString();
-  const expired = sql`${loginAttempts.windowStart} <= ${new Date(time - WINDOW_MS).toISOString()}`;
+  const expired = sql`${loginAttempts.windowStart} <= ${new Date(time - windowMs).toISOString()}`;
   return db
     .insert(loginAttempts)
     .values({ key, failures: 1, windowStart: start })
@@ -44,7 +47,7 @@ function countOne(db: Database, key: string, time: number) {
 /** Counts a login attempt before it is evaluated; refuses it (429) when a counter is over its limit. */
 export async function countAttempt(db: Database, username: string, address: string, time = Date.now()) {
   const limits = counters(username, address);
-  const [account, client] = await db.batch([countOne(db, limits[0]!.key, time), countOne(db, limits[1]!.key, time)]);
+  const [account, client] = await db.batch([countInWindow(db, limits[0]!.key, time), countInWindow(db, limits[1]!.key, time)]);
   const overUntil = [account[0], client[0]]
     .map((row, i) => (row && row.failures > limits[i]!.max ? Date.parse(row.windowStart) + WINDOW_MS : 0))
     .reduce((a, b) => Math.max(a, b));

@@ -18,6 +18,7 @@ import { sessionUser } from './permissions.ts';
 import { factorRequirement } from './policy.ts';
 import { randomToken, sha256, startSession } from './session.ts';
 import { noticeDevice } from './sessions.ts';
+import { countInWindow } from './rate-limit.ts';
 import { matchingStep } from './totp.ts';
 
 export const TICKET_COOKIE = 'login_step';
@@ -99,25 +100,9 @@ export async function finishLogin(c: Context<AppEnv>, userId: string, how: strin
   return who;
 }
 
-/**
- * Counts a code attempt before it is checked (one atomic upsert, so parallel guesses are all
- * counted); refuses it once the user's window holds MAX_CODE_FAILURES.
- */
+/** Counts a code attempt before it is checked; refuses it once the user's window holds MAX_CODE_FAILURES. */
 export async function countCodeAttempt(db: Database, userId: string, time = Date.now()) {
-  const key = `code:${userId}`;
-  const start = new Date(time).toISOString();
-  const expired = sql`${loginAttempts.windowStart} <= ${new Date(time - CODE_WINDOW_MS).toISOString()}`;
-  const [row] = await db
-    .insert(loginAttempts)
-    .values({ key, failures: 1, windowStart: start })
-    .onConflictDoUpdate({
-      target: loginAttempts.key,
-      set: {
-        failures: sql`case when ${expired} then 1 else ${loginAttempts.failures} + 1 end`,
-        windowStart: sql`case when ${expired} then ${start} else ${loginAttempts.windowStart} end`,
-      },
-    })
-    .returning();
+  const [row] = await countInWindow(db, `code:${userId}`, time, CODE_WINDOW_MS);
   if (row && row.failures > MAX_CODE_FAILURES) {
     const minutes = Math.max(1, Math.ceil((Date.parse(row.windowStart) + CODE_WINDOW_MS - time) / 60_000));
     throw new ApiError(429, 'RATE_LIMITED', `Terlalu banyak kode yang salah. Silakan coba lagi dalam ${minutes} menit.`, { retryAfterSeconds: minutes * 60 });

@@ -6,11 +6,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import type { InviteCheck, LinkCheck } from '@cms/worker/contract';
 import { getJson, sendJson } from '../api/client.ts';
 import { RequestFailure } from '../api/messages.ts';
 import styles from './Login.module.css';
 
-type LinkState = 'valid' | 'expired' | 'used' | 'invalid';
 
 const failureText = (failure: unknown) => (failure instanceof RequestFailure ? failure.body?.message || 'Permintaan gagal. Silakan coba lagi.' : 'Koneksi ke server terputus. Silakan cek koneksi internet Anda.');
 
@@ -102,7 +102,7 @@ export function ForgotPassword() {
 }
 
 /** What the link in the address is, as the server says; null while it is being read. */
-function useLinkState<T extends { state: LinkState; message: string }>(path: string, token: string) {
+function useLinkState<T extends LinkCheck>(path: string, token: string) {
   return useQuery({ queryKey: [path, token], queryFn: async () => (await getJson<T>(`${path}?${new URLSearchParams({ token })}`)).data, retry: false, gcTime: 0 });
 }
 
@@ -121,7 +121,7 @@ function DeadLink({ title, message, action }: { title: string; message: string; 
 
 export function ResetPassword() {
   const token = useSearchParams()[0].get('token') ?? '';
-  const link = useLinkState<{ state: LinkState; message: string }>('/auth/password/reset', token);
+  const link = useLinkState<LinkCheck>('/auth/password/reset', token);
   const { sending, error, done, submit } = useSubmit('/auth/password/reset');
   const askAgain = (
     <Link className="button primary" to="/login/forgot">
@@ -166,7 +166,7 @@ export function ResetPassword() {
 
 export function AcceptInvite() {
   const token = useSearchParams()[0].get('token') ?? '';
-  const link = useLinkState<{ state: LinkState; message: string; email: string; roleName: string }>('/invites/accept', token);
+  const link = useLinkState<InviteCheck>('/invites/accept', token);
   const { sending, error, done, submit } = useSubmit('/invites/accept');
   if (link.isPending) return <p className="loading">Memuat...</p>;
   if (link.isError) return <DeadLink title="Undangan" message={failureText(link.error)} action={null} />;

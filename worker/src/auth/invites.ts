@@ -9,7 +9,7 @@ import { Hono, type Context } from 'hono';
 import * as z from '../contract/zod.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { SessionUser } from '../contract/api.ts';
-import type { PendingInvite } from '../contract/staff-answers.ts';
+import type { InviteCheck, LinkState, PendingInvite } from '../contract/staff-answers.ts';
 import { user as userDefinition } from '../contract/collections/user.ts';
 import { stripControls } from '../contract/text.ts';
 import { newId } from '../db/client.ts';
@@ -21,7 +21,7 @@ import { requirePermission } from './guard.ts';
 import { accountMail, ACCOUNT_PAGES, inviteEmail, linkTo } from './mail.ts';
 import { hashPassword } from './password.ts';
 import { accountPower, sessionUser } from './permissions.ts';
-import { accountEmail, countRequest, newPassword, validationError, type LinkState } from './reset.ts';
+import { accountEmail, countRequest, newPassword, validationError } from './reset.ts';
 import { randomToken, sameOriginLogin, sha256 } from './session.ts';
 
 export const INVITE_TTL_MS = 72 * 60 * 60_000;
@@ -104,8 +104,8 @@ export const inviteRoutes = new Hono<AppEnv>()
     const token = c.req.query('token') ?? '';
     const row = token && token.length <= 200 ? await inviteOfToken(c, token) : undefined;
     const state = stateOf(row, new Date().toISOString());
-    if (state !== 'valid' || !row) return ok(c, { state, message: state === 'valid' ? '' : INVITE_LINK_MESSAGES[state], email: '', roleName: '' });
-    return ok(c, { state, message: '', email: row.email, roleName: (await roleNamed(c, row.roleId))?.name ?? '' });
+    if (state !== 'valid' || !row) return ok<InviteCheck>(c, { state, message: state === 'valid' ? '' : INVITE_LINK_MESSAGES[state], email: '', roleName: '' });
+    return ok<InviteCheck>(c, { state, message: '', email: row.email, roleName: (await roleNamed(c, row.roleId))?.name ?? '' });
   })
   .post('/accept', sameOriginLogin, async (c) => {
     const parsed = acceptInput.safeParse((await readBody(c)).fields);

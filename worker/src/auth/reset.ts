@@ -7,6 +7,7 @@
  */
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import type { LinkCheck, LinkState } from '../contract/staff-answers.ts';
 import * as z from '../contract/zod.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { CronJob } from '../cron/scheduled.ts';
@@ -33,7 +34,6 @@ export const FORGOT_ANSWER =
   'Jika alamat tersebut terdaftar, kami telah mengirim tautan untuk mengatur ulang password. Periksa email Anda (juga folder spam). Tautan berlaku 30 menit.';
 
 /** Why a link no longer works, as the page that opens it says. */
-export type LinkState = 'valid' | 'expired' | 'used' | 'invalid';
 export const RESET_LINK_MESSAGES: Record<Exclude<LinkState, 'valid'>, string> = {
   expired: 'Tautan reset password sudah kedaluwarsa (berlaku 30 menit). Silakan minta tautan baru.',
   used: 'Tautan reset password sudah dipakai. Silakan minta tautan baru jika Anda masih memerlukannya.',
@@ -135,7 +135,7 @@ export const resetRoutes = new Hono<AppEnv>()
   .get('/reset', async (c) => {
     const token = c.req.query('token') ?? '';
     const state = token && token.length <= 200 ? await stateOf(c.var.db, await sha256(token), new Date().toISOString()) : 'invalid';
-    return ok(c, { state, message: state === 'valid' ? '' : RESET_LINK_MESSAGES[state] });
+    return ok<LinkCheck>(c, { state, message: state === 'valid' ? '' : RESET_LINK_MESSAGES[state] });
   })
   .post('/reset', sameOriginLogin, async (c) => {
     const parsed = resetInput.safeParse((await readBody(c)).fields);

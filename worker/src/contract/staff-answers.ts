@@ -1,6 +1,6 @@
 /**
  * What the staff-only endpoints around records and accounts answer: history, deleted records,
- * preview links, the 404 log, invites and signed-in devices. The worker's routes build these and
+ * preview links, the 404 log, emailed account links, invites and signed-in devices. The worker's routes build these and
  * the admin reads them, both typed from here.
  */
 import type { FieldDifference } from './differences.ts';
@@ -68,6 +68,21 @@ export interface MissingPage {
   hits: number;
   referrer: string;
   lastSeen: string;
+}
+
+/** Where an emailed link (a password reset, an invite) stands when it is opened. */
+export type LinkState = 'valid' | 'expired' | 'used' | 'invalid';
+
+/** What opening a password-reset link answers: its state, and why it no longer works. */
+export interface LinkCheck {
+  state: LinkState;
+  message: string;
+}
+
+/** What opening an invite link answers: also whom it invites, as what. */
+export interface InviteCheck extends LinkCheck {
+  email: string;
+  roleName: string;
 }
 
 /** An invite not yet accepted or revoked. */

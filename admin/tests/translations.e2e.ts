@@ -79,7 +79,9 @@ describe('translations', () => {
     expect(stackedInput!.y).toBeGreaterThan(stackedSource!.y + stackedSource!.height - 1);
     await page.setViewportSize({ width: 1280, height: 900 });
 
+    // The English title typed for the preview is not saved: switching language asks first.
     await page.getByRole('tab', { name: 'Bahasa Indonesia' }).click();
+    await page.getByRole('dialog', { name: 'Perubahan belum disimpan' }).getByRole('button', { name: 'Tinggalkan halaman' }).click();
     await page.locator('#field-title').fill(`${title} (revisi)`);
     await page.getByRole('button', { name: 'Update' }).click();
     const revised = page.locator('tbody tr', { hasText: `${title} (revisi)` });

@@ -9,6 +9,7 @@ import { useSessionUser } from '../auth/Guard.tsx';
 import { forget } from '../auth/session.ts';
 import { openablePages, pageAt, type AdminPage } from '../screens/pages.ts';
 import CommandPalette from '../widgets/CommandPalette.tsx';
+import { LeaveGuardProvider, useLeaveGuard } from '../widgets/useUnsavedChanges.tsx';
 import { NoPermissionPage } from './NoPermission.tsx';
 import './AdminLayout.css';
 
@@ -46,11 +47,31 @@ function Content() {
   return <NoPermissionPage title="Dashboard" text={NO_PAGE} home={false} />;
 }
 
+/** Signs out after asking about unsaved changes; the admin's data is dropped once it has closed. */
+function LogoutButton() {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const guard = useLeaveGuard();
+  async function logout() {
+    if (!(await guard.confirmLeave())) return;
+    guard.startSigningOut();
+    // The server session ends if it can; locally the user is signed out either way.
+    await sendJson('POST', '/auth/logout').catch(() => undefined);
+    forget();
+    // Cleared after the admin has closed: its open queries would otherwise load again, signed out.
+    await navigate('/login', { replace: true });
+    client.clear();
+  }
+  return (
+    <button type="button" onClick={() => void logout()}>
+      Logout
+    </button>
+  );
+}
+
 export default function AdminLayout() {
   const user = useSessionUser();
-  const navigate = useNavigate();
   const navigation = useNavigation();
-  const client = useQueryClient();
   const [sidebarOpen, setSidebarOpen] = useState(false);
   const [closed, setClosed] = useState<string[]>([]);
   const pages = openablePages(user.permissions);
@@ -67,69 +88,61 @@ export default function AdminLayout() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  async function logout() {
-    // The server session ends if it can; locally the user is signed out either way.
-    await sendJson('POST', '/auth/logout').catch(() => undefined);
-    forget();
-    client.clear();
-    void navigate('/login', { replace: true });
-  }
-
   return (
-    <div className={`admin ${sidebarOpen ? 'sidebar-open' : ''}`}>
-      <header className="topbar">
-        <button type="button" className="sidebar-toggle" aria-expanded={sidebarOpen} aria-controls="sidebar" onClick={() => setSidebarOpen(!sidebarOpen)}>
-          Menu
-        </button>
-        <button type="button" className="search-button" aria-keyshortcuts="Control+K" onClick={() => setSearching(true)}>
-          Cari <kbd>Ctrl+K</kbd>
-        </button>
-        <a href="/" target="_blank" rel="noopener">
-          <span className="topbar-long">Lihat </span>Website
-        </a>
-        <span className="welcome">
-          <span className="initial" aria-hidden="true">
-            {user.username.charAt(0).toUpperCase()}
+    <LeaveGuardProvider>
+      <div className={`admin ${sidebarOpen ? 'sidebar-open' : ''}`}>
+        <header className="topbar">
+          <button type="button" className="sidebar-toggle" aria-expanded={sidebarOpen} aria-controls="sidebar" onClick={() => setSidebarOpen(!sidebarOpen)}>
+            Menu
+          </button>
+          <button type="button" className="search-button" aria-keyshortcuts="Control+K" onClick={() => setSearching(true)}>
+            Cari <kbd>Ctrl+K</kbd>
+          </button>
+          <a href="/" target="_blank" rel="noopener">
+            <span className="topbar-long">Lihat </span>Website
+          </a>
+          <span className="welcome">
+            <span className="initial" aria-hidden="true">
+              {user.username.charAt(0).toUpperCase()}
+            </span>
+            <span className="welcome-name">
+              <span className="welcome-greeting">Selamat datang, </span>
+              {user.username}
+            </span>
           </span>
-          <span className="welcome-name">
-            <span className="welcome-greeting">Selamat datang, </span>
-            {user.username}
-          </span>
-        </span>
-        <NavLink to="/admin/account/devices">Perangkat yang masuk</NavLink>
-        <NavLink to="/admin/security">Keamanan</NavLink>
-        <button type="button" onClick={() => void logout()}>
-          Logout
-        </button>
-      </header>
-      <nav id="sidebar" className="sidebar" aria-label="Admin">
-        {seesDashboard(user.permissions) && (
-          <NavLink to="/admin" end onClick={() => setSidebarOpen(false)}>
-            Dashboard
-          </NavLink>
-        )}
-        {menuGroups(pages).map((group) => {
-          const open = !closed.includes(group.title);
-          return (
-            <div key={group.title} className="nav-group">
-              <button type="button" aria-expanded={open} onClick={() => setClosed(open ? [...closed, group.title] : closed.filter((t) => t !== group.title))}>
-                {group.title}
-              </button>
-              {open &&
-                group.links.map((link) => (
-                  <NavLink key={link.route} to={`/admin/${link.route}`} onClick={() => setSidebarOpen(false)}>
-                    {link.title}
-                  </NavLink>
-                ))}
-            </div>
-          );
-        })}
-      </nav>
-      {/* While the next screen's chunk loads, the current one stays, dimmed. */}
-      <main className="content" aria-busy={navigation.state === 'loading' || undefined}>
-        <Content />
-      </main>
-      <CommandPalette open={searching} onClose={() => setSearching(false)} />
-    </div>
+          <NavLink to="/admin/account/devices">Perangkat yang masuk</NavLink>
+          <NavLink to="/admin/security">Keamanan</NavLink>
+          <LogoutButton />
+        </header>
+        <nav id="sidebar" className="sidebar" aria-label="Admin">
+          {seesDashboard(user.permissions) && (
+            <NavLink to="/admin" end onClick={() => setSidebarOpen(false)}>
+              Dashboard
+            </NavLink>
+          )}
+          {menuGroups(pages).map((group) => {
+            const open = !closed.includes(group.title);
+            return (
+              <div key={group.title} className="nav-group">
+                <button type="button" aria-expanded={open} onClick={() => setClosed(open ? [...closed, group.title] : closed.filter((t) => t !== group.title))}>
+                  {group.title}
+                </button>
+                {open &&
+                  group.links.map((link) => (
+                    <NavLink key={link.route} to={`/admin/${link.route}`} onClick={() => setSidebarOpen(false)}>
+                      {link.title}
+                    </NavLink>
+                  ))}
+              </div>
+            );
+          })}
+        </nav>
+        {/* While the next screen's chunk loads, the current one stays, dimmed. */}
+        <main className="content" aria-busy={navigation.state === 'loading' || undefined}>
+          <Content />
+        </main>
+        <CommandPalette open={searching} onClose={() => setSearching(false)} />
+      </div>
+    </LeaveGuardProvider>
   );
 }

@@ -20,6 +20,7 @@ import DataTable, { type TableColumn } from '../widgets/DataTable.tsx';
 import './Newsletter.css';
 import './TranslationForm.css';
 import { LanguageTabs } from '../widgets/LanguageTabs.tsx';
+import { useConfirmLeave, useUnsavedChanges } from '../widgets/useUnsavedChanges.tsx';
 
 const MAX_ARTICLES = 6;
 const STATUS_LABEL: Record<NewsletterIssue['status'], string> = { draft: 'Draf', sending: 'Sedang dikirim', sent: 'Terkirim' };
@@ -34,6 +35,14 @@ interface Draft {
 }
 const EMPTY: Draft = { id: null, subject: '', body: '', articles: [], translations: {} };
 const EMPTY_VERSION: Version = { subject: '', body: '' };
+
+/** What is saved of a draft. A version left without subject and body is not one: it is left out rather than refused. */
+const payloadOf = (draft: Draft) => ({
+  subject: draft.subject,
+  body: draft.body,
+  articles: draft.articles,
+  translations: Object.fromEntries(Object.entries(draft.translations).filter(([, written]) => written && (written.subject.trim() || written.body.trim()))),
+});
 
 /** Whether an issue has its version in `locale`: one with a subject is sent; a blank one is not kept. */
 const hasVersion = (issue: Pick<Draft, 'translations'>, locale: Locale) => !!issue.translations[locale]?.subject.trim();
@@ -54,6 +63,16 @@ export default function Newsletter() {
   const user = useSessionUser();
   const can = (action: string) => user.permissions.includes(`newsletter.${action}`);
   const [draft, setDraft] = useState<Draft>(EMPTY);
+  // The draft as last opened or saved: what was typed since is unsaved.
+  const [savedDraft, setSavedDraft] = useState<Draft>(EMPTY);
+  const confirmLeave = useConfirmLeave();
+  /** Opens another draft (or a blank one) in the form, after asking about unsaved changes. */
+  const openDraft = async (next: Draft) => {
+    if (!(await confirmLeave())) return;
+    setDraft(next);
+    setSavedDraft(next);
+    setLanguage(DEFAULT_LOCALE);
+  };
   const [alert, setAlert] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   const [preview, setPreview] = useState<NewsletterPreview | null>(null);
   // The language being written, previewed and tested: the issue itself or its version in another language.
@@ -79,19 +98,15 @@ export default function Newsletter() {
     queryFn: async () => (await getJson<unknown[]>('/subscribe?page=1&limit=1&status=active')).pagination?.total ?? 0,
   });
 
-  // A version left without subject and body is not one: it is left out rather than refused.
-  const payload = () => ({
-    subject: draft.subject,
-    body: draft.body,
-    articles: draft.articles,
-    translations: Object.fromEntries(Object.entries(draft.translations).filter(([, written]) => written && (written.subject.trim() || written.body.trim()))),
-  });
+  const payload = () => payloadOf(draft);
   /** Saves the draft (new or changed) and returns its id. */
   const save = async () => {
+    const sent = draft;
     const saved = draft.id
       ? await sendJson<NewsletterIssue>('PUT', `/newsletter/issues/${draft.id}`, payload())
       : await sendJson<NewsletterIssue>('POST', '/newsletter/issues', payload());
     setDraft((current) => ({ ...current, id: saved.data._id }));
+    setSavedDraft({ ...sent, id: saved.data._id });
     await client.invalidateQueries({ queryKey: ['newsletter-issues'] });
     return saved.data._id;
   };
@@ -115,12 +130,14 @@ export default function Newsletter() {
     onSuccess: async (message) => {
       setAlert({ kind: 'success', text: message });
       setDraft(EMPTY);
+      setSavedDraft(EMPTY);
       setLanguage(DEFAULT_LOCALE);
       await client.invalidateQueries({ queryKey: ['newsletter-issues'] });
     },
     onError: (error) => setAlert({ kind: 'error', text: messageOf(error, 'Newsletter gagal dikirim.') }),
   });
   const busy = saveDraft.isPending || showPreview.isPending || sendTest.isPending || sendAll.isPending;
+  const { prompt } = useUnsavedChanges(!busy && JSON.stringify(payloadOf(draft)) !== JSON.stringify(payloadOf(savedDraft)));
 
   const toggleArticle = (ref: NewsletterArticleRef) =>
     setDraft((current) => {
@@ -168,7 +185,7 @@ export default function Newsletter() {
       cell: (issue) =>
         issue.status === 'draft' &&
         can('update') && (
-          <button type="button" onClick={() => (setDraft({ id: issue._id, subject: issue.subject, body: issue.body, articles: issue.articles, translations: issue.translations ?? {} }), setLanguage(DEFAULT_LOCALE))}>
+          <button type="button" onClick={() => void openDraft({ id: issue._id, subject: issue.subject, body: issue.body, articles: issue.articles, translations: issue.translations ?? {} })}>
             Ubah
           </button>
         ),
@@ -245,7 +262,7 @@ export default function Newsletter() {
               </button>
             )}
             {draft.id && (
-              <button type="button" disabled={busy} onClick={() => (setDraft(EMPTY), setLanguage(DEFAULT_LOCALE))}>
+              <button type="button" disabled={busy} onClick={() => void openDraft(EMPTY)}>
                 Tulis baru
               </button>
             )}
@@ -274,6 +291,7 @@ export default function Newsletter() {
           Tutup
         </button>
       </Modal>
+      {prompt}
     </PageShell>
   );
 }

@@ -4,7 +4,7 @@
  * runs before sending.
  */
 import { inputSchema, recordTitle, type Field, type ResourceDefinition } from '@cms/worker/contract';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { kindOf } from '../fields/index.ts';
 import { InputLabel } from '../fields/InputLabel.tsx';
 import type { Row, Values } from '../fields/types.ts';
@@ -77,6 +77,9 @@ export default function ResourceForm({ screen, resource, record, saving, progres
   const loading = recordLoading || (!!screen.accessField && permissionOptions.isPending);
   // Safety net: unsaved changes, Ctrl+S, the conflict dialog.
   const formRef = useRef<HTMLFormElement>(null);
+  // An opened form takes the focus from the button that opened it, so the keyboard goes on from its title.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const dirty = Object.keys(files).length > 0 || JSON.stringify(formValues) !== JSON.stringify(initial);
   const { prompt } = useUnsavedChanges(dirty && !saving);
   useSaveShortcut(formRef, !saving && !loading);
@@ -178,7 +181,9 @@ export default function ResourceForm({ screen, resource, record, saving, progres
 
   return (
     <form ref={formRef} className="panel resource-form" onSubmit={submit} aria-label={record ? 'Edit data' : 'Tambah data'}>
-      <h2>{record ? 'Edit' : 'Tambah'} {resource.title}</h2>
+      <h2 ref={heading} tabIndex={-1}>
+        {record ? 'Edit' : 'Tambah'} {resource.title}
+      </h2>
       <fieldset disabled={saving || loading} className="form-fields" aria-busy={loading}>
         {ungrouped.map(input)}
         {screen.sections?.map((section) => (

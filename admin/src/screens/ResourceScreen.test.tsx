@@ -1,9 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_PERMISSION, RequestFailure } from '../api/messages.ts';
 import { SignedIn } from '../test/session.tsx';
+import AdminLayout from '../layout/AdminLayout.tsx';
 import ResourceScreen from './ResourceScreen.tsx';
 import { SCREENS } from './screens.ts';
 
@@ -216,5 +217,101 @@ describe('a user with fewer permissions', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Email Subscribers');
     expect(screen.queryByText('Belum ada subscriber.')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Export CSV' })).toBeNull();
+  });
+});
+
+describe('a form with unsaved changes', () => {
+  const visions = [
+    { _id: 'v1', title: 'Visi Hijau', slug: 'visi-hijau', shortDescription: 'Satu', content: '<p>Satu</p>', updatedAt: '2026-11-23T10:00:00.000Z' },
+    { _id: 'v2', title: 'Visi Biru', slug: 'visi-biru', shortDescription: 'Dua', content: '<p>Dua</p>', updatedAt: '2026-11-23T10:00:00.000Z' },
+  ];
+
+  /** The vision screen inside the admin layout (with its Logout), at /admin/vision; /login shows where signing out leads. */
+  function openAdmin() {
+    client.api.mockImplementation(async (path: string) => {
+      if (path.startsWith('/vision?')) return { data: visions, pagination: { page: 1, limit: 20, total: 2, pages: 1 }, message: 'OK' };
+      const stored = visions.find((vision) => path === `/vision/${vision._id}`);
+      if (stored) return { data: stored, message: 'OK' };
+      if (path.endsWith('/translations/en')) return { data: { locale: 'en', status: 'missing', slug: null, values: {}, isPublished: false, publishAt: null, updatedAt: null }, message: 'OK' };
+      return { data: [], message: 'OK' };
+    });
+    client.sendJson.mockResolvedValue({ data: null, message: 'OK' });
+    window.scrollTo = () => {};
+    const router = createMemoryRouter(
+      [
+        { path: '/admin', element: <AdminLayout />, children: [{ path: 'vision', element: <ResourceScreen screen={SCREENS.find((s) => s.resource === 'vision')!} /> }] },
+        { path: '/login', element: <p>Halaman login</p> },
+      ],
+      { initialEntries: ['/admin/vision'] },
+    );
+    render(
+      <SignedIn>
+        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </SignedIn>,
+    );
+  }
+
+  /** Opens Visi Hijau's form and types a new title into it. */
+  async function typeIntoFirst() {
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Visi Hijau' }));
+    // The form opens on the list's copy and is filled again from the stored record, which it waits for.
+    await waitFor(() => expect(screen.getByDisplayValue('Visi Hijau').closest('fieldset')?.disabled).toBe(false));
+    fireEvent.change(screen.getByDisplayValue('Visi Hijau'), { target: { value: 'Judul yang belum disimpan' } });
+  }
+  const stay = () => fireEvent.click(screen.getByRole('button', { name: 'Tetap di sini' }));
+  const leave = () => fireEvent.click(screen.getByRole('button', { name: 'Tinggalkan halaman' }));
+
+  it('asks before another record or another language replaces it, and keeps the typing when told to stay', async () => {
+    openAdmin();
+    await typeIntoFirst();
+    // The opened form has the focus, so the keyboard goes on from its title.
+    expect(document.activeElement?.textContent).toContain('Edit Vision');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Visi Biru' }));
+    expect(await screen.findByRole('dialog', { name: 'Perubahan belum disimpan' })).toBeTruthy();
+    stay();
+    expect(screen.getByDisplayValue('Judul yang belum disimpan')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('tab', { name: /English/ }));
+    expect(await screen.findByRole('dialog', { name: 'Perubahan belum disimpan' })).toBeTruthy();
+    stay();
+    expect(screen.getByRole('tab', { name: /Bahasa Indonesia/ }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByDisplayValue('Judul yang belum disimpan')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Edit Visi Biru' }));
+    await screen.findByRole('dialog', { name: 'Perubahan belum disimpan' });
+    leave();
+    expect(await screen.findByDisplayValue('Visi Biru')).toBeTruthy();
+    expect(screen.queryByDisplayValue('Judul yang belum disimpan')).toBeNull();
+  });
+
+  it('signs out only once the person chose to leave the changes, and then opens the login page', async () => {
+    openAdmin();
+    await typeIntoFirst();
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('dialog', { name: 'Perubahan belum disimpan' })).toBeTruthy();
+    stay();
+    expect(client.sendJson).not.toHaveBeenCalledWith('POST', '/auth/logout');
+    expect(screen.getByDisplayValue('Judul yang belum disimpan')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Logout' }));
+    await screen.findByRole('dialog', { name: 'Perubahan belum disimpan' });
+    leave();
+    expect(await screen.findByText('Halaman login')).toBeTruthy();
+    expect(client.sendJson).toHaveBeenCalledWith('POST', '/auth/logout');
+  });
+
+  it('asks on the English form too before the sidebar leads elsewhere', async () => {
+    openAdmin();
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Visi Hijau' }));
+    fireEvent.click(await screen.findByRole('tab', { name: /English/ }));
+    const englishTitle = await screen.findByRole('textbox', { name: /^Judul \(EN\)/ });
+    fireEvent.change(englishTitle, { target: { value: 'Green Vision' } });
+    fireEvent.click(within(screen.getByRole('navigation', { name: 'Admin' })).getByRole('link', { name: 'Dashboard' }));
+    expect(await screen.findByRole('dialog', { name: 'Perubahan belum disimpan' })).toBeTruthy();
+    stay();
+    expect(screen.getByDisplayValue('Green Vision')).toBeTruthy();
   });
 });

@@ -27,6 +27,7 @@ import { clampPage, listQuery, narrowingQuery, pageOfIndex } from './paging.ts';
 import type { Screen } from './screens.ts';
 import styles from './ResourceScreen.module.css';
 import { LanguageTabs } from '../widgets/LanguageTabs.tsx';
+import { useConfirmLeave } from '../widgets/useUnsavedChanges.tsx';
 
 type Row = { _id: string } & Record<string, unknown>;
 
@@ -105,6 +106,16 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
     gcTime: 0,
   });
   const [alert, setAlert] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  // Another record or language replaces the open form: what it holds unsaved is asked about first.
+  const confirmLeave = useConfirmLeave();
+  async function openForm(row: Row) {
+    if (row._id === editingId && language === DEFAULT_LOCALE) return window.scrollTo({ top: 0 });
+    if (!(await confirmLeave())) return;
+    setAlert(null);
+    setEditing(row);
+    setLanguage(DEFAULT_LOCALE);
+    window.scrollTo({ top: 0 });
+  }
   // A record opened from the admin's search (Ctrl+K): `?edit=<id>` opens its form (`&language=en`
   // on that language's tab), `?search=<words>` lists it. Taken once while rendering (as the search
   // term is), then dropped from the address.
@@ -236,7 +247,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
               </button>
             ))}
             {!screen.readOnly && may.update && (
-              <button type="button" onClick={() => (setAlert(null), setEditing(row), setLanguage(DEFAULT_LOCALE), window.scrollTo({ top: 0 }))} aria-label={`Edit ${title}`}>
+              <button type="button" onClick={() => void openForm(row)} aria-label={`Edit ${title}`}>
                 Edit
               </button>
             )}
@@ -292,7 +303,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
         </p>
       )}
       {screen.readOnly ? null : editing && editing !== 'new' && translatable ? (
-        <LanguageTabs language={language} onChange={setLanguage}>
+        <LanguageTabs language={language} onChange={(locale) => void confirmLeave().then((leave) => leave && setLanguage(locale))}>
           {language !== DEFAULT_LOCALE && detail.data ? (
             <TranslationForm key={`${editing._id}-${language}`} screen={screen} resource={resource} record={detail.data} locale={language} onSaved={(text) => setAlert({ kind: 'success', text })} onClose={() => setEditing(null)} />
           ) : (

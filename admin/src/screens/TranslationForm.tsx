@@ -8,7 +8,7 @@
  */
 import { LOCALES, localizedFields, localizedItemKeys, type Field, type ListField, type Locale, type ResourceDefinition, type TranslationAnswer } from '@cms/worker/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { getJson, sendJson } from '../api/client.ts';
 import { saveErrorMessage } from '../api/messages.ts';
 import { reload } from '../api/reload.ts';
@@ -18,6 +18,7 @@ import { InputLabel } from '../fields/InputLabel.tsx';
 import type { Row, Values } from '../fields/types.ts';
 import HistoryPanel, { historyOf } from '../widgets/HistoryPanel.tsx';
 import PreviewActions from '../widgets/PreviewActions.tsx';
+import { useSaveShortcut, useUnsavedChanges } from '../widgets/useUnsavedChanges.tsx';
 import ScheduleInput, { wib } from '../widgets/ScheduleInput.tsx';
 import type { Screen } from './screens.ts';
 import './TranslationForm.css';
@@ -77,6 +78,9 @@ function TranslationFields({ screen, resource, record, locale, onSaved, onClose,
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [dirty, setDirty] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const { prompt } = useUnsavedChanges(dirty && !saving);
+  useSaveShortcut(formRef, !saving);
   const client = useQueryClient();
   const tidied = useMemo(() => Object.fromEntries(fields.map(([name, field]) => [name, kindOf(field).tidy?.(values[name]) ?? values[name]])), [fields, values]);
 
@@ -106,7 +110,7 @@ function TranslationFields({ screen, resource, record, locale, onSaved, onClose,
   const form = { resource, screen, record, values };
   return (
     <>
-      <form className="panel translation-form" onSubmit={(event) => void save(event)} aria-label={`Versi ${language}`}>
+      <form ref={formRef} className="panel translation-form" onSubmit={(event) => void save(event)} aria-label={`Versi ${language}`}>
         <h2>
           Versi {language} <span className={`badge ${badgeOf(status)}`}>{translationLabel(locale, status)}</span>
           {scheduledAt && status === 'scheduled' && <small className="muted"> {wib(scheduledAt)}</small>}
@@ -189,6 +193,7 @@ function TranslationFields({ screen, resource, record, locale, onSaved, onClose,
         </div>
       </form>
       <HistoryPanel resource={resource} recordId={record._id} translation={locale} dirty={dirty} busy={saving} />
+      {prompt}
     </>
   );
 }

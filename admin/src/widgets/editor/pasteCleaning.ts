@@ -6,7 +6,8 @@
 import { wordPictureDescriptions } from '@cms/worker/contract';
 
 const REMOVED_ELEMENTS = 'script, style, meta, link, title';
-const KEPT_ATTRIBUTES = new Set(['src', 'alt', 'href', 'title', 'class', 'id', 'style']);
+/** A merged table cell keeps its span: without it the table's rows no longer line up. */
+const KEPT_ATTRIBUTES = new Set(['src', 'alt', 'href', 'title', 'class', 'id', 'style', 'colspan', 'rowspan']);
 /** ProseMirror's marker on content copied inside the editor (how deep the slice is open); it is read
  * while pasting and never stored, and without it a copied list item or cell pastes as new blocks. */
 const PROSEMIRROR_SLICE = 'data-pm-slice';
@@ -18,6 +19,8 @@ const EMPTY_REMOVED = 'ul, ol, h1, h2, h3, h4, h5, h6, p';
 /** Elements that count as content even without text. */
 const EMBEDDED = 'img, table, hr, iframe, video, audio, svg, object, embed';
 export const TABLE_STYLE = 'border-collapse: collapse; width: 100%';
+/** Where takeWordListMarkers leaves a paragraph's marker for rebuildWordLists (never stored). */
+const WORD_MARKER = 'data-word-list-marker';
 
 /** Splits a style attribute into declarations, ignoring ";" inside brackets or quotes. */
 function styleDeclarations(style: string): Array<[property: string, value: string]> {
@@ -76,6 +79,34 @@ function isEmpty(element: Element) {
   return text === '' && element.querySelector(EMBEDDED) === null;
 }
 
+/**
+ * Word writes a list item's marker (bullet or number, and the spaces after it) between the
+ * conditional comments `[if !supportLists]` and `[endif]`, whatever its spans look like. The
+ * marker is taken out and kept on its paragraph, where the list is rebuilt from it.
+ */
+function takeWordListMarkers(document: Document) {
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_COMMENT);
+  const openings: Comment[] = [];
+  while (walker.nextNode()) if (/^\[if !supportLists\]$/i.test((walker.currentNode as Comment).data.trim())) openings.push(walker.currentNode as Comment);
+  for (const opening of openings) {
+    const marker: Node[] = [];
+    let node = opening.nextSibling;
+    while (node && !(node.nodeType === node.COMMENT_NODE && /^\[endif\]$/i.test((node as Comment).data.trim()))) {
+      marker.push(node);
+      node = node.nextSibling;
+    }
+    // Without its closing comment the run is not Word's marker: nothing is taken.
+    if (!node) continue;
+    opening.parentElement?.closest('p')?.setAttribute(WORD_MARKER, marker.map((part) => part.textContent ?? '').join(''));
+    for (const part of marker) part.parentNode?.removeChild(part);
+  }
+}
+
+/** Links to a place in the pasted document itself (Word's footnotes and their way back): what they point at is not kept. */
+function unwrapInPageLinks(body: HTMLElement) {
+  for (const link of body.querySelectorAll('a[href^="#"]')) link.replaceWith(...link.childNodes);
+}
+
 function removeComments(document: Document) {
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_COMMENT);
   const comments: Node[] = [];
@@ -102,7 +133,7 @@ const NUMBER = /^[\s\u00a0]*\(?([0-9]{1,3}|[a-z]{1,2}|[ivxlc]{1,5})[.)][\s\u00a0
  * become real lists (nested by Word's level), the markers removed.
  */
 function rebuildWordLists(document: Document) {
-  const paragraphs: Element[] = [...document.body.querySelectorAll('p')].filter((p) => wordListLevel(p) > 0 || TYPED_BULLET.test(p.textContent ?? ''));
+  const paragraphs: Element[] = [...document.body.querySelectorAll('p')].filter((p) => wordListLevel(p) > 0 || p.hasAttribute(WORD_MARKER) || TYPED_BULLET.test(p.textContent ?? ''));
   const done = new Set<Element>();
   for (const first of paragraphs) {
     if (done.has(first)) continue;
@@ -115,12 +146,14 @@ function rebuildWordLists(document: Document) {
     for (const paragraph of run) {
       done.add(paragraph);
       const level = Math.max(firstLevel, wordListLevel(paragraph));
-      // The marker: Word's own span (mso-list: Ignore), else typed text at the start.
-      const ignored = paragraph.querySelector('[style*="mso-list" i][style*="ignore" i]');
-      const marker = ignored ? (ignored.textContent ?? '') : (paragraph.textContent ?? '');
+      // The marker: taken from between Word's conditional comments, else Word's own span
+      // (mso-list: Ignore), else typed text at the start.
+      const taken = paragraph.getAttribute(WORD_MARKER);
+      const ignored = taken === null ? paragraph.querySelector('[style*="mso-list" i][style*="ignore" i]') : null;
+      const marker = taken ?? (ignored ? (ignored.textContent ?? '') : (paragraph.textContent ?? ''));
       const ordered = NUMBER.test(`${marker.trim()} `) && !BULLET.test(`${marker.trim()} `);
       if (ignored) ignored.remove();
-      else stripLeadingMarker(paragraph);
+      else if (taken === null) stripLeadingMarker(paragraph);
       while (stack.length && stack[stack.length - 1]!.level > level) stack.pop();
       if (!stack.length || stack[stack.length - 1]!.level < level) {
         const list = document.createElement(ordered ? 'ol' : 'ul');
@@ -168,8 +201,10 @@ export function cleanPaste(html: string): CleanedPaste {
     if (alt) image.setAttribute('alt', alt);
   }
   for (const element of document.querySelectorAll(REMOVED_ELEMENTS)) element.remove();
+  takeWordListMarkers(document);
   // Word and Chrome wrap fragments in comments (StartFragment, conditional comments).
   removeComments(document);
+  unwrapInPageLinks(body);
   const local = [...body.querySelectorAll('img')].filter((image) => /^(file:|blob:|cid:|ms-)/i.test(image.getAttribute('src')?.trim() ?? ''));
   for (const image of local) image.remove();
   rebuildWordLists(document);

@@ -38,6 +38,31 @@ describe('text pasted from Word', () => {
     expect(cleanPaste('<p>- bukan daftar</p><p>o ya</p>').html).toBe('<p>- bukan daftar</p><p>o ya</p>');
     expect(cleanPaste('<p>· satu</p><p>· dua</p>').html).toBe('<ul><li><p>satu</p></li><li><p>dua</p></li></ul>');
   });
+
+  it("takes the marker Word puts between its list comments, whatever spans hold it (Word for Mac, older versions)", () => {
+    const item = (marker: string, text: string) => `<p class=MsoListParagraph style='mso-list:l0 level1 lfo1'><![if !supportLists]>${marker}<![endif]>${text}</p>`;
+    const bullets = cleanPaste(item("<span style='font-family:Symbol'>·<span style='font:7.0pt'>&nbsp;&nbsp;</span></span>", 'Item satu') + item("<span style='font-family:Symbol'>·</span>", 'Item dua')).html;
+    expect(bullets).toBe('<ul><li><p>Item satu</p></li><li><p>Item dua</p></li></ul>');
+    const numbered = cleanPaste(item('<span>1.<span>&nbsp;</span></span>', 'Pilah') + item('<span>2.</span>', 'Setor')).html;
+    expect(numbered).toBe('<ol><li><p>Pilah</p></li><li><p>Setor</p></li></ol>');
+  });
+
+  it('keeps merged table cells merged, and footnote references as text: the notes they pointed at are not kept as places', () => {
+    const table = cleanPaste('<table><tr><td>A1</td><td>B1</td></tr><tr><td colspan=2>gabungan</td></tr><tr><td rowspan="2">C</td><td>D</td></tr></table>').html;
+    const cells = new DOMParser().parseFromString(table, 'text/html').querySelectorAll('td');
+    expect([...cells].map((cell) => [cell.textContent, cell.getAttribute('colspan'), cell.getAttribute('rowspan')])).toEqual([
+      ['A1', null, null],
+      ['B1', null, null],
+      ['gabungan', '2', null],
+      ['C', null, '2'],
+      ['D', null, null],
+    ]);
+    const footnote = cleanPaste(
+      '<p>Teks<a style="mso-footnote-id:ftn1" href="#_ftn1" name="_ftnref1"><sup>[1]</sup></a> dan <a href="https://example.org">tautan</a>.</p>' +
+        '<div style="mso-element:footnote-list"><p><a href="#_ftnref1" name="_ftn1"><sup>[1]</sup></a> Catatan kaki.</p></div>',
+    ).html;
+    expect(footnote).toBe('<p>Teks<sup>[1]</sup> dan <a href="https://example.org">tautan</a>.</p><div><p><sup>[1]</sup> Catatan kaki.</p></div>');
+  });
 });
 
 describe('pictures pasted from Word as data: URLs', () => {

@@ -1,0 +1,73 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SignedIn } from '../test/session.tsx';
+import { LeaveGuardProvider } from '../widgets/useUnsavedChanges.tsx';
+import Newsletter from './Newsletter.tsx';
+
+const client = vi.hoisted(() => ({ api: vi.fn(), sendJson: vi.fn() }));
+vi.mock('../api/client.ts', () => ({
+  api: client.api,
+  getJson: (path: string) => client.api(path),
+  sendJson: client.sendJson,
+  getAll: async () => [],
+  fileUrl: (value: string | null | undefined) => value ?? '',
+}));
+
+const stored = { _id: 'n1', subject: 'Kabar November', body: '<p>Isi lama</p>', articles: [], translations: {}, status: 'draft', progress: { total: 0, sent: 0, failed: 0, left: 0 }, startedAt: null };
+
+/** The newsletter screen as the admin mounts it, with a link elsewhere as the sidebar would have. */
+function openNewsletter() {
+  client.api.mockImplementation(async (path: string) => {
+    if (path === '/newsletter/issues') return { data: [stored], message: 'OK' };
+    if (path.startsWith('/subscribe?')) return { data: [], pagination: { page: 1, limit: 1, total: 12, pages: 12 }, message: 'OK' };
+    return { data: {}, message: 'OK' };
+  });
+  const screenWithLink = (
+    <LeaveGuardProvider>
+      <Link to="/elsewhere">Ke halaman lain</Link>
+      <Newsletter />
+    </LeaveGuardProvider>
+  );
+  const router = createMemoryRouter(
+    [
+      { path: '/newsletter', element: screenWithLink },
+      { path: '/elsewhere', element: <p>Halaman lain</p> },
+    ],
+    { initialEntries: ['/newsletter'] },
+  );
+  render(
+    <SignedIn>
+      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </SignedIn>,
+  );
+}
+
+afterEach(() => {
+  cleanup();
+  client.api.mockReset();
+});
+
+describe('a newsletter being written', () => {
+  it('is not dropped unasked: leaving the screen or opening a stored draft asks first, and staying keeps the subject', async () => {
+    openNewsletter();
+    fireEvent.change(await screen.findByLabelText('Subjek'), { target: { value: 'Kabar Desember' } });
+
+    fireEvent.click(screen.getByRole('link', { name: 'Ke halaman lain' }));
+    expect(await screen.findByRole('dialog', { name: 'Perubahan belum disimpan' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Tetap di sini' }));
+    expect(screen.getByLabelText<HTMLInputElement>('Subjek').value).toBe('Kabar Desember');
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Ubah' }));
+    expect(await screen.findByRole('dialog', { name: 'Perubahan belum disimpan' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Tinggalkan halaman' }));
+    expect(await screen.findByDisplayValue('Kabar November')).toBeTruthy();
+
+    // The stored draft, untouched, leaves without a question.
+    fireEvent.click(screen.getByRole('link', { name: 'Ke halaman lain' }));
+    expect(await screen.findByText('Halaman lain')).toBeTruthy();
+  });
+});

@@ -46,6 +46,17 @@ describe('admin search', () => {
     expect(hits).toContainEqual({ collection: 'vision', id: draft._id, title: `Panduan ${word} Rumah Tangga`, slug: draft.slug });
   });
 
+  it('ignores case in accented and non-Latin letters too, in the search and in a collection list', async () => {
+    const tag = unique('Mitra');
+    const partner = await admin.post<Row>('/api/partner', form({ name: `${tag} Ümlaut Çağrı Σοφία`, isActive: 'true' }));
+    expect(partner.status, JSON.stringify(partner.body)).toBe(201);
+    for (const query of ['ümlaut', 'ÜMLAUT', 'çağrı', 'ΣΟΦΊΑ']) {
+      expect(hitsOf(await search(admin, query)).map((hit) => hit.title), query).toContain(`${tag} Ümlaut Çağrı Σοφία`);
+      const listed = await admin.get<Row[]>(`/api/partner?page=1&limit=50&search=${encodeURIComponent(query)}`);
+      expect(listed.body.success && listed.body.data.map((row) => row.name), query).toContain(`${tag} Ümlaut Çağrı Σοφία`);
+    }
+  });
+
   it('finds a record by its slug, and records of other collections by their own title field', async () => {
     const article = await visionArticle(unique('Judul Lain'), { slug: unique('alamat-khusus') });
     expect(hitsOf(await search(admin, article.slug)).map((hit) => hit.id)).toContain(article._id);

@@ -12,6 +12,7 @@ import { readingMinutes } from '../contract/reading.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
 import { isTranslatable, localizedFields, translated, type StoredTranslation, type TranslationStatus } from '../contract/translation.ts';
 import { chunk, MAX_BOUND_PARAMETERS, newId, now, type Database } from '../db/client.ts';
+import { containsText } from '../db/text-match.ts';
 import { collections, links, resourceByPath, translations, type AnyTable } from '../db/schema.ts';
 import { changedInLocale, hasPublishedTranslation, joinPublished, linkedTranslations, linkedTranslationsTable, publishedTranslationJson, translatedSlugIs, translatedText, translationStatus } from './translations.ts';
 
@@ -146,9 +147,7 @@ export class CollectionStore {
     const search = query.search?.trim();
     const searchable = this.resource.searchable ?? this.textFields();
     if (search && searchable.length) {
-      // instr() matches the term as plain text: no pattern characters to escape, and no
-      // "LIKE pattern too complex" from D1 for a long term.
-      const matches = (value: SQL | ReturnType<typeof this.column>) => sql`instr(lower(${value}), lower(${search})) > 0`;
+      const matches = (value: SQL | ReturnType<typeof this.column>) => containsText(value, search);
       const localized = new Set(this.locale ? localizedFields(this.resource).map(([name]) => name) : []);
       const own = searchable.filter((name) => !localized.has(name)).map((name) => matches(this.column(name)));
       const inTranslation = searchable.filter((name) => localized.has(name)).map((name) => matches(translatedText(name, this.resource.fields[name]!.kind === 'slug')));

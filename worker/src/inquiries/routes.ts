@@ -3,7 +3,7 @@
  * inbox: list with status, search and assignee, one inquiry with its thread, status, assignee
  * and notes changes (inquiry.update), and replies by email (inquiry.reply).
  */
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import * as z from '../contract/zod.ts';
 import { auditStatement } from '../audit/log.ts';
@@ -24,6 +24,7 @@ import {
 } from '../contract/inquiry.ts';
 import { stripControls } from '../contract/text.ts';
 import { newId, type Database } from '../db/client.ts';
+import { containsText } from '../db/text-match.ts';
 import { inquiry, inquiryReply, user } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { readBody } from '../http/body.ts';
@@ -186,7 +187,7 @@ export const inquiryRoutes = new Hono<AppEnv>()
     const search = c.req.query('search')?.trim().slice(0, 200);
     if (search) {
       const columns = [inquiry.name, inquiry.email, inquiry.organisation, inquiry.topic, inquiry.message];
-      conditions.push(sql`(${sql.join(columns.map((column) => sql`instr(lower(${column}), lower(${search})) > 0`), sql` or `)})`);
+      conditions.push(or(...columns.map((column) => containsText(column, search)))!);
     }
     const where = conditions.length ? and(...conditions) : undefined;
     const page = Math.max(1, Math.min(10_000, Number.parseInt(c.req.query('page') ?? '1', 10) || 1));

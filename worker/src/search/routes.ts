@@ -14,6 +14,7 @@ import { resources, type ResourceKey } from '../contract/resources.ts';
 import { SEARCH_QUERY_MESSAGES, searchQueryProblem, type AdminSearchHit } from '../contract/search.ts';
 import { isLocale } from '../contract/locales.ts';
 import { isTranslatable } from '../contract/translation.ts';
+import { caseFolded, containsText } from '../db/text-match.ts';
 import { collections, translations, type AnyTable } from '../db/schema.ts';
 import type { AppEnv } from '../env.ts';
 import { ApiError, ok, unauthorized } from '../http/errors.ts';
@@ -43,9 +44,10 @@ function hitsOf(db: AppEnv['Variables']['db'], key: ResourceKey, term: string) {
   const title = columns[resource.titleField]!;
   const slugName = slugFieldOf(resource);
   const slug = slugName ? columns[slugName]! : undefined;
-  const contains = (column: SQL | typeof title): SQL => sql`instr(lower(${column}), lower(${term})) > 0`;
+  const contains = (column: SQL | typeof title): SQL => containsText(column, term);
   const own = slug ? or(contains(title), contains(slug))! : contains(title);
-  const ordered = [sql`lower(${title}) = lower(${term}) desc`, sql`instr(lower(${title}), lower(${term})) = 1 desc`, desc(columns.updatedAt!)];
+  const folded = caseFolded(title, term);
+  const ordered = [sql`${folded.value} = ${folded.term} desc`, sql`instr(${folded.value}, ${folded.term}) = 1 desc`, desc(columns.updatedAt!)];
   if (!isTranslatable(resource)) {
     return db
       .select({ id: columns.id!, title: sql<string | null>`${title}`, slug: slug ? sql<string | null>`${slug}` : sql<null>`null`, locale: sql<null>`null`, translatedTitle: sql<null>`null`, translatedSlug: sql<null>`null` })

@@ -57,7 +57,7 @@ describe('double opt-in', () => {
     const tag = unique('konfirmasi');
     const response = await signUp(`  ${tag.toUpperCase()}@Example.COM `);
     expect(response.status).toBe(201);
-    expect(response.body.message).toBe('Thank you for subscribing! Please check your email.');
+    expect(response.body.message).toBe('Terima kasih telah berlangganan! Silakan periksa email Anda.');
     const email = `${tag}@example.com`;
     const admin = await asAdmin();
     expect(await subscriberOf(admin, email)).toMatchObject({ status: 'pending', source: 'website' });
@@ -91,7 +91,7 @@ describe('double opt-in', () => {
     expect(again.status).toBe(201);
     expect(again.status).toBe(fresh.status);
     expect(again.body).toEqual(fresh.body);
-    expect(again.body.message).toBe('Thank you for subscribing! Please check your email.');
+    expect(again.body.message).toBe('Terima kasih telah berlangganan! Silakan periksa email Anda.');
     expect(await mailbox(email)).toHaveLength(1);
   });
 
@@ -120,7 +120,7 @@ describe('double opt-in', () => {
     expect((await signUp(email)).status).toBe(201);
     const again = await signUp(email);
     expect(again.status).toBe(201);
-    expect(again.body.message).toBe('Thank you for subscribing! Please check your email.');
+    expect(again.body.message).toBe('Terima kasih telah berlangganan! Silakan periksa email Anda.');
     expect(await mailbox(email)).toHaveLength(1);
   });
 
@@ -166,7 +166,9 @@ describe('sign-up abuse', () => {
     for (let i = 0; i < 5; i++) expect((await signUp(email)).status).toBeLessThan(300);
     const refused = await signUp(email);
     expect(refused.status).toBe(429);
-    expect(refused.body.message).toMatch(/^Too many sign-up attempts\. Please try again in \d+ minutes\.$/);
+    expect(refused.body.message).toMatch(/^Terlalu banyak percobaan pendaftaran\. Silakan coba lagi dalam \d+ menit\.$/);
+    // Said in the language of the page the form is on.
+    expect((await signUp(email, clientAddress(), { language: 'en' })).body.message).toMatch(/^Too many sign-up attempts\. Please try again in \d+ minutes\.$/);
 
     const ip = clientAddress();
     const tag = unique('klien');
@@ -258,7 +260,7 @@ describe('sign-up abuse', () => {
     const email = `${unique('robot')}@example.com`;
     const answer = await signUp(email, clientAddress(), { homepage: 'https://spam.example' });
     expect(answer.status).toBe(201);
-    expect(answer.body.message).toBe('Thank you for subscribing! Please check your email.');
+    expect(answer.body.message).toBe('Terima kasih telah berlangganan! Silakan periksa email Anda.');
     expect(await subscriberOf(await asAdmin(), email)).toBeUndefined();
     expect(await mailbox(email)).toHaveLength(0);
   });
@@ -268,12 +270,14 @@ describe('sign-up abuse', () => {
     expect(long.length).toBeGreaterThan(254);
     const tooLong = await signUp(long);
     expect(tooLong.status).toBe(400);
-    expect(tooLong.body.message).toBe('This email address is too long (at most 254 characters).');
+    expect(tooLong.body.message).toBe('Alamat email ini terlalu panjang (maksimal 254 karakter).');
+    expect((await signUp(long, clientAddress(), { language: 'en' })).body.message).toBe('This email address is too long (at most 254 characters).');
     for (const sneaky of ['korban@example.com\r\nBcc: semua@example.com', 'a@example.com,b@example.com', 'Nama <a@example.com>']) {
-      const answer = await signUp(sneaky);
+      const answer = await signUp(sneaky, clientAddress(), { language: 'en' });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe('This email address contains characters that are not allowed.');
     }
+    expect((await signUp('Nama <a@example.com>')).body.message).toBe('Alamat email ini memuat karakter yang tidak diizinkan.');
   });
 });
 

@@ -13,7 +13,8 @@ describe('newsletter', () => {
     expect(signed.status).toBe(201);
     // Pending until confirmed (newsletter.test.ts): a repeat re-sends the confirmation instead.
     expect((await visitor.post('/api/subscribe', { email: email.toUpperCase() })).status).toBe(201);
-    expect((await visitor.post('/api/subscribe', { email: 'not-an-email' })).body.message).toBe('Please enter a valid email address.');
+    expect((await visitor.post('/api/subscribe', { email: 'not-an-email' })).body.message).toBe('Masukkan alamat email yang valid.');
+    expect((await visitor.post('/api/subscribe', { email: 'not-an-email', language: 'en' })).body.message).toBe('Please enter a valid email address.');
     expect((await visitor.get('/api/subscribe')).status).toBe(401);
 
     const admin = await asAdmin();

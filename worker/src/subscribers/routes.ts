@@ -11,6 +11,7 @@ import { assertPermission } from '../auth/guard.ts';
 import { sameOriginForms } from '../auth/session.ts';
 import { CollectionStore } from '../collections/store.ts';
 import { NEWSLETTER_HONEYPOT } from '../contract/api.ts';
+import type { InquiryLanguage } from '../contract/inquiry.ts';
 import { SUBSCRIBER_STATUSES } from '../contract/limits.ts';
 import { newId, now } from '../db/client.ts';
 import { subscriber } from '../db/schema.ts';
@@ -21,19 +22,11 @@ import { confirmUrl, newsletterContext, subscriberLocale } from '../newsletter/c
 import { confirmationEmail } from '../newsletter/templates.ts';
 import { languageOf, recordSignUpConsent, sourcePageOf } from '../privacy/consent.ts';
 import { exportCsv, importRows, importText, parseImport } from './csv.ts';
+import { SIGNUP_MESSAGES } from './messages.ts';
 import { claimConfirmationEmail, throttleSignUp } from './throttle.ts';
 
 /** A repeated sign-up of a pending address re-sends the confirmation at most this often. */
 export const RESEND_AFTER_MS = 10 * 60_000;
-
-export const SIGNUP_MESSAGES = {
-  success: 'Thank you for subscribing! Please check your email.',
-  invalid: 'Please enter a valid email address.',
-  tooLong: 'This email address is too long (at most 254 characters).',
-  badCharacters: 'This email address contains characters that are not allowed.',
-  mailFailed: 'We could not send the confirmation email. Please try again later.',
-  retry: 'Something went wrong. Please try again.',
-};
 
 /** Compared and stored ignoring case and surrounding spaces. */
 export const normaliseEmail = (value: string) => value.trim().toLowerCase();
@@ -41,11 +34,13 @@ export const normaliseEmail = (value: string) => value.trim().toLowerCase();
 /** Line breaks, control characters and address separators could smuggle extra mail headers. */
 const HEADER_BREAKING = /[\u0000-\u001f\u007f<>,;:"\\()[\]]/;
 
-export function checkEmail(raw: unknown): string {
+/** The address as stored, or a 400 that says what is wrong with it in `language` (staff read Indonesian). */
+export function checkEmail(raw: unknown, language: InquiryLanguage = 'id'): string {
   const value = typeof raw === 'string' ? raw.trim() : '';
-  if (HEADER_BREAKING.test(value)) throw new ApiError(400, 'VALIDATION_ERROR', SIGNUP_MESSAGES.badCharacters);
-  if (value.length > 254) throw new ApiError(400, 'VALIDATION_ERROR', SIGNUP_MESSAGES.tooLong);
-  if (!z.email().safeParse(value).success) throw new ApiError(400, 'VALIDATION_ERROR', SIGNUP_MESSAGES.invalid);
+  const say = SIGNUP_MESSAGES[language];
+  if (HEADER_BREAKING.test(value)) throw new ApiError(400, 'VALIDATION_ERROR', say.badCharacters);
+  if (value.length > 254) throw new ApiError(400, 'VALIDATION_ERROR', say.tooLong);
+  if (!z.email().safeParse(value).success) throw new ApiError(400, 'VALIDATION_ERROR', say.invalid);
   return normaliseEmail(value);
 }
 
@@ -63,7 +58,7 @@ async function sendConfirmation(c: Context<AppEnv>, id: string, email: string, l
   } catch (error) {
     console.error('confirmation email failed:', error);
     await c.var.db.update(subscriber).set({ confirmationSentAt: null }).where(eq(subscriber.id, id));
-    throw new ApiError(503, 'SERVER_ERROR', SIGNUP_MESSAGES.mailFailed);
+    throw new ApiError(503, 'SERVER_ERROR', SIGNUP_MESSAGES[subscriberLocale(language)].mailFailed);
   }
 }
 
@@ -73,7 +68,7 @@ async function sendConfirmation(c: Context<AppEnv>, id: string, email: string, l
  * and only one of them sends the email. An address already subscribed changes nothing, and
  * the caller answers every outcome alike, so the answer does not tell who subscribes.
  */
-async function signUp(c: Context<AppEnv>, email: string, consent: { sourcePage: string; language: string }) {
+async function signUp(c: Context<AppEnv>, email: string, consent: { sourcePage: string; language: InquiryLanguage }) {
   const db = c.var.db;
   const time = now();
   const id = newId();
@@ -89,7 +84,7 @@ async function signUp(c: Context<AppEnv>, email: string, consent: { sourcePage: 
   }
   const [existing] = await db.select().from(subscriber).where(eq(subscriber.email, email));
   // Deleted by staff between the two statements: the visitor can simply try again.
-  if (!existing) throw new ApiError(409, 'CONFLICT', SIGNUP_MESSAGES.retry);
+  if (!existing) throw new ApiError(409, 'CONFLICT', SIGNUP_MESSAGES[consent.language].retry);
   const existingId = String(existing.id);
   if (existing.status === 'active') return;
   if (existing.status === 'unsubscribed') {
@@ -150,13 +145,15 @@ export const publicSubscribe = new Hono<AppEnv>()
     try {
       const { fields } = await readBody(c, 64 * 1024);
       // A bot filled the hidden field: answer as if it worked, keep nothing.
+      const language = languageOf(fields);
+      const say = SIGNUP_MESSAGES[language];
       if (typeof fields[NEWSLETTER_HONEYPOT] === 'string' && fields[NEWSLETTER_HONEYPOT].trim() !== '') {
-        return navigation ? backToPage(c, 'ok') : ok(c, null, SIGNUP_MESSAGES.success, 201);
+        return navigation ? backToPage(c, 'ok') : ok(c, null, say.success, 201);
       }
-      const email = checkEmail(fields.email);
-      await throttleSignUp(c.env, c.var.db, email, clientAddress(c));
-      await signUp(c, email, { sourcePage: sourcePageOf(c, fields), language: languageOf(fields) });
-      return navigation ? backToPage(c, 'ok') : ok(c, null, SIGNUP_MESSAGES.success, 201);
+      const email = checkEmail(fields.email, language);
+      await throttleSignUp(c.env, c.var.db, email, clientAddress(c), say);
+      await signUp(c, email, { sourcePage: sourcePageOf(c, fields), language });
+      return navigation ? backToPage(c, 'ok') : ok(c, null, say.success, 201);
     } catch (error) {
       if (navigation) {
         if (!(error instanceof ApiError)) console.error(error);
@@ -190,7 +187,7 @@ export const publicSubscribe = new Hono<AppEnv>()
       try {
         return { email: checkEmail(value) };
       } catch (error) {
-        return { problem: error instanceof ApiError ? error.message : SIGNUP_MESSAGES.invalid };
+        return { problem: error instanceof ApiError ? error.message : SIGNUP_MESSAGES.id.invalid };
       }
     });
     await c.var.db.batch([auditStatement(c.var.db, c.var.user, 'create', 'subscribe', null, `Import CSV: ${summary.added} ditambahkan`)]);

@@ -10,6 +10,7 @@ import type { Database } from '../db/client.ts';
 import { signupAttempts } from '../db/schema.ts';
 import type { Bindings } from '../env.ts';
 import { ApiError } from '../http/errors.ts';
+import type { SignUpMessages } from './messages.ts';
 
 export const SIGNUP_WINDOW_MS = 60 * 60_000;
 const DEFAULT_LIMITS = { client: 30, email: 5 };
@@ -70,7 +71,7 @@ const dottedToGroups = (group: string) => {
 };
 
 /** Counts this sign-up; refuses it (429) when the address or the client network is over its hourly limit. */
-export async function throttleSignUp(env: Bindings, db: Database, email: string, client: string, now = new Date()) {
+export async function throttleSignUp(env: Bindings, db: Database, email: string, client: string, say: Pick<SignUpMessages, 'limited'>, now = new Date()) {
   const checks = [
     { key: `email:${email}`, limit: limitOf(env.NEWSLETTER_EMAIL_LIMIT, DEFAULT_LIMITS.email) },
     { key: `client:${clientNetwork(client)}`, limit: limitOf(env.NEWSLETTER_CLIENT_LIMIT, DEFAULT_LIMITS.client) },
@@ -80,7 +81,7 @@ export async function throttleSignUp(env: Bindings, db: Database, email: string,
     if (row.count > limit) {
       const waitMs = Date.parse(row.windowStart) + SIGNUP_WINDOW_MS - now.getTime();
       const minutes = Math.max(1, Math.ceil(waitMs / 60_000));
-      throw new ApiError(429, 'RATE_LIMITED', `Too many sign-up attempts. Please try again in ${minutes} minutes.`, {
+      throw new ApiError(429, 'RATE_LIMITED', say.limited(minutes), {
         retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
       });
     }

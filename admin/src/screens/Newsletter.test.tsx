@@ -1,8 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { createMemoryRouter, Link, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { Link } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SignedIn } from '../test/session.tsx';
+import { renderRoutes } from '../test/render.tsx';
 import { LeaveGuardProvider } from '../widgets/useUnsavedChanges.tsx';
 import Newsletter from './Newsletter.tsx';
 
@@ -30,19 +29,12 @@ function openNewsletter() {
       <Newsletter />
     </LeaveGuardProvider>
   );
-  const router = createMemoryRouter(
+  renderRoutes(
     [
       { path: '/newsletter', element: screenWithLink },
       { path: '/elsewhere', element: <p>Halaman lain</p> },
     ],
-    { initialEntries: ['/newsletter'] },
-  );
-  render(
-    <SignedIn>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </SignedIn>,
+    { path: '/newsletter' },
   );
 }
 

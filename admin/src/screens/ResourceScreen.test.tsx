@@ -1,9 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_PERMISSION, RequestFailure } from '../api/messages.ts';
-import { SignedIn } from '../test/session.tsx';
+import { renderRoutes } from '../test/render.tsx';
 import AdminLayout from '../layout/AdminLayout.tsx';
 import ResourceScreen from './ResourceScreen.tsx';
 import { SCREENS } from './screens.ts';
@@ -29,14 +27,7 @@ function show(resource: string, stored: { isActive: boolean }, permissions?: str
 
 /** A collection's screen as the admin mounts it; the form asks before leaving with unsaved changes, which needs a data router. */
 function renderScreen(resource: string, permissions?: string[]) {
-  const router = createMemoryRouter([{ path: '/', element: <ResourceScreen screen={SCREENS.find((s) => s.resource === resource)!} /> }]);
-  render(
-    <SignedIn permissions={permissions}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </SignedIn>,
-  );
+  renderRoutes([{ path: '/', element: <ResourceScreen screen={SCREENS.find((s) => s.resource === resource)!} /> }], { permissions });
 }
 
 afterEach(() => {
@@ -237,19 +228,12 @@ describe('a form with unsaved changes', () => {
     });
     client.sendJson.mockResolvedValue({ data: null, message: 'OK' });
     window.scrollTo = () => {};
-    const router = createMemoryRouter(
+    renderRoutes(
       [
         { path: '/admin', element: <AdminLayout />, children: [{ path: 'vision', element: <ResourceScreen screen={SCREENS.find((s) => s.resource === 'vision')!} /> }] },
         { path: '/login', element: <p>Halaman login</p> },
       ],
-      { initialEntries: ['/admin/vision'] },
-    );
-    render(
-      <SignedIn>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </SignedIn>,
+      { path: '/admin/vision' },
     );
   }
 

@@ -1,11 +1,9 @@
 import { actionsOf, PERMISSION_ACTIONS, PERMISSION_MODULE_CATALOG, PERMISSION_MODULES, PERMISSION_PRESETS } from '@cms/worker/contract';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ResourceScreen from '../screens/ResourceScreen.tsx';
 import { SCREENS } from '../screens/screens.ts';
-import { SignedIn } from '../test/session.tsx';
+import { renderRoutes } from '../test/render.tsx';
 
 /** The catalogue as the API lists it: one record per module and action, its id its name. */
 const PERMISSIONS = PERMISSION_MODULES.flatMap((module) =>
@@ -38,14 +36,7 @@ const sentPermissions = () => (client.sendFormWithProgress.mock.calls[0]![2] as 
 describe('the role editor', { timeout: 20_000 }, () => {
   beforeEach(() => {
     window.scrollTo = () => {};
-    const router = createMemoryRouter([{ path: '/', element: <ResourceScreen screen={SCREENS.find((s) => s.resource === 'role')!} /> }]);
-    render(
-      <SignedIn>
-        <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </SignedIn>,
-    );
+    renderRoutes([{ path: '/', element: <ResourceScreen screen={SCREENS.find((s) => s.resource === 'role')!} /> }]);
   });
   afterEach(() => {
     cleanup();

@@ -111,6 +111,12 @@ const builtPage = (c: Context<AppEnv>, path: string) => {
  * The admin's page headers. Its built files hold no inline script; upload previews are blob:
  * images. Registered before secureHeaders so these win where both set a header.
  */
+/** The old site's work pages moved under /our-work for good; the query (a campaign's tags) goes along. */
+const movedWorkPage = (c: Context) => {
+  const { pathname, search } = new URL(c.req.url);
+  return c.redirect(`/our-work${pathname.slice('/work'.length)}${search}`, 301);
+};
+
 const ADMIN_CSP = cspWith({ 'img-src': ['blob:'] });
 const adminPageHeaders = createMiddleware(async (c, next) => {
   await next();
@@ -137,8 +143,8 @@ const app = new Hono<AppEnv>()
   .get('/preview/:token', (c) => previewPage(c, (path) => sitePage(c, path)))
   // The inquiry form's page: stamped when served, and answering its own plain form post.
   .route('/', inquiryPageRoutes(builtPage))
-  .get('/work', (c) => c.redirect('/our-work', 301))
-  .get('/work/*', (c) => c.redirect(`/our-work${new URL(c.req.url).pathname.slice('/work'.length)}`, 301))
+  .get('/work', movedWorkPage)
+  .get('/work/*', movedWorkPage)
   // The admin SPA: its files, and index.html for every client-side route.
   .get('/login', (c) => adminAsset(c, '/admin/index.html'))
   // The pages of reset and invite links: the same SPA, outside the signed-in admin.

@@ -41,6 +41,19 @@ describe('redirects', () => {
     expect(listed.body.success && listed.body.data).toEqual([]);
   });
 
+  it("sends the old site's work addresses to /our-work for good, query included", async () => {
+    const { base } = new Client();
+    for (const [from, to] of [
+      ['/work', '/our-work'],
+      ['/work?utm_source=poster', '/our-work?utm_source=poster'],
+      ['/work/edukasi?utm_source=a&utm_medium=b', '/our-work/edukasi?utm_source=a&utm_medium=b'],
+    ]) {
+      const moved = await fetch(`${base}${from}`, { redirect: 'manual' });
+      expect(moved.status, from).toBe(301);
+      expect(new URL(moved.headers.get('location')!, base).href.slice(base.length), from).toBe(to);
+    }
+  });
+
   it('moves every category address of a work whose slug changes', async () => {
     const admin = await asAdmin();
     const categories = await admin.get<Row[]>('/api/category?limit=2');

@@ -7,6 +7,8 @@
  * after preparing them (widgets/compress.ts) to /api/upload.
  */
 import Image from '@tiptap/extension-image';
+import Subscript from '@tiptap/extension-subscript';
+import Superscript from '@tiptap/extension-superscript';
 import { TableKit } from '@tiptap/extension-table';
 import TextAlign from '@tiptap/extension-text-align';
 import { TextStyleKit } from '@tiptap/extension-text-style';
@@ -147,6 +149,8 @@ function Toolbar({ editor, light }: { editor: Editor; light: boolean }) {
       bold: current.isActive('bold'),
       italic: current.isActive('italic'),
       underline: current.isActive('underline'),
+      subscript: current.isActive('subscript'),
+      superscript: current.isActive('superscript'),
       strike: current.isActive('strike'),
       fontSize: textStyle(current, 'fontSize'),
       color: textStyle(current, 'color'),
@@ -197,6 +201,13 @@ function Toolbar({ editor, light }: { editor: Editor; light: boolean }) {
       </ToolButton>
       <ToolButton label="Coret" active={state.strike} onClick={() => chain().toggleStrike().run()}>
         <s>S</s>
+      </ToolButton>
+      {/* Units and formulas: m³, CO₂. */}
+      <ToolButton label="Superskrip" active={state.superscript} onClick={() => chain().toggleSuperscript().run()}>
+        x<sup>2</sup>
+      </ToolButton>
+      <ToolButton label="Subskrip" active={state.subscript} onClick={() => chain().toggleSubscript().run()}>
+        x<sub>2</sub>
       </ToolButton>
       {!light && (
         <>
@@ -309,6 +320,8 @@ export default function RichTextEditor({ id, value, onChange, light = false, lab
       StarterKit.configure({ heading: { levels: light ? LIGHT_HEADINGS : FULL_HEADINGS } }),
       TextStyleKit,
       TextAlign.configure({ types: ['heading', 'paragraph'] }),
+      Subscript,
+      Superscript,
       TableKit,
       // Stored content may hold embedded images (the API accepts data: images); dropping them would lose them.
       Image.configure({ allowBase64: true }),

@@ -24,6 +24,13 @@ describe('save error messages (spec section 8)', () => {
     expect(saveErrorMessage(new Error('boom'))).toBe('boom');
   });
 
+  it('says how to go on when the session ended while the form was open, keeping what was typed', () => {
+    expect(saveErrorMessage(failure(401, 'UNAUTHORIZED', 'Silakan login terlebih dahulu.'))).toBe(
+      'Sesi Anda telah berakhir, tetapi isian Anda masih ada. Login lagi di tab baru (buka /login), lalu kembali ke sini dan simpan lagi.',
+    );
+    expect(saveErrorMessage(failure(401), { dialect: 'en' })).toMatch(/^Your session has ended/);
+  });
+
   it('speaks English on the impact and hero screens', () => {
     expect(saveErrorMessage(failure(500), { dialect: 'en' })).toBe('Server error. Please try again later.');
     expect(saveErrorMessage(failure(400), { dialect: 'en' })).toBe('Invalid data sent.');

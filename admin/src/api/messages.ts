@@ -19,6 +19,7 @@ const TEXT = {
     invalid: 'Data yang dikirim tidak valid.',
     server: 'Terjadi kesalahan di server. Silakan coba lagi nanti.',
     network: 'Koneksi ke server terputus. Silakan cek koneksi internet Anda.',
+    signedOut: 'Sesi Anda telah berakhir, tetapi isian Anda masih ada. Login lagi di tab baru (buka /login), lalu kembali ke sini dan simpan lagi.',
   },
   en: {
     prefix: 'An error occurred: ',
@@ -26,6 +27,7 @@ const TEXT = {
     invalid: 'Invalid data sent.',
     server: 'Server error. Please try again later.',
     network: 'Connection to server lost. Please check your internet connection.',
+    signedOut: 'Your session has ended, but what you entered is still here. Sign in again in a new tab (open /login), then come back here and save again.',
   },
 } as const;
 
@@ -67,6 +69,8 @@ export function saveErrorMessage(error: unknown, profile: ErrorProfile = {}): st
     if (body?.code === 'FILE_TOO_LARGE') return tooLarge((body.details as { maxAllowed?: string } | undefined)?.maxAllowed ?? profile.fileLimit ?? '50MB');
     if (body?.code === 'INVALID_FILE_TYPE') return INVALID_TYPE;
     if (status === 413) return tooLarge(profile.payloadLimit);
+    // Signed out meanwhile (elsewhere, or the session expired): the form stays as it is.
+    if (status === 401) return text.signedOut;
     if (body?.message) return `${profile.savePrefix ?? text.prefix}${body.message}`;
     if (status === 400) return text.invalid;
     if (status >= 500) return text.server;

@@ -534,6 +534,12 @@ describe('CSV export and import', () => {
     expect(back.body.success && back.body.data).toMatchObject({ added: 2, existing: 2, invalid: [] });
     expect(await subscriberOf(admin, addresses[0]!)).toMatchObject({ status: 'active', source: 'import' });
 
+    // A sheet's own source and status words (Indonesian too) are kept; the formula guard of an export is taken off.
+    const own = await csvImport(admin, `email,status,source\r\n${tag}-bazar@example.com,Aktif,Bazar Hijau 2026\r\n${tag}-lama@example.com,berhenti,'=Formulir lama\r\n`);
+    expect(own.body.success && own.body.data).toMatchObject({ added: 2, invalid: [] });
+    expect(await subscriberOf(admin, `${tag}-bazar@example.com`)).toMatchObject({ status: 'active', source: 'Bazar Hijau 2026' });
+    expect(await subscriberOf(admin, `${tag}-lama@example.com`)).toMatchObject({ status: 'unsubscribed', source: '=Formulir lama' });
+
     const visitor = new Client();
     expect((await csvImport(visitor, `email\n${tag}-tamu@example.com\n`)).status).toBe(401);
   });

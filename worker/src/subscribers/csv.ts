@@ -5,6 +5,7 @@ import { subscriber } from '../db/schema.ts';
 import type { ApiRecord } from '../collections/store.ts';
 import type { CsvImportSummary } from '../contract/api.ts';
 import { formatLimit, MB, SUBSCRIBER_STATUSES } from '../contract/limits.ts';
+import { stripControls } from '../contract/text.ts';
 import type { Context } from 'hono';
 import { readBody } from '../http/body.ts';
 import { ApiError } from '../http/errors.ts';
@@ -49,11 +50,27 @@ export interface ImportLine {
   line: number;
   email: string;
   status?: string;
+  source?: string;
 }
 
+/** Status words people write in their own sheets, in Indonesian or English, for the stored statuses. */
+const STATUS_WORDS: Record<string, (typeof SUBSCRIBER_STATUSES)[number]> = {
+  aktif: 'active',
+  'tidak aktif': 'unsubscribed',
+  berhenti: 'unsubscribed',
+  'berhenti berlangganan': 'unsubscribed',
+  menunggu: 'pending',
+  'belum dikonfirmasi': 'pending',
+};
+/** The ' an export puts before a cell a spreadsheet would run as a formula. */
+const unguarded = (cell: string) => cell.replace(/^'(?=[=+\-@\t\r])/, '');
+/** Where an address came from, as a sheet names it: one line, without the formula guard an export added. */
+const MAX_SOURCE = 100;
+const sourceOf = (cell: string) => stripControls(unguarded(cell), false).trim().slice(0, MAX_SOURCE);
+
 /**
- * Rows of a CSV with an `email` column (any case, any position; a `status` column is used when
- * present), or without a header row, an address in the first column.
+ * Rows of a CSV with an `email` column (any case, any position; `status` and `source` columns
+ * are used when present), or without a header row, an address in the first column.
  */
 export function parseImport(text: string): ImportLine[] {
   // One row past the limit (and the header) is enough to refuse: the rest is never parsed.
@@ -66,11 +83,17 @@ export function parseImport(text: string): ImportLine[] {
   }
   const emailAt = hasHeader ? header.indexOf('email') : 0;
   const statusAt = hasHeader ? header.indexOf('status') : -1;
-  return data.slice(hasHeader ? 1 : 0).map((row, index) => ({
-    line: index + (hasHeader ? 2 : 1),
-    email: (row[emailAt] ?? '').replace(/^'(?=[=+\-@\t\r])/, ''),
-    ...(statusAt >= 0 && row[statusAt]?.trim() ? { status: row[statusAt].trim().toLowerCase() } : {}),
-  }));
+  const sourceAt = hasHeader ? header.indexOf('source') : -1;
+  return data.slice(hasHeader ? 1 : 0).map((row, index) => {
+    const status = row[statusAt]?.trim().toLowerCase().replace(/\s+/g, ' ');
+    const source = sourceAt >= 0 ? sourceOf(row[sourceAt] ?? '') : '';
+    return {
+      line: index + (hasHeader ? 2 : 1),
+      email: unguarded(row[emailAt] ?? ''),
+      ...(status ? { status: STATUS_WORDS[status] ?? status } : {}),
+      ...(source ? { source } : {}),
+    };
+  });
 }
 
 /** Imported addresses are active unless the file says otherwise: they were collected with consent elsewhere. */
@@ -83,7 +106,7 @@ export async function importRows(
   const invalid = (line: ImportLine, problem: string) => {
     if (summary.invalidCount++ < LISTED_PROBLEMS) summary.invalid.push({ line: line.line, value: line.email.slice(0, 120), problem });
   };
-  const fresh = new Map<string, string>();
+  const fresh = new Map<string, { status: string; source: string }>();
   for (const line of lines) {
     const result = check(line.email);
     if ('problem' in result) {
@@ -91,14 +114,14 @@ export async function importRows(
       continue;
     }
     if (line.status && !(SUBSCRIBER_STATUSES as readonly string[]).includes(line.status)) {
-      invalid(line, `Status harus salah satu dari: ${SUBSCRIBER_STATUSES.join(', ')}.`);
+      invalid(line, `Status harus salah satu dari: ${SUBSCRIBER_STATUSES.join(', ')} (atau aktif, berhenti, menunggu).`);
       continue;
     }
     if (fresh.has(result.email)) summary.existing++;
-    else fresh.set(result.email, line.status ?? 'active');
+    else fresh.set(result.email, { status: line.status ?? 'active', source: line.source ?? 'import' });
   }
   const time = now();
-  const rows = [...fresh].map(([email, status]) => ({ id: newId(), email, status, source: 'import', subscribedAt: time, createdAt: time, updatedAt: time }));
+  const rows = [...fresh].map(([email, { status, source }]) => ({ id: newId(), email, status, source, subscribedAt: time, createdAt: time, updatedAt: time }));
   // Up to ten values a row (defaults included); D1 binds at most 100 parameters per statement.
   const statements = chunk(rows, Math.floor(MAX_BOUND_PARAMETERS / 10)).map((part) =>
     db.insert(subscriber).values(part).onConflictDoNothing({ target: subscriber.email }).returning({ id: subscriber.id }),

@@ -229,6 +229,13 @@ describe('file manager', () => {
     const entry = list.body.success ? list.body.data.find((f) => f.url === result?.url) : undefined;
     expect(entry).toMatchObject({ size: 5, contentType: 'text/plain' });
 
+    // A web page in the file manager is a download, never a page of the site's address.
+    const page = await admin.post<{ url: string }>('/api/files/upload', form({ file: new File(['<h1>Masuk</h1><form><input name=password></form>'], 'login.html', { type: 'text/html' }), folder }));
+    const served = await fetch(`${admin.base}${page.body.success ? page.body.data.url : ''}`);
+    expect(served.headers.get('content-disposition')).toBe('attachment');
+    expect(served.headers.get('content-security-policy')).toContain('sandbox');
+    expect((await fetch(`${admin.base}${result!.url}`)).headers.get('content-disposition')).toBeNull();
+
     const removed = await admin.delete(`/api/files/delete/${encodeURIComponent(entry!.name)}`);
     expect(removed.status).toBe(200);
     expect((await fetch(`${admin.base}${result!.url}`)).status).toBe(404);

@@ -74,6 +74,9 @@ export const editorUploadRoutes = new Hono<AppEnv>().post('/', async (c) => {
   return ok(c, await putUpload(c.env.BUCKET, file, 'editor', 'editor', body.files.get(thumbnailPart('file'))), 'Upload berhasil.', 201);
 });
 
+/** Types a browser opens as a page of the site's own address. (Pictures, SVG included, are shown: the sandbox keeps their script from running.) */
+const PAGE_TYPES = new Set(['text/html', 'application/xhtml+xml', 'text/xml', 'application/xml']);
+
 /** The bytes an R2 range covers, for a Content-Range header. */
 const span = (range: R2Range, size: number) => {
   const { offset, length, suffix } = range as { offset?: number; length?: number; suffix?: number };
@@ -107,6 +110,8 @@ export const uploadsRoutes = new Hono<AppEnv>().get('/*', async (c) => {
   headers.set('x-content-type-options', 'nosniff');
   // An uploaded SVG or HTML file opened directly must not run script on this origin.
   headers.set('content-security-policy', "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox");
+  // Nor be shown as one of its pages: a web page in the file manager is downloaded when opened.
+  if (PAGE_TYPES.has(headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '')) headers.set('content-disposition', 'attachment');
   if (!('body' in object)) return new Response(null, { status: 304, headers });
   const start = Number(range?.match(/^bytes=(\d+)-/)?.[1] ?? 0);
   if (start >= object.size && object.size > 0) {

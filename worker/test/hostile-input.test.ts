@@ -190,6 +190,9 @@ describe('control characters and slugs', () => {
     expect(bio.body.success && String(bio.body.data.slug).length).toBeLessThanOrEqual(80);
     const typed = await admin.post<Row>('/api/category', { title: unique('Kategori'), slug: `${unique('s')}-${'a'.repeat(300)}` });
     expect(typed.body.success && String(typed.body.data.slug).length).toBeLessThanOrEqual(80);
+    // One very long word keeps its start rather than leaving only the short word before it.
+    const longWord = await admin.post<Row>('/api/category', { title: `EN ${'Supercalifragilisticexpialidocious'.repeat(4)}` });
+    expect(longWord.body.success && longWord.body.data.slug).toBe(`en-${'supercalifragilisticexpialidocious'.repeat(4)}`.slice(0, 80));
     const unicode = await admin.post('/api/category', { title: '日本語のタイトル' });
     expect(unicode.body.message).toBe('Slug wajib diisi.');
   });

@@ -8,12 +8,15 @@ export const SLUG_MAX = 80;
 
 const ascii = (text: string) => text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
 
-/** Cuts a slug to SLUG_MAX at the last hyphen that fits, or mid-word when a single word is longer. */
+/**
+ * Cuts a slug to SLUG_MAX at the last hyphen that fits; mid-word when that would drop more than
+ * half of it (one very long word after a short one would otherwise leave just the short one).
+ */
 const capped = (slug: string) => {
   if (slug.length <= SLUG_MAX) return slug;
   const cut = slug.slice(0, SLUG_MAX + 1);
   const boundary = cut.lastIndexOf('-');
-  return (boundary > 0 ? cut.slice(0, boundary) : slug.slice(0, SLUG_MAX)).replace(/-+$/, '');
+  return (boundary >= SLUG_MAX / 2 ? cut.slice(0, boundary) : slug.slice(0, SLUG_MAX)).replace(/-+$/, '');
 };
 
 /** Lowercase; letters, digits, spaces and hyphens kept; spaces to hyphens; hyphens merged and trimmed. */

@@ -218,6 +218,18 @@ describe('subscribers', () => {
     const all = await (await fetch(`${base}/api/subscribe?page=1&limit=1`, { headers: { cookie: await sessionCookie() } })).json() as { pagination: { total: number } };
     expect(cards[0]).toBe(`${all.pagination.total} Total`);
     expect(cards.map((card) => card.replace(/^\d+ /, ''))).toEqual(['Total', 'Active', 'Unsubscribed']);
+    // On a phone each count's word stays whole: no card splits "Unsubscribed" over two lines.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const linesPerLabel = await page.locator('.stat-cards li').evaluateAll((items) =>
+      items.map((item) => {
+        const label = [...item.childNodes].find((node) => node.nodeType === Node.TEXT_NODE && node.textContent!.trim())!;
+        const range = document.createRange();
+        range.selectNodeContents(label);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      }),
+    );
+    expect(linesPerLabel).toEqual([1, 1, 1]);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('searchbox').fill('halaman-3-');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     await page.getByRole('searchbox').fill('tidak-ada-yang-cocok');

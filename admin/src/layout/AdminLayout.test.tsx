@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useLocation, type RouteObject } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_PAGE, NO_PERMISSION } from '../api/messages.ts';
@@ -59,6 +59,17 @@ describe('the admin of a user allowed only Vision articles', () => {
   it('opens the screen they may read', async () => {
     open('/admin/vision', VISION_ONLY);
     expect((await screen.findByTestId('shown')).textContent).toBe('screen /admin/vision');
+  });
+});
+
+describe('the keyboard', () => {
+  it('skips the top bar and the menu with the first link, straight to the screen', async () => {
+    open('/admin/vision', VISION_ONLY);
+    await screen.findByTestId('shown');
+    const skip = screen.getAllByRole('link')[0]!;
+    expect(skip.textContent).toBe('Langsung ke isi');
+    fireEvent.click(skip);
+    expect(document.activeElement).toBe(screen.getByRole('main'));
   });
 });
 

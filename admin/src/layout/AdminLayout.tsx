@@ -91,6 +91,17 @@ export default function AdminLayout() {
   return (
     <LeaveGuardProvider>
       <div className={`admin ${sidebarOpen ? 'sidebar-open' : ''}`}>
+        {/* Past the top bar and some thirty menu links, for keyboard and screen-reader users. */}
+        <a
+          className="skip-link"
+          href="#content"
+          onClick={(event) => {
+            event.preventDefault();
+            document.getElementById('content')?.focus();
+          }}
+        >
+          Langsung ke isi
+        </a>
         <header className="topbar">
           <button type="button" className="sidebar-toggle" aria-expanded={sidebarOpen} aria-controls="sidebar" onClick={() => setSidebarOpen(!sidebarOpen)}>
             Menu
@@ -138,7 +149,7 @@ export default function AdminLayout() {
           })}
         </nav>
         {/* While the next screen's chunk loads, the current one stays, dimmed. */}
-        <main className="content" aria-busy={navigation.state === 'loading' || undefined}>
+        <main id="content" tabIndex={-1} className="content" aria-busy={navigation.state === 'loading' || undefined}>
           <Content />
         </main>
         <CommandPalette open={searching} onClose={() => setSearching(false)} />

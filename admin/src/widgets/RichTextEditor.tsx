@@ -202,12 +202,12 @@ function Toolbar({ editor, light }: { editor: Editor; light: boolean }) {
       <ToolButton label="Coret" active={state.strike} onClick={() => chain().toggleStrike().run()}>
         <s>S</s>
       </ToolButton>
-      {/* Units and formulas: m³, CO₂. */}
-      <ToolButton label="Superskrip" active={state.superscript} onClick={() => chain().toggleSuperscript().run()}>
-        x<sup>2</sup>
+      {/* Units and formulas: m³, CO₂. The label holds what the button shows (WCAG's label in name). */}
+      <ToolButton label="Superskrip x²" active={state.superscript} onClick={() => chain().toggleSuperscript().run()}>
+        x²
       </ToolButton>
-      <ToolButton label="Subskrip" active={state.subscript} onClick={() => chain().toggleSubscript().run()}>
-        x<sub>2</sub>
+      <ToolButton label="Subskrip x₂" active={state.subscript} onClick={() => chain().toggleSubscript().run()}>
+        x₂
       </ToolButton>
       {!light && (
         <>

@@ -138,6 +138,45 @@ describe('site search', () => {
     await page.close();
   });
 
+  it('searches only the page\'s language, loading only its index, and counts the pages it lists', async () => {
+    // Pagefind names a language's files pagefind.<language>_<hash>, <folder>/<language>_<hash> and wasm.<language>.pagefind.
+    for (const { path, own, otherIndex, found } of [
+      { path: '/en/cari?q=biogas', own: /^\/en(\/|$)/, otherIndex: /^\/pagefind\/(.*[/.])?id[_.]/, found: /^(\d+) pages? found$/ },
+      { path: '/cari?q=biogas', own: /^\/(?!en(\/|$))/, otherIndex: /^\/pagefind\/(.*[/.])?en[_.]/, found: /^(\d+) halaman ditemukan$/ },
+    ]) {
+      const page = await browser.newPage();
+      const loaded: string[] = [];
+      page.on('request', (request) => loaded.push(new URL(request.url()).pathname));
+      await page.goto(base + path);
+      const status = page.locator('.search-page').getByRole('status');
+      await expect.poll(() => status.innerText(), { message: path }).toMatch(found);
+      const total = Number(found.exec(await status.innerText())?.[1]);
+      const hits = await results(page).locator('h2 a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+      expect(hits.length).toBeGreaterThan(0);
+      expect(hits.filter((href) => !own.test(href)), path).toEqual([]);
+      // The listed pages and those behind "show more" are the total, and so are the sections' counts.
+      const more = Number(/\((\d+)\)$/.exec((await page.locator('.search-more').allInnerTexts())[0] ?? '(0)')?.[1]);
+      expect(hits.length + more).toBe(total);
+      const counts = (await page.locator('.search-sections button').allInnerTexts()).flatMap((label) => /\((\d+)\)$/.exec(label)?.[1] ?? []).map(Number);
+      expect(counts.reduce((sum, count) => sum + count, 0)).toBe(total);
+      expect(loaded.filter((file) => otherIndex.test(file)), path).toEqual([]);
+      await page.close();
+    }
+    // The header's box on an English page finds English pages only.
+    const page = await browser.newPage();
+    await page.goto(`${base}/en/agenda`);
+    const box = page.locator('header').getByRole('searchbox', { name: 'Search the site' });
+    await box.click();
+    await expect.poll(() => page.locator('header astro-island[component-url*="SearchBox"]').getAttribute('ssr')).toBeNull();
+    await box.pressSequentially('biogas');
+    const popup = page.locator('header').getByRole('region', { name: 'Search the site' });
+    await expect.poll(() => popup.getByRole('status').innerText()).toMatch(/^\d+ pages? found$/);
+    const found = await popup.locator('.site-search-hits a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.filter((href) => !href.startsWith('/en/'))).toEqual([]);
+    await page.close();
+  });
+
   it('answers a query of 1,000 characters or of symbols only with a message, and searches nothing', async () => {
     const page = await browser.newPage();
     const searched: string[] = [];

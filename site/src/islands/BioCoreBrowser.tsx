@@ -83,7 +83,7 @@ export default function BioCoreBrowser({ articles, tags, paging, search, tagsPer
   }, []);
 
   useEffect(() => {
-    if (request.kind !== 'search') return;
+    if (request.kind !== 'search' || language === undefined) return;
     let current = true;
     const timer = setTimeout(() => {
       searchSite(request.term, request.filters, limit, { language, sort: request.sort })
@@ -125,7 +125,7 @@ export default function BioCoreBrowser({ articles, tags, paging, search, tagsPer
               name="q"
               placeholder={texts.searchPlaceholder}
               value={query}
-              onFocus={() => search && warmUp()}
+              onFocus={() => search && warmUp(search.language)}
               onChange={(event) => choose(() => setQuery(event.target.value))}
             />
           </label>

@@ -16,7 +16,7 @@ interface Answer {
 }
 
 interface Props {
-  /** The page's language: its texts, and (through `<html lang>`) the index searched. */
+  /** The page's language: its texts and the index searched. */
   language: string;
   /** The search page of the page's language. */
   searchPage: string;
@@ -37,19 +37,19 @@ export default function SearchBox({ language, searchPage }: Props) {
 
   // Words typed before the island came alive are in the box already: search for them at once.
   useEffect(() => {
-    warmUp();
+    warmUp(language);
     const typed = box.current?.value ?? '';
     if (typed) {
       setQuery(typed);
       setOpen(true);
     }
-  }, []);
+  }, [language]);
 
   useEffect(() => {
     if (problem) return;
     let current = true;
     const timer = setTimeout(() => {
-      searchSite(term, {}, PREVIEW_HITS)
+      searchSite(term, {}, PREVIEW_HITS, { language })
         .then((outcome) => current && setAnswer({ term, outcome }))
         .catch(() => current && setAnswer({ term, outcome: 'failed' }));
     }, PAUSE_MS);
@@ -57,7 +57,7 @@ export default function SearchBox({ language, searchPage }: Props) {
       current = false;
       clearTimeout(timer);
     };
-  }, [term, problem]);
+  }, [term, problem, language]);
 
   const outcome = !problem && answer?.term === term ? answer.outcome : null;
   const status =

@@ -56,7 +56,7 @@ export default function SearchPage({ language, sections, searchPage }: Props) {
     if (problem) return;
     let current = true;
     const timer = setTimeout(() => {
-      searchSite(term, section ? { [SECTION_FILTER]: section } : {}, limit)
+      searchSite(term, section ? { [SECTION_FILTER]: section } : {}, limit, { language })
         .then((outcome) => current && setAnswer({ asked, outcome }))
         .catch(() => current && setAnswer({ asked, outcome: 'failed' }));
     }, PAUSE_MS);
@@ -64,7 +64,7 @@ export default function SearchPage({ language, sections, searchPage }: Props) {
       current = false;
       clearTimeout(timer);
     };
-  }, [term, section, limit, problem, asked]);
+  }, [term, section, limit, problem, asked, language]);
 
   const choose = (next: string | null) => {
     setSection(next);

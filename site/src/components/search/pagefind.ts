@@ -19,7 +19,7 @@ export type SortOrder = Record<string, 'asc' | 'desc'>;
 /** One search instance of Pagefind, bound to one language's index. */
 interface PagefindInstance {
   search(term: string | null, options?: { filters?: Filters | typeof COUNT_SECTIONS; sort?: SortOrder }): Promise<{
-    results: Array<{ id: string; score: number; data(): Promise<PagefindPage> }>;
+    results: Array<{ id: string; data(): Promise<PagefindPage> }>;
     /** Pages per filter value for the term without the filters asked. */
     totalFilters: Record<string, Record<string, number>>;
   } | null>;
@@ -68,7 +68,7 @@ const ENTRY_FILE = `${INDEX_FOLDER}pagefind-entry.json`;
 /** The served index as a page loaded it: the entry file names every index file by its hash. */
 interface LoadedIndex {
   entry: string;
-  /** The languages the site has pages in, the page's own first. */
+  /** The languages the site has pages in. */
   languages: string[];
   /** Each language's instance, loaded on its first search. */
   instances: Map<string, Promise<PagefindInstance>>;
@@ -97,8 +97,7 @@ async function servedEntry() {
 /** The served entry, loaded once per page; a failed load is tried again on the next search. */
 function pagefind(): Promise<LoadedIndex> {
   loading ??= servedEntry().then((entry) => {
-    const own = document.documentElement.lang;
-    const languages = Object.keys((JSON.parse(entry) as { languages: Record<string, unknown> }).languages).sort((a, b) => Number(b === own) - Number(a === own));
+    const languages = Object.keys((JSON.parse(entry) as { languages: Record<string, unknown> }).languages);
     return { entry, languages, instances: new Map(), checkedAt: Date.now() };
   });
   loading.catch(() => (loading = null));
@@ -131,15 +130,15 @@ function instanceOf(loaded: LoadedIndex, language: string) {
   return instance;
 }
 
-/** Starts loading the index and the page's own language ahead of the first search (the box got focus). */
-export const warmUp = () =>
+/** Starts loading the index of a language ahead of the first search (the box got focus). */
+export const warmUp = (language: string) =>
   void pagefind()
-    .then((loaded) => Promise.all(loaded.languages.slice(0, 1).map((own) => instanceOf(loaded, own))))
+    .then((loaded) => (loaded.languages.includes(language) ? instanceOf(loaded, language) : null))
     .catch(() => undefined);
 
 export interface SearchScope {
-  /** Only this language's index; every language's when absent. */
-  language?: string;
+  /** The language searched, the page's own: each language has an index of its own, and only that one is loaded. */
+  language: string;
   /** An order instead of relevance. */
   sort?: SortOrder;
 }
@@ -148,12 +147,13 @@ export interface SearchScope {
 const RETRY_PAUSES_MS = [0, 1_000];
 
 /**
- * Pages matching `term` (or, with a null term, every page the filters select), best first; the
- * data of the first `count` hits only, as Pagefind loads each page's data as its own file.
+ * Pages of one language matching `term` (or, with a null term, every page the filters select),
+ * best first; the data of the first `count` hits only, as Pagefind loads each page's data as its
+ * own file. A language the index has no pages in finds nothing.
  * A publish replaces the index files under their hashed names, so a page open across it finds
  * its index gone or replaced: the search is then asked again of the new index, twice at most.
  */
-export async function searchSite(term: string | null, filters: Filters, count: number, scope: SearchScope = {}): Promise<SearchOutcome> {
+export async function searchSite(term: string | null, filters: Filters, count: number, scope: SearchScope): Promise<SearchOutcome> {
   for (const pause of RETRY_PAUSES_MS) {
     try {
       return await searchLoaded(term, filters, count, scope);
@@ -168,23 +168,15 @@ export async function searchSite(term: string | null, filters: Filters, count: n
 
 async function searchLoaded(term: string | null, filters: Filters, count: number, { language, sort }: SearchScope): Promise<SearchOutcome> {
   const loaded = await pagefind();
-  const languages = loaded.languages.filter((each) => language === undefined || each === language);
   // A check that fails (the connection dropped) keeps the index loaded: it is all the page has.
   const checking = Date.now() - loaded.checkedAt > TRUST_LOADED_INDEX_MS ? servedEntry().catch(() => null) : null;
-  const searching = languages.map(async (each) => (await instanceOf(loaded, each)).search(term, { filters: { ...COUNT_SECTIONS, ...filters }, sort }));
-  const [answers, served] = await Promise.all([Promise.all(searching), checking]);
+  const searching = loaded.languages.includes(language) ? instanceOf(loaded, language).then((instance) => instance.search(term, { filters: { ...COUNT_SECTIONS, ...filters }, sort })) : null;
+  const [answer, served] = await Promise.all([searching, checking]);
   if (served !== null) {
     if (served !== loaded.entry) throw new Error('the search index was replaced');
     loaded.checkedAt = Date.now();
   }
-  const found = answers.filter((answer) => answer !== null);
-  // One language keeps Pagefind's order (relevance, or the sort asked); several are merged by score.
-  const results = found.flatMap((answer) => answer.results);
-  if (found.length > 1) results.sort((a, b) => b.score - a.score);
-  const sections: Record<string, number> = {};
-  for (const answer of found) {
-    for (const [name, pages] of Object.entries(answer.totalFilters[SECTION_FILTER] ?? {})) sections[name] = (sections[name] ?? 0) + pages;
-  }
+  const results = answer?.results ?? [];
   const pages = await Promise.all(results.slice(0, count).map((result) => result.data()));
   return {
     total: results.length,
@@ -195,6 +187,6 @@ async function searchLoaded(term: string | null, filters: Filters, count: number
       section: page.filters[SECTION_FILTER]?.[0] ?? null,
       meta: page.meta,
     })),
-    sections,
+    sections: answer?.totalFilters[SECTION_FILTER] ?? {},
   };
 }

@@ -177,6 +177,30 @@ describe('site search', () => {
     await page.close();
   });
 
+  it('searches the words of the pages only: not their dates, read times, badges, tags, back links or the cards of other pages', async () => {
+    const page = await browser.newPage();
+    const status = page.locator('.search-page').getByRole('status');
+    const excerpts = () => page.locator('.search-excerpt').allInnerTexts();
+    // Every article has a back link ("← Kembali ke Visi") and a read time ("4 menit baca"); no page says "kembali" itself.
+    await page.goto(`${base}/cari?q=kembali`);
+    await expect.poll(() => status.innerText()).toBe('Tidak ada halaman yang cocok dengan "kembali".');
+    // One article says "menit" in its text: it is found for it, and no excerpt shows a read time.
+    await page.goto(`${base}/cari?q=menit`);
+    await expect.poll(() => status.innerText()).toMatch(/^\d+ halaman ditemukan$/);
+    expect((await excerpts()).filter((excerpt) => /menit baca|unggulan|kembali|selengkapnya/i.test(excerpt))).toEqual([]);
+    await page.goto(`${base}/en/cari?q=read`);
+    await expect.poll(() => status.innerText()).toMatch(/^(\d+ pages? found|No page matches "read"\.)$/);
+    expect((await excerpts()).filter((excerpt) => /min read|read more|featured|back to/i.test(excerpt))).toEqual([]);
+    // A list page is found by its own words, not by the cards of the articles it lists.
+    expect(await results(page).locator('h2 a').evaluateAll((links) => links.map((link) => link.getAttribute('href')))).not.toContain('/en/vision');
+    // The BioCore list's cards show the article's words, not its badge, read time, date, author or tags.
+    await openList(page, '/bio-core');
+    await listSearch(page, 'Cari artikel').pressSequentially('memilah');
+    await expect.poll(() => page.locator('.biocore-browser .card .search-excerpt').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    for (const excerpt of await page.locator('.biocore-browser .card .search-excerpt').allInnerTexts()) expect(excerpt).not.toMatch(/unggulan|menit baca|januari 20\d\d|kembali ke/i);
+    await page.close();
+  });
+
   it('answers a query of 1,000 characters or of symbols only with a message, and searches nothing', async () => {
     const page = await browser.newPage();
     const searched: string[] = [];

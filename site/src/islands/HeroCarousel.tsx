@@ -77,7 +77,7 @@ export default function HeroCarousel({ slides, texts }: { slides: Slide[]; texts
         <HeroSlide key={slide.id || i} slide={slide} index={i} count={count} active={i === index} position={texts.position} />
       ))}
       {count > 1 && (
-        <div className="hero-controls" data-preview-drop="hero-section">
+        <div className="hero-controls" data-preview-drop="hero-section" data-pagefind-ignore="">
           <button type="button" className="hero-prev" aria-label={texts.previous} onClick={() => go(index - 1)}>
             ‹
           </button>

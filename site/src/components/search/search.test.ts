@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { resources } from '@cms/worker/contract';
 import { writeSearchIndex } from '../../../integrations/search-index.ts';
@@ -148,6 +149,30 @@ describe('the search index', () => {
       const files = readdirSync(path.join(root, 'pagefind'));
       expect(files).toEqual(expect.arrayContaining(['pagefind.js', 'pagefind-worker.js', 'wasm.id.pagefind', 'wasm.en.pagefind']));
       expect(files.filter((file) => /-ui\.|highlight/.test(file))).toEqual([]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('leaves out what a page marks as not its own words, and keeps the filters marked inside it', { timeout: 60_000 }, async () => {
+    const root = mkdtempSync(path.join(tmpdir(), 'cms-search-'));
+    writeFileSync(
+      path.join(root, 'artikel.html'),
+      `<!doctype html><html lang="id"><head><title>Biogas</title></head><body><main data-pagefind-body data-pagefind-filter="section:BioCore">
+        <p class="meta" data-pagefind-ignore><span>Unggulan</span><span>5 menit baca</span></p>
+        <h1>Biogas dari pasar</h1>
+        <ul class="tags" data-pagefind-ignore><li data-pagefind-filter="tag">energi</li></ul>
+        <p>Sampah organik menjadi gas.</p>
+        <a class="back-link" data-pagefind-ignore href="/bio-core">Kembali ke BioCore</a>
+      </main></body></html>`,
+    );
+    try {
+      await writeSearchIndex(root);
+      const folder = path.join(root, 'pagefind', 'fragment');
+      // A fragment is gzipped JSON after Pagefind's 12-byte signature.
+      const [page] = readdirSync(folder).map((file) => JSON.parse(gunzipSync(readFileSync(path.join(folder, file))).subarray(12).toString()) as { content: string; filters: Record<string, string[]> });
+      expect(page?.content).toBe('Biogas dari pasar. Sampah organik menjadi gas.');
+      expect(page?.filters).toEqual({ section: ['BioCore'], tag: ['energi'] });
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

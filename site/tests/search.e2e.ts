@@ -154,6 +154,10 @@ describe('site search', () => {
       const hits = await results(page).locator('h2 a').evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
       expect(hits.length).toBeGreaterThan(0);
       expect(hits.filter((href) => !own.test(href)), path).toEqual([]);
+      // A work under two categories is found once, at its canonical address.
+      const works = await results(page).filter({ has: page.locator('.search-section', { hasText: /^(Our Work|Karya Kami)$/ }) }).locator('h2').allInnerTexts();
+      expect(works.length).toBeGreaterThan(0);
+      expect(new Set(works).size, path).toBe(works.length);
       // The listed pages and those behind "show more" are the total, and so are the sections' counts.
       const more = Number(/\((\d+)\)$/.exec((await page.locator('.search-more').allInnerTexts())[0] ?? '(0)')?.[1]);
       expect(hits.length + more).toBe(total);

@@ -205,6 +205,24 @@ describe('site search', () => {
     await page.close();
   });
 
+  it('does not move the page when the results arrive on a phone', async () => {
+    const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
+    const page = await phone.newPage();
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!entry.hadRecentInput) shifts.push(entry.value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(`${base}/cari?q=biogas`);
+    await expect.poll(() => results(page).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.search-sections').count()).toBe(1);
+    const shifted = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((sum, value) => sum + value, 0));
+    expect(shifted).toBeLessThan(0.1);
+    await phone.close();
+  });
+
   it('answers a query of 1,000 characters or of symbols only with a message, and searches nothing', async () => {
     const page = await browser.newPage();
     const searched: string[] = [];

@@ -97,6 +97,9 @@ export default function SearchPage({ language, sections, searchPage }: Props) {
           {texts.submit}
         </button>
       </form>
+      <p className="search-status" role="status">
+        {status}
+      </p>
       {shown && shownSections.length > 0 && (
         <div className="tag-filter search-sections" role="group" aria-label={texts.sectionFilter}>
           <button type="button" aria-pressed={section === null} onClick={() => choose(null)}>
@@ -109,9 +112,6 @@ export default function SearchPage({ language, sections, searchPage }: Props) {
           ))}
         </div>
       )}
-      <p className="search-status" role="status">
-        {status}
-      </p>
       {shown && shown.hits.length > 0 && (
         <ol className="search-results">
           {shown.hits.map((hit) => (

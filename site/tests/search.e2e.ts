@@ -205,6 +205,23 @@ describe('site search', () => {
     await page.close();
   });
 
+  it('keeps the words searched when the language is switched on the search page', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${base}/cari?q=biogas`);
+    await expect.poll(() => results(page).count()).toBeGreaterThan(0);
+    const toEnglish = page.locator('[data-language-switch="en"]');
+    expect(await toEnglish.getAttribute('href')).toBe('/en/cari?q=biogas');
+    await Promise.all([page.waitForURL(`${base}/en/cari?q=biogas`), toEnglish.click()]);
+    await expect.poll(() => page.locator('.search-page').getByRole('searchbox').inputValue()).toBe('biogas');
+    await expect.poll(() => results(page).count()).toBeGreaterThan(0);
+    // The link follows what is typed, and leads back.
+    await page.locator('.search-page').getByRole('searchbox').fill('compost');
+    await expect.poll(() => page.locator('[data-language-switch="id"]').getAttribute('href')).toBe('/cari?q=compost');
+    await Promise.all([page.waitForURL(`${base}/cari?q=compost`), page.locator('[data-language-switch="id"]').click()]);
+    await expect.poll(() => page.locator('.search-page').getByRole('searchbox').inputValue()).toBe('compost');
+    await page.close();
+  });
+
   it('does not move the page when the results arrive on a phone', async () => {
     const phone = await openBrowser({ viewport: { width: 390, height: 844 } });
     const page = await phone.newPage();

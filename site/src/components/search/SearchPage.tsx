@@ -50,6 +50,10 @@ export default function SearchPage({ language, sections, searchPage }: Props) {
     if (query) address.set('q', query);
     if (section) address.set(SECTION_FILTER, section);
     history.replaceState(null, '', `${searchPage}${address.size ? `?${address}` : ''}`);
+    // The header's language switcher leads to the search page of the other language with the same
+    // words; not the section, whose name is the language's own.
+    const words = query ? `?${new URLSearchParams({ q: query })}` : '';
+    for (const link of document.querySelectorAll<HTMLAnchorElement>('a[data-language-switch]')) link.setAttribute('href', `${link.pathname}${words}`);
   }, [query, section, searchPage]);
 
   useEffect(() => {

@@ -177,6 +177,11 @@ describe('a work in two categories', () => {
     const sitemap = await (await fetch(`${base}/sitemap.xml`)).text();
     expect(sitemap.match(/<loc>[^<]*biogas-untuk-pasar-tradisional<\/loc>/g)).toHaveLength(1);
     expect(sitemap).toContain(canonicals[0]);
+    // Its other address names the canonical one as its Indonesian version too, never itself.
+    const duplicate = await html(paths[1]!);
+    const alternates = Object.fromEntries([...duplicate.matchAll(/<link rel="alternate" hreflang="([^"]+)" href="([^"]+)"/g)].map(([, lang, href]) => [lang, href]));
+    expect(alternates.id).toBe(canonicals[0]);
+    expect(alternates['x-default']).toBe(canonicals[0]);
   });
 });
 

@@ -1,8 +1,10 @@
 /**
  * Rich text as the site shows it, shared by the site build and the worker (which renders previews
  * with it). The page's HTML: every picture lazy-loaded with an alt text (empty when the
- * editor gave none: a decorative picture), and headings fitted under the page's own headings
- * (the page title is the only h1; pasted headings never skip a level).
+ * editor gave none: a decorative picture), headings fitted under the page's own headings
+ * (the page title is the only h1; pasted headings never skip a level), and every table in a box
+ * of its own that scrolls sideways when the table is wider than the column (focusable, so a
+ * keyboard scrolls it too).
  */
 
 /** A tag's attribute list with `name="value"` added when the tag has no such attribute. */
@@ -29,7 +31,9 @@ export function richHtml(html: string | null | undefined, top = 2): string {
       previous = fitted;
       open.push(fitted);
       return `<h${fitted}${attributes}>`;
-    });
+    })
+    .replace(/<table\b/gi, '<div class="table-scroll" tabindex="0"><table')
+    .replace(/<\/table\s*>/gi, '</table></div>');
 }
 
 /** Text without tags, cut at `length` characters plus an ellipsis (100 by default). */

@@ -17,3 +17,13 @@ describe('RSS feeds', () => {
     expect(rssXml(channel, [item])).toContain('<title>A &amp; B</title>');
   });
 });
+
+describe('a feed of many articles', () => {
+  it('lists its newest 50 items, newest first', () => {
+    const items = Array.from({ length: 152 }, (_, i) => ({ ...item, title: `Artikel ${i}`, date: new Date(Date.UTC(2020, 0, 1 + i)).toISOString() }));
+    const titles = [...rssXml(channel, items).matchAll(/<item><title>([^<]+)<\/title>/g)].map((match) => match[1]);
+    expect(titles).toHaveLength(50);
+    expect(titles[0]).toBe('Artikel 151');
+    expect(titles.at(-1)).toBe('Artikel 102');
+  });
+});

@@ -1,6 +1,7 @@
 /**
  * An RSS 2.0 feed of articles, naming its own address (`atom:link rel="self"`): one feed per
- * language, its channel and items in that language.
+ * language, its channel and items in that language, the newest FEED_ITEMS items only (readers
+ * poll it often; older articles stay on the site's lists).
  */
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
@@ -21,13 +22,18 @@ export interface FeedChannel {
   language: string;
 }
 
+/** Items in a feed at most: its newest. */
+export const FEED_ITEMS = 50;
+
+const newest = (items: readonly FeedItem[]) => [...items].sort((a, b) => Date.parse(b.date) - Date.parse(a.date)).slice(0, FEED_ITEMS);
+
 export function rssXml(channel: FeedChannel, items: readonly FeedItem[]) {
   return (
     '<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"><channel>' +
     `<title>${escape(channel.title)}</title><link>${escape(channel.link)}</link><description>${escape(channel.description)}</description>` +
     `<atom:link href="${escape(channel.self)}" rel="self" type="application/rss+xml"/>` +
     `<language>${escape(channel.language)}</language>` +
-    items
+    newest(items)
       .map(
         (item) =>
           `<item><title>${escape(item.title)}</title><link>${escape(item.link)}</link><guid>${escape(item.link)}</guid><description>${escape(item.description)}</description><pubDate>${new Date(item.date).toUTCString()}</pubDate></item>`,

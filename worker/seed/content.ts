@@ -606,7 +606,7 @@ export const content: SeedContent = {
     { page: 'about-us', title: 'Tentang Kami', description: 'Kisah, nilai, dan tim kami.', translations: { en: { published: true, title: 'About Us', description: 'Our story, values and team.' } } },
     {
       page: 'vision',
-      title: 'Vision',
+      title: 'Visi',
       description: 'Artikel tentang ekonomi sirkular untuk Indonesia.',
       ogType: 'article',
       translations: { en: { published: true, title: 'Vision', description: 'Articles on a circular economy for Indonesia.' } },

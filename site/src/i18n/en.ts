@@ -53,6 +53,8 @@ export const en: Texts = {
     next: 'Next slide',
     goTo: 'Go to slide {number}: {title}',
     position: '{number} of {count}',
+    pause: 'Pause the slideshow',
+    play: 'Play the slideshow',
   },
   vision: {
     title: 'Vision',

@@ -60,6 +60,8 @@ export const id = {
     next: 'Slide berikutnya',
     goTo: 'Ke slide {number}: {title}',
     position: '{number} dari {count}',
+    pause: 'Jeda pergantian slide',
+    play: 'Putar pergantian slide',
   },
   vision: {
     title: 'Visi',

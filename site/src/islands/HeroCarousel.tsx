@@ -24,8 +24,10 @@ const prefersReducedMotion = () => typeof matchMedia === 'function' && matchMedi
 
 /**
  * The home page's rotating banner: advances every 8 s and wraps round; dots, previous and
- * next are ignored during the 500 ms transition; it pauses while hovered or focused and does
- * not rotate for visitors who ask for reduced motion. One slide shows no controls.
+ * next are ignored during the 500 ms transition. It holds still while a mouse is over it or a
+ * keyboard's focus is in it (focus on its own pause button excepted), and while stopped by
+ * that button, which every visitor sees and reaches (touch, mouse, keyboard); for visitors who
+ * ask for reduced motion it starts stopped. One slide shows no controls.
  */
 /** What the carousel's controls say, in the page's language; `{name}` marks a value. */
 export interface CarouselTexts {
@@ -34,6 +36,8 @@ export interface CarouselTexts {
   next: string;
   goTo: string;
   position: string;
+  pause: string;
+  play: string;
 }
 
 /** A text with its `{name}` marks filled. */
@@ -41,9 +45,12 @@ const filled = (text: string, values: Record<string, string | number>) => text.r
 
 export default function HeroCarousel({ slides, texts }: { slides: Slide[]; texts: CarouselTexts }) {
   const [index, setIndex] = useState(0);
-  const [paused, setPaused] = useState(false);
-  // Read once on the client (the server has no matchMedia and renders the same markup either way).
-  const [reducedMotion] = useState(prefersReducedMotion);
+  // Stopped from the start for visitors who ask for reduced motion: read when hydrating (the
+  // server has no matchMedia and renders it playing). Hydration corrects text, not attributes:
+  // so the pause button's name is its text.
+  const [stopped, setStopped] = useState(prefersReducedMotion);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
   const lockedUntil = useRef(0);
   const count = slides.length;
 
@@ -58,26 +65,32 @@ export default function HeroCarousel({ slides, texts }: { slides: Slide[]; texts
   );
 
   useEffect(() => {
-    if (count < 2 || paused || reducedMotion) return;
+    if (count < 2 || stopped || hovered || focused) return;
     const timer = setTimeout(() => go(index + 1), AUTO_ADVANCE_MS);
     return () => clearTimeout(timer);
-  }, [index, paused, reducedMotion, count, go]);
+  }, [index, stopped, hovered, focused, count, go]);
 
   return (
     <section
       className="hero"
       aria-roledescription="carousel"
       aria-label={texts.label}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
-      onFocus={() => setPaused(true)}
-      onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setPaused(false)}
+      // A touch has no hover to end: only a mouse pauses by pointing.
+      onPointerEnter={(event) => event.pointerType === 'mouse' && setHovered(true)}
+      onPointerLeave={(event) => event.pointerType === 'mouse' && setHovered(false)}
+      // Keyboard focus pauses; a click's focus does not (the pointer already does).
+      onFocus={(event) => setFocused(event.target.matches(':focus-visible') && !event.target.classList.contains('hero-rotation'))}
+      onBlur={(event) => !event.currentTarget.contains(event.relatedTarget) && setFocused(false)}
     >
       {slides.map((slide, i) => (
         <HeroSlide key={slide.id || i} slide={slide} index={i} count={count} active={i === index} position={texts.position} />
       ))}
       {count > 1 && (
         <div className="hero-controls" data-preview-drop="hero-section" data-pagefind-ignore="">
+          <button type="button" className="hero-rotation" onClick={() => setStopped(!stopped)}>
+            <span aria-hidden="true">{stopped ? '\u25B6\uFE0E' : '\u275A\u275A'}</span>
+            <span className="sr-only">{stopped ? texts.play : texts.pause}</span>
+          </button>
           <button type="button" className="hero-prev" aria-label={texts.previous} onClick={() => go(index - 1)}>
             ‹
           </button>

@@ -1,11 +1,14 @@
 /**
  * The Agenda collection as staff and visitors meet it, added with its module and registry line
  * alone: an event time entered in WIB and kept as UTC, visible to the public only when
- * published, upcoming events first, old addresses redirected, its own permissions.
+ * published, upcoming events first, old addresses redirected, its own permissions, and a site
+ * build asked for when an event starts (the site lists it with the past ones then).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { SiteBuild } from '../src/contract/api.ts';
 import { PERMISSION_PRESETS } from '../src/contract/permissions.ts';
 import { asAdmin, Client, form, unique } from './client.ts';
+import { fileWorker } from './worker.ts';
 
 type Row = { _id: string; slug: string; startsAt: string | null; place: string; isPublished: boolean } & Record<string, unknown>;
 
@@ -54,6 +57,27 @@ describe('agenda', () => {
     const soon = await created({ title: `${tag} segera`, startsAt: at(1) });
     const list = await new Client().get<Row[]>(`/api/agenda?search=${encodeURIComponent(tag)}`);
     expect(list.body.success && list.body.data.map((row) => row._id)).toEqual([soon._id, later._id, past._id, longAgo._id]);
+  });
+
+  it('asks for one site build when a published event starts, none for a draft', async () => {
+    const minute = 60_000;
+    const startsAt = Date.now() + 10 * minute;
+    await created({ title: unique('Draf Mulai'), startsAt: new Date(startsAt - 5 * minute).toISOString(), isPublished: 'false' });
+    await created({ title: unique('Acara Mulai'), startsAt: new Date(startsAt).toISOString() });
+    const builds = async () => {
+      const answer = await admin.get<SiteBuild[]>('/api/rebuild');
+      return answer.body.success ? answer.body.data : [];
+    };
+    // The saves' own request is sent first, so a later one is recorded apart from it.
+    await expect.poll(async () => (await builds()).some((build) => build.status === 'pending'), { timeout: 10_000 }).toBe(false);
+    const askedForStarts = async () => (await builds()).filter((build) => build.reason.startsWith('Acara dimulai')).length;
+    const before = await askedForStarts();
+    await fileWorker().runScheduled(startsAt - minute);
+    expect(await askedForStarts()).toBe(before);
+    await fileWorker().runScheduled(startsAt + minute);
+    expect(await askedForStarts()).toBe(before + 1);
+    await fileWorker().runScheduled(startsAt + 2 * minute);
+    expect(await askedForStarts()).toBe(before + 1);
   });
 
   it('answers the old address with a 301 to the new one after the slug changes', async () => {

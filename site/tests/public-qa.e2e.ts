@@ -1,0 +1,233 @@
+/**
+ * What a QA pass of the public site found, as a visitor meets it: no page wider than the screen
+ * whatever the text (a long word, a long address, a wide table), the agenda's past events apart
+ * from upcoming ones and said to be over, feeds of the newest 50 items, a hero carousel one can
+ * pause, newsletter link pages kept from search engines, and list titles in the page's language.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { base, adminPassword, rebuildSiteOnSave } from '../../e2e/product.ts';
+import { until, untilSiteBuildsEnd } from '../../e2e/wait.ts';
+import { adminCookie, openBrowser, readingTab } from '../../e2e/browser.ts';
+
+// Its saves rebuild the public site it then reads.
+rebuildSiteOnSave();
+
+const run = Date.now().toString(36);
+const DAY = 86_400_000;
+const LONG_WORD = `Supercalifragilisticexpialidocious${run}pengelolaansampahberkelanjutan`;
+const LONG_URL = `https://example.org/laporan/${'sangat-panjang-'.repeat(6)}${run}`;
+const WIDE_TABLE = `<table><tr>${['Wilayah', 'Organik', 'Anorganik', 'Daur ulang', 'Kompos', 'Biogas'].map((name) => `<th>${name}</th>`).join('')}</tr><tr>${['Kabupaten Garut', 'Pengomposan rumah tangga', 'Pemilahan di bank sampah', 'Plastik dan kertas terpilah', 'Pupuk untuk kebun sekolah', 'Dapur keluarga desa'].map((cell) => `<td>${cell}</td>`).join('')}</tr></table>`;
+const longVision = { title: `${LONG_WORD} Visi`, slug: '' };
+const pastEvent = { title: `Kerja Bakti ${LONG_WORD}`, slug: '' };
+const nextEvent = { title: `Lokakarya Kompos ${run}`, slug: '' };
+
+let browser: BrowserContext;
+let cookie = '';
+const created: string[] = [];
+
+const create = async (path: string, body: Record<string, unknown>) => {
+  const response = await fetch(base + path, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const answer = (await response.json()) as { success: boolean; data: { _id: string; slug: string }; message: string };
+  if (!answer.success) throw new Error(`POST ${path}: ${answer.message}`);
+  created.push(`${path}/${answer.data._id}`);
+  return answer.data.slug;
+};
+
+beforeAll(async () => {
+  browser = await openBrowser({ viewport: { width: 1280, height: 900 } });
+  cookie = await adminCookie(base, adminPassword);
+  // More articles than a feed lists; the long one last, so it leads the first list page.
+  for (let i = 1; i <= 50; i++) await create('/api/vision', { title: `Catatan Umpan ${run} ${i}`, shortDescription: 'Catatan singkat.', content: '<p>Catatan.</p>', isPublished: true });
+  longVision.slug = await create('/api/vision', { title: longVision.title, shortDescription: `Baca ${LONG_URL}`, content: `<p>Sumber: ${LONG_URL}</p>${WIDE_TABLE}<p>${LONG_WORD}</p>`, isPublished: true });
+  const event = (title: string, startsAt: number) => create('/api/agenda', { title, startsAt: new Date(startsAt).toISOString(), place: `Balai ${LONG_WORD}`, description: `<p>${LONG_URL}</p>${WIDE_TABLE}`, isPublished: true });
+  pastEvent.slug = await event(pastEvent.title, Date.now() - DAY);
+  nextEvent.slug = await event(nextEvent.title, Date.now() + DAY);
+  await until('the new pages to be published', async () => (await fetch(`${base}/agenda/${nextEvent.slug}`)).status === 200 && (await fetch(`${base}/vision/${longVision.slug}`)).status === 200, 200_000);
+  await untilSiteBuildsEnd(base, cookie);
+}, 300_000);
+
+afterAll(async () => {
+  // Other files on this product count the seeded lists' pages.
+  for (const record of created) await fetch(base + record, { method: 'DELETE', headers: { cookie, origin: base } });
+  await browser?.close();
+}, 120_000);
+
+/** How far the page reaches past the screen's right edge, in px (0: it fits). */
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+async function read(path: string, width: number) {
+  const page = await readingTab(browser);
+  await page.setViewportSize({ width, height: 900 });
+  const response = await page.goto(base + path);
+  expect(response?.status(), path).toBe(200);
+  return page;
+}
+
+describe('no page wider than the screen', () => {
+  const PAGES = [
+    '/',
+    '/about-us',
+    '/vision',
+    '/vision/LONG_VISION',
+    '/vision/page/2',
+    '/our-work',
+    '/our-work/edukasi/sekolah-hijau',
+    '/our-impact',
+    '/our-impact/dampak-kami-pada-2025',
+    '/bio-core',
+    '/bio-core/apa-itu-biocore',
+    '/agenda',
+    '/agenda/PAST_EVENT',
+    '/en',
+    '/en/about-us',
+    '/en/vision',
+    '/en/agenda',
+    '/en/bio-core/what-is-biocore',
+  ];
+
+  it.each(PAGES)('%s at 390 and 1280 px', async (template) => {
+    const path = template.replace('LONG_VISION', longVision.slug).replace('PAST_EVENT', pastEvent.slug);
+    for (const width of [390, 1280]) {
+      const page = await read(path, width);
+      expect(await overflow(page), `${path} at ${width} px`).toBe(0);
+    }
+  });
+
+  it('wraps a long address and a long title, and scrolls a wide table within its own box', async () => {
+    const page = await read(`/vision/${longVision.slug}`, 390);
+    const column = await page.locator('.prose').evaluate((prose) => prose.getBoundingClientRect().width);
+    const box = page.locator('.prose .table-scroll');
+    const { boxWidth, tableWidth } = await box.evaluate((element) => ({ boxWidth: element.clientWidth, tableWidth: element.querySelector('table')!.getBoundingClientRect().width }));
+    expect(boxWidth).toBeLessThanOrEqual(column);
+    expect(tableWidth, 'the table keeps its words whole and scrolls').toBeGreaterThan(boxWidth);
+    // A keyboard reaches the box to scroll it.
+    expect(await box.getAttribute('tabindex')).toBe('0');
+    for (const selector of ['h1', '.prose p']) {
+      for (const width of await page.locator(selector).evaluateAll((elements) => elements.map((element) => element.scrollWidth - element.clientWidth))) expect(width, selector).toBeLessThanOrEqual(0);
+    }
+  });
+
+  it('keeps a long card title inside its card on a list page', async () => {
+    for (const width of [390, 1280]) {
+      const page = await read('/vision', width);
+      const card = page.locator('.card', { hasText: run }).filter({ hasText: 'Supercalifragilistic' });
+      const [cardBox, titleBox] = await Promise.all([card.boundingBox(), card.locator('h3').boundingBox()]);
+      expect(titleBox!.x + titleBox!.width, `at ${width} px`).toBeLessThanOrEqual(cardBox!.x + cardBox!.width);
+    }
+  });
+});
+
+describe('agenda', () => {
+  /** The card titles under each heading of the agenda list. */
+  const groups = async (page: Page) =>
+    page.locator('.agenda-group').evaluateAll((sections) => sections.map((section) => ({ heading: section.querySelector('h2')!.textContent, titles: [...section.querySelectorAll('h3')].map((h) => h.textContent) })));
+
+  it('lists upcoming events apart from past ones, past ones marked', async () => {
+    const page = await read('/agenda', 1280);
+    const [upcoming, past] = await groups(page);
+    expect(upcoming!.heading).toBe('Acara mendatang');
+    expect(upcoming!.titles).toContain(nextEvent.title);
+    expect(upcoming!.titles).not.toContain(pastEvent.title);
+    expect(past!.heading).toBe('Acara yang telah selesai');
+    expect(past!.titles[0]).toBe(pastEvent.title);
+    expect(await page.locator('.agenda-group').nth(1).locator('.card', { hasText: pastEvent.title }).locator('.badge').innerText()).toBe('Selesai');
+    expect(await page.locator('.agenda-group').first().locator('.badge').count()).toBe(0);
+
+    const english = await read('/en/agenda', 1280);
+    const englishGroups = await groups(english);
+    expect(englishGroups.find((group) => group.heading === 'Past events')?.titles).toContain('Biogas Workshop for Villages');
+  });
+
+  it("says on a past event's page that it has ended, and not on an upcoming one's", async () => {
+    expect(await (await read(`/agenda/${pastEvent.slug}`, 390)).locator('main').innerText()).toContain('Acara ini sudah selesai.');
+    expect(await (await read(`/agenda/${nextEvent.slug}`, 390)).locator('main').innerText()).not.toContain('sudah selesai');
+    expect(await (await read('/en/agenda/biogas-workshop-for-villages', 390)).locator('main').innerText()).toContain('This event has ended.');
+  });
+});
+
+describe('feeds', () => {
+  it.each(['/vision/rss.xml', '/en/vision/rss.xml', '/bio-core/rss.xml', '/en/bio-core/rss.xml'])('%s lists at most the newest 50 items', async (path) => {
+    const xml = await (await fetch(base + path)).text();
+    const items = xml.match(/<item>/g)?.length ?? 0;
+    expect(items).toBeGreaterThan(0);
+    expect(items).toBeLessThanOrEqual(50);
+    if (path === '/vision/rss.xml') {
+      expect(items).toBe(50);
+      expect(xml).toContain(`<title>${longVision.title}</title>`);
+    }
+  });
+});
+
+describe('hero carousel', () => {
+  const active = (page: Page) => page.locator('.hero-slide.is-active h1, .hero-slide.is-active h2').innerText();
+
+  async function home(path: string, options: { reducedMotion?: 'reduce' } = {}) {
+    // A clock belongs to the whole browser context: this one gets its own.
+    const context = await openBrowser({ viewport: { width: 390, height: 844 }, hasTouch: true, ...options });
+    const page = await context.newPage();
+    await page.clock.install({ time: new Date('2026-11-22T07:59:00Z') });
+    await page.clock.pauseAt(new Date('2026-11-22T08:00:00Z'));
+    await page.goto(base + path);
+    await page.clock.runFor(1_000);
+    await page.waitForSelector('astro-island:not([ssr]) .hero-dots button');
+    return { context, page };
+  }
+
+  it('has a pause button that stops it, by touch and by keyboard, named in each language', async () => {
+    const { context, page } = await home('/');
+    const first = await active(page);
+    await page.getByRole('button', { name: 'Jeda pergantian slide' }).tap();
+    await page.clock.runFor(20_000);
+    expect(await active(page)).toBe(first);
+    const play = page.getByRole('button', { name: 'Putar pergantian slide' });
+    await play.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('button', { name: 'Jeda pergantian slide' }).count()).toBe(1);
+    await page.clock.runFor(8_100);
+    await expect.poll(() => active(page)).not.toBe(first);
+    await context.close();
+
+    const english = await home('/en');
+    expect(await english.page.getByRole('button', { name: 'Pause the slideshow' }).isVisible()).toBe(true);
+    await english.context.close();
+  });
+
+  it('does not move for a visitor who asks for reduced motion, until asked to play', async () => {
+    const { context, page } = await home('/', { reducedMotion: 'reduce' });
+    const first = await active(page);
+    await page.clock.runFor(20_000);
+    expect(await active(page)).toBe(first);
+    expect(await page.getByRole('button', { name: 'Putar pergantian slide' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('keeps its controls off the slide at 390 px', async () => {
+    const page = await read('/', 390);
+    const [slide, controls] = await Promise.all([page.locator('.hero-slide.is-active').boundingBox(), page.locator('.hero-controls').boundingBox()]);
+    expect(controls!.y).toBeGreaterThanOrEqual(slide!.y + slide!.height - 1);
+  });
+});
+
+describe('search engines', () => {
+  const NEWSLETTER_PAGES = ['confirm', 'confirmed', 'unsubscribe', 'unsubscribed', 'expired-link', 'invalid-link'].flatMap((name) => [`/newsletter/${name}`, `/en/newsletter/${name}`]);
+
+  it.each(NEWSLETTER_PAGES)('%s is never indexed nor in the sitemap', async (path) => {
+    const html = await (await fetch(base + path)).text();
+    expect(/<meta name="robots" content="([^"]+)"/.exec(html)?.[1]).toContain('noindex');
+    expect(await (await fetch(`${base}/sitemap.xml`)).text()).not.toContain(`${path}<`);
+  });
+
+  it.each([
+    ['/vision', 'Visi'],
+    ['/vision/page/2', 'Visi (halaman 2)'],
+    ['/en/vision', 'Vision'],
+  ])('%s is titled in its language: %s', async (path, title) => {
+    expect(await (await read(path, 1280)).title()).toBe(title);
+  });
+
+  it.each(['/our-work', '/bio-core', '/agenda', '/about-us', '/en/our-work', '/en/bio-core', '/en/agenda', '/en/about-us'])('%s is titled as its heading says', async (path) => {
+    const page = await read(path, 1280);
+    expect(await page.title()).toBe(await page.locator('h1').innerText());
+  });
+});

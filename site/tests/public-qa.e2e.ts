@@ -147,15 +147,21 @@ describe('agenda', () => {
 });
 
 describe('feeds', () => {
-  it.each(['/vision/rss.xml', '/en/vision/rss.xml', '/bio-core/rss.xml', '/en/bio-core/rss.xml'])('%s lists at most the newest 50 items', async (path) => {
+  const feed = async (path: string) => {
     const xml = await (await fetch(base + path)).text();
-    const items = xml.match(/<item>/g)?.length ?? 0;
+    return { xml, items: xml.match(/<item>/g)?.length ?? 0 };
+  };
+
+  it('lists the newest 50 of more articles', async () => {
+    const { xml, items } = await feed('/vision/rss.xml');
+    expect(items).toBe(50);
+    expect(xml).toContain(`<title>${longVision.title}</title>`);
+  });
+
+  it.each(['/en/vision/rss.xml', '/bio-core/rss.xml', '/en/bio-core/rss.xml'])('%s lists at most 50 items', async (path) => {
+    const { items } = await feed(path);
     expect(items).toBeGreaterThan(0);
     expect(items).toBeLessThanOrEqual(50);
-    if (path === '/vision/rss.xml') {
-      expect(items).toBe(50);
-      expect(xml).toContain(`<title>${longVision.title}</title>`);
-    }
   });
 });
 

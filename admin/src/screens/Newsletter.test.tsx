@@ -4,15 +4,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '../test/render.tsx';
 import { LeaveGuardProvider } from '../widgets/useUnsavedChanges.tsx';
 import Newsletter from './Newsletter.tsx';
+import * as client from '../test/api-client.ts';
 
-const client = vi.hoisted(() => ({ api: vi.fn(), sendJson: vi.fn() }));
-vi.mock('../api/client.ts', () => ({
-  api: client.api,
-  getJson: (path: string) => client.api(path),
-  sendJson: client.sendJson,
-  getAll: async () => [],
-  fileUrl: (value: string | null | undefined) => value ?? '',
-}));
+vi.mock('../api/client.ts', () => import('../test/api-client.ts'));
 
 const stored = { _id: 'n1', subject: 'Kabar November', body: '<p>Isi lama</p>', articles: [], translations: {}, status: 'draft', progress: { total: 0, sent: 0, failed: 0, left: 0 }, startedAt: null };
 

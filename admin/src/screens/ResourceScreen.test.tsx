@@ -5,15 +5,9 @@ import { renderRoutes } from '../test/render.tsx';
 import AdminLayout from '../layout/AdminLayout.tsx';
 import ResourceScreen from './ResourceScreen.tsx';
 import { SCREENS } from './screens.ts';
+import * as client from '../test/api-client.ts';
 
-const client = vi.hoisted(() => ({ api: vi.fn(), sendJson: vi.fn() }));
-vi.mock('../api/client.ts', () => ({
-  api: client.api,
-  getJson: (path: string) => client.api(path),
-  sendJson: client.sendJson,
-  getAll: async () => [],
-  fileUrl: (value: string | null | undefined) => value ?? '',
-}));
+vi.mock('../api/client.ts', () => import('../test/api-client.ts'));
 
 const record = (isActive: boolean) => ({ _id: 'r1', title: 'Hari Memilah', slug: 'hari-memilah', description: 'Warga memilah sampah.', category: 'event', order: 1, image: '', isActive });
 

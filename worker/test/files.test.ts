@@ -1,6 +1,7 @@
 /** Uploads, limits and the file manager; files are checked before anything is stored. */
 import { describe, expect, it } from 'vitest';
 import { asAdmin, Client, form, unique, type Row } from './client.ts';
+import { fileWorker } from './worker.ts';
 import { PNG, PNG_BYTES } from './samples.ts';
 
 const MB = 1024 * 1024;
@@ -37,6 +38,30 @@ describe('upload limits', () => {
     expect(big.body).toMatchObject({ code: 'FILE_TOO_LARGE', details: { maxAllowed: '10MB' } });
     const seo = await admin.post('/api/seo', form({ page: unique('p'), title: 't', description: 'd', ogImage: blob(MB + 1, 'og.png', 'image/png') }));
     expect(seo.body).toMatchObject({ code: 'FILE_TOO_LARGE', message: 'Ukuran file terlalu besar. Maksimal 1MB.' });
+  });
+
+  it('stores in the file manager pictures, video, documents and archives, and refuses pages, scripts and programs, naming what it takes', async () => {
+    const admin = await asAdmin();
+    const kept = [
+      new File(['%PDF-1.4 laporan'], 'Laporan Tahunan.pdf', { type: 'application/pdf' }),
+      new File(['PK'], 'Anggaran.xlsx', { type: '' }),
+      new File(['PK'], 'Notulen.odt', { type: 'application/octet-stream' }),
+      new File(['PK'], 'arsip.zip', { type: 'application/x-zip-compressed' }),
+      new File(['a,b'], 'data.csv', { type: 'text/csv' }),
+    ];
+    for (const file of kept) expect((await admin.post('/api/files/upload', form({ file }))).status, file.name).toBe(201);
+    const refused = [
+      new File(['<script>alert(1)</script>'], 'halaman.html', { type: 'text/html' }),
+      new File(['alert(1)'], 'skrip.js', { type: 'text/javascript' }),
+      new File(['MZ'], 'setup.exe', { type: 'application/x-msdownload' }),
+      new File(['<x/>'], 'data.xml', { type: '' }),
+      new File(['x'], 'tanpa-ekstensi', { type: '' }),
+    ];
+    for (const file of refused) {
+      const answer = await admin.post('/api/files/upload', form({ file }));
+      expect(answer.status, file.name).toBe(400);
+      expect(answer.body, file.name).toMatchObject({ code: 'INVALID_FILE_TYPE', message: expect.stringContaining('Tipe file tidak didukung. Gunakan format: gambar (JPG') });
+    }
   });
 
   it('refuses a wrong file type with INVALID_FILE_TYPE', async () => {
@@ -229,9 +254,9 @@ describe('file manager', () => {
     const entry = list.body.success ? list.body.data.find((f) => f.url === result?.url) : undefined;
     expect(entry).toMatchObject({ size: 5, contentType: 'text/plain' });
 
-    // A web page in the file manager is a download, never a page of the site's address.
-    const page = await admin.post<{ url: string }>('/api/files/upload', form({ file: new File(['<h1>Masuk</h1><form><input name=password></form>'], 'login.html', { type: 'text/html' }), folder }));
-    const served = await fetch(`${admin.base}${page.body.success ? page.body.data.url : ''}`);
+    // A web page held from before, or brought back by a restore, is a download, never a page of the site's address.
+    await (await fileWorker().bucket()).put(`uploads/${folder}/login.html`, '<h1>Masuk</h1><form><input name=password></form>', { httpMetadata: { contentType: 'text/html' } });
+    const served = await fetch(`${admin.base}/uploads/${folder}/login.html`);
     expect(served.headers.get('content-disposition')).toBe('attachment');
     expect(served.headers.get('content-security-policy')).toContain('sandbox');
     expect((await fetch(`${admin.base}${result!.url}`)).headers.get('content-disposition')).toBeNull();

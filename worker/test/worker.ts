@@ -86,6 +86,11 @@ export class TestWorker {
     return this.miniflare.getD1Database('DB');
   }
 
+  /** The worker's R2 bucket, for tests that hold files no upload takes any more (stored before, or restored). */
+  bucket() {
+    return this.miniflare.getR2Bucket('BUCKET');
+  }
+
   async stop() {
     await this.miniflare.dispose();
     rmSync(this.stateDir, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import type { UploadResult } from '@cms/worker/contract/api';
-import { MAX_UPLOAD_BYTES } from '@cms/worker/contract';
+import { FILE_MANAGER_TYPES, MAX_UPLOAD_BYTES } from '@cms/worker/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
 import { sendJson } from '../api/client.ts';
@@ -15,6 +15,9 @@ import { matchFiles } from '../widgets/FilePicker.tsx';
 import { keyedTexts } from '../widgets/keys.ts';
 import { PageShell } from '../layout/PageShell.tsx';
 import './FileManager.css';
+
+/** The picker offers what the server stores; the server's answer names the formats if another is chosen. */
+const ACCEPTED = FILE_MANAGER_TYPES.join(',');
 
 interface Progress {
   name: string;
@@ -120,11 +123,11 @@ export default function FileManager() {
           <>
             <label className="button">
               Upload File
-              <input type="file" className="sr-only" onChange={(event) => void onFiles(event)} />
+              <input type="file" accept={ACCEPTED} className="sr-only" onChange={(event) => void onFiles(event)} />
             </label>
             <label className="button">
               Upload Banyak File
-              <input type="file" multiple className="sr-only" onChange={(event) => void onFiles(event)} />
+              <input type="file" multiple accept={ACCEPTED} className="sr-only" onChange={(event) => void onFiles(event)} />
             </label>
             <label className="button">
               Upload Video

@@ -8,6 +8,34 @@ export const SEO_IMAGE_BYTES = 1 * MB; // 1048576
 export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/svg+xml'] as const;
 export const IMAGE_LABEL = 'JPG, PNG, GIF, WebP, SVG';
 
+/**
+ * What the file manager stores: pictures, video, office documents, text tables and archives.
+ * Nothing a browser would run or open as a page of the site (HTML, scripts, programs).
+ */
+export const FILE_MANAGER_TYPES = [
+  ...IMAGE_TYPES,
+  'image/avif',
+  'image/x-icon',
+  'video/mp4',
+  'video/webm',
+  'video/quicktime',
+  'audio/mpeg',
+  'application/pdf',
+  'text/plain',
+  'text/csv',
+  'application/msword',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.ms-excel',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'application/vnd.oasis.opendocument.text',
+  'application/vnd.oasis.opendocument.spreadsheet',
+  'application/vnd.oasis.opendocument.presentation',
+  'application/zip',
+] as const;
+export const FILE_MANAGER_LABEL = 'gambar (JPG, PNG, GIF, WebP, SVG, AVIF, ICO), video (MP4, WebM, MOV), MP3, PDF, Word, Excel, PowerPoint, OpenDocument, TXT, CSV, ZIP';
+
 export const PERMISSION_ACTIONS = [
   'create',
   'read',

@@ -2,7 +2,7 @@
 import { Hono } from 'hono';
 import * as z from '../contract/zod.ts';
 import { THUMBNAIL_SUFFIX, thumbnailPart, type StoredFile } from '../contract/api.ts';
-import { IMAGE_LABEL, IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../contract/limits.ts';
+import { FILE_MANAGER_LABEL, FILE_MANAGER_TYPES, IMAGE_LABEL, IMAGE_TYPES, MAX_UPLOAD_BYTES } from '../contract/limits.ts';
 import { assertPermission, assertReadable } from '../auth/guard.ts';
 import { auditStatement } from '../audit/log.ts';
 import type { AppEnv } from '../env.ts';
@@ -23,7 +23,7 @@ export const fileRoutes = new Hono<AppEnv>()
     assertPermission(c.var.user, 'files', 'create');
     const body = await readBody(c);
     const file = onlyFile(body.files);
-    checkFile(file, { maxBytes: MAX_UPLOAD_BYTES });
+    checkFile(file, { maxBytes: MAX_UPLOAD_BYTES, accept: FILE_MANAGER_TYPES, acceptLabel: FILE_MANAGER_LABEL });
     const folder = typeof body.fields.folder === 'string' ? body.fields.folder : '';
     const result = await putUpload(c.env.BUCKET, file, folder, 'file-manager', body.files.get(thumbnailPart('file')));
     await auditStatement(c.var.db, c.var.user, 'upload', 'files', result.path, result.originalName);
@@ -74,7 +74,11 @@ export const editorUploadRoutes = new Hono<AppEnv>().post('/', async (c) => {
   return ok(c, await putUpload(c.env.BUCKET, file, 'editor', 'editor', body.files.get(thumbnailPart('file'))), 'Upload berhasil.', 201);
 });
 
-/** Types a browser opens as a page of the site's own address. (Pictures, SVG included, are shown: the sandbox keeps their script from running.) */
+/**
+ * Types a browser opens as a page of the site's own address, served as a download: the file
+ * manager no longer takes them, but files stored before or brought back by a restore may be.
+ * (Pictures, SVG included, are shown: the sandbox keeps their script from running.)
+ */
 const PAGE_TYPES = new Set(['text/html', 'application/xhtml+xml', 'text/xml', 'application/xml']);
 
 /** The bytes an R2 range covers, for a Content-Range header. */

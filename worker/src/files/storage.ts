@@ -31,6 +31,7 @@ const TYPE_BY_EXTENSION: Record<string, string> = {
   mp4: 'video/mp4',
   webm: 'video/webm',
   mov: 'video/quicktime',
+  mp3: 'audio/mpeg',
   pdf: 'application/pdf',
   txt: 'text/plain',
   csv: 'text/csv',
@@ -38,8 +39,13 @@ const TYPE_BY_EXTENSION: Record<string, string> = {
   zip: 'application/zip',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xls: 'application/vnd.ms-excel',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ppt: 'application/vnd.ms-powerpoint',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
 };
 
 /** The usual extension of a content type (the first listed above), for files we name ourselves. */
@@ -55,6 +61,9 @@ const TYPE_ALIASES: Record<string, string> = {
   'image/jpg': 'image/jpeg',
   'image/pjpeg': 'image/jpeg',
   'image/x-png': 'image/png',
+  'image/vnd.microsoft.icon': 'image/x-icon',
+  'application/x-zip-compressed': 'application/zip',
+  'audio/mp3': 'audio/mpeg',
 };
 
 /**

@@ -21,6 +21,7 @@ const WIDE_TABLE = `<table><tr>${['Wilayah', 'Organik', 'Anorganik', 'Daur ulang
 const longVision = { title: `${LONG_WORD} Visi`, slug: '' };
 const pastEvent = { title: `Kerja Bakti ${LONG_WORD}`, slug: '' };
 const nextEvent = { title: `Lokakarya Kompos ${run}`, slug: '' };
+const ongoingEvent = { title: `Pameran Daur Ulang ${run}`, slug: '' };
 
 let browser: BrowserContext;
 let cookie = '';
@@ -40,10 +41,12 @@ beforeAll(async () => {
   // More articles than a feed lists; the long one last, so it leads the first list page.
   for (let i = 1; i <= 50; i++) await create('/api/vision', { title: `Catatan Umpan ${run} ${i}`, shortDescription: 'Catatan singkat.', content: '<p>Catatan.</p>', isPublished: true });
   longVision.slug = await create('/api/vision', { title: longVision.title, shortDescription: `Baca ${LONG_URL}`, content: `<p>Sumber: ${LONG_URL}</p>${WIDE_TABLE}<p>${LONG_WORD}</p>`, isPublished: true });
-  const event = (title: string, startsAt: number) => create('/api/agenda', { title, startsAt: new Date(startsAt).toISOString(), place: `Balai ${LONG_WORD}`, description: `<p>${LONG_URL}</p>${WIDE_TABLE}`, isPublished: true });
+  const event = (title: string, startsAt: number, endsAt?: number) =>
+    create('/api/agenda', { title, startsAt: new Date(startsAt).toISOString(), ...(endsAt ? { endsAt: new Date(endsAt).toISOString() } : {}), place: `Balai ${LONG_WORD}`, description: `<p>${LONG_URL}</p>${WIDE_TABLE}`, isPublished: true });
   pastEvent.slug = await event(pastEvent.title, Date.now() - DAY);
   nextEvent.slug = await event(nextEvent.title, Date.now() + DAY);
-  await until('the new pages to be published', async () => (await fetch(`${base}/agenda/${nextEvent.slug}`)).status === 200 && (await fetch(`${base}/vision/${longVision.slug}`)).status === 200, 200_000);
+  ongoingEvent.slug = await event(ongoingEvent.title, Date.now() - 2 * DAY, Date.now() + 2 * DAY);
+  await until('the new pages to be published', async () => (await fetch(`${base}/agenda/${ongoingEvent.slug}`)).status === 200 && (await fetch(`${base}/vision/${longVision.slug}`)).status === 200, 200_000);
   await untilSiteBuildsEnd(base, cookie);
 }, 300_000);
 
@@ -123,23 +126,25 @@ describe('agenda', () => {
   const groups = async (page: Page) =>
     page.locator('.agenda-group').evaluateAll((sections) => sections.map((section) => ({ heading: section.querySelector('h2')!.textContent, titles: [...section.querySelectorAll('h3')].map((h) => h.textContent) })));
 
-  it('lists upcoming events apart from past ones, past ones marked', async () => {
+  it('lists upcoming events apart from past ones, past ones marked, one under way first among the upcoming', async () => {
     const page = await read('/agenda', 1280);
     const [upcoming, past] = await groups(page);
     expect(upcoming!.heading).toBe('Acara mendatang');
+    expect(upcoming!.titles[0]).toBe(ongoingEvent.title);
     expect(upcoming!.titles).toContain(nextEvent.title);
     expect(upcoming!.titles).not.toContain(pastEvent.title);
     expect(past!.heading).toBe('Acara yang telah selesai');
     expect(past!.titles[0]).toBe(pastEvent.title);
     expect(await page.locator('.agenda-group').nth(1).locator('.card', { hasText: pastEvent.title }).locator('.badge').innerText()).toBe('Selesai');
-    expect(await page.locator('.agenda-group').first().locator('.badge').count()).toBe(0);
+    expect(await page.locator('.agenda-group').first().locator('.badge').allInnerTexts()).toEqual(['Sedang berlangsung']);
 
     const english = await read('/en/agenda', 1280);
     const englishGroups = await groups(english);
     expect(englishGroups.find((group) => group.heading === 'Past events')?.titles).toContain('Biogas Workshop for Villages');
   });
 
-  it("says on a past event's page that it has ended, and not on an upcoming one's", async () => {
+  it("says on a past event's page that it has ended, on one under way's that it is, and neither on an upcoming one's", async () => {
+    expect(await (await read(`/agenda/${ongoingEvent.slug}`, 390)).locator('main').innerText()).toContain('Acara ini sedang berlangsung.');
     expect(await (await read(`/agenda/${pastEvent.slug}`, 390)).locator('main').innerText()).toContain('Acara ini sudah selesai.');
     expect(await (await read(`/agenda/${nextEvent.slug}`, 390)).locator('main').innerText()).not.toContain('sudah selesai');
     expect(await (await read('/en/agenda/biogas-workshop-for-villages', 390)).locator('main').innerText()).toContain('This event has ended.');

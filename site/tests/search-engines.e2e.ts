@@ -66,6 +66,9 @@ const schemaChecks: Record<string, (item: JsonLd, where: string) => void> = {
     expect(item.name, where).toBeTruthy();
     // A time with its offset, so a calendar shows the hour people meet there.
     expect(String(item.startDate), where).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00$/);
+    // The seeded events say when they end, which search engines recommend.
+    expect(String(item.endDate), where).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+07:00$/);
+    expect(Date.parse(String(item.endDate)), where).toBeGreaterThan(Date.parse(String(item.startDate)));
     const location = item.location as { '@type': string; name: string; address: string };
     expect(location['@type'], where).toBe('Place');
     expect(location.name, where).toBeTruthy();

@@ -485,6 +485,7 @@ export const content: SeedContent = {
     {
       title: 'Bersih Sungai Cikapundung',
       startsAt: '2027-03-21T00:00:00.000Z',
+      endsAt: '2027-03-21T04:00:00.000Z',
       place: 'Taman Teras Cikapundung, Bandung',
       description: p('Kami mengajak warga dan relawan membersihkan sungai bersama, memilah sampah yang terangkat, dan belajar mengompos di tempat.', 'Sarung tangan dan karung disediakan; bawa botol minum sendiri.'),
       image: picture('Bersih Sungai Cikapundung'),
@@ -500,6 +501,7 @@ export const content: SeedContent = {
     {
       title: 'Lokakarya Biogas untuk Desa',
       startsAt: '2026-06-05T02:00:00.000Z',
+      endsAt: '2026-06-05T09:00:00.000Z',
       place: 'Balai Desa Sukamaju, Garut',
       description: p('Lokakarya satu hari tentang unit BioCore: cara kerja, perawatan, dan manfaatnya bagi dapur keluarga.'),
       image: picture('Lokakarya Biogas'),

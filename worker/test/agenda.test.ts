@@ -1,8 +1,9 @@
 /**
  * The Agenda collection as staff and visitors meet it, added with its module and registry line
  * alone: an event time entered in WIB and kept as UTC, visible to the public only when
- * published, upcoming events first, old addresses redirected, its own permissions, and a site
- * build asked for when an event starts (the site lists it with the past ones then).
+ * published, an optional end after the start, events not over yet first, old addresses
+ * redirected, its own permissions, and a site build asked for when an event starts or ends (the
+ * site marks it under way, then lists it with the past ones).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SiteBuild } from '../src/contract/api.ts';
@@ -10,7 +11,7 @@ import { PERMISSION_PRESETS } from '../src/contract/permissions.ts';
 import { asAdmin, Client, form, unique } from './client.ts';
 import { fileWorker } from './worker.ts';
 
-type Row = { _id: string; slug: string; startsAt: string | null; place: string; isPublished: boolean } & Record<string, unknown>;
+type Row = { _id: string; slug: string; startsAt: string | null; endsAt: string | null; place: string; isPublished: boolean } & Record<string, unknown>;
 
 let admin: Client;
 beforeAll(async () => {
@@ -35,6 +36,19 @@ describe('agenda', () => {
     expect(nonsense.status).toBe(400);
   });
 
+  it('takes an optional end, refused at or before the start, also when only one of them changes', async () => {
+    const item = await created({ title: unique('Pameran'), startsAt: '2027-03-14T08:00:00+07:00', endsAt: '2027-03-16T17:00:00+07:00' });
+    expect(item.endsAt).toBe('2027-03-16T10:00:00.000Z');
+    const backwards = await admin.post('/api/agenda', form({ title: unique('Mundur'), place: 'x', description: '<p>x</p>', startsAt: '2027-03-14T08:00:00+07:00', endsAt: '2027-03-14T08:00:00+07:00' }));
+    expect(backwards.status).toBe(400);
+    expect(backwards.body).toMatchObject({ message: 'Selesai harus setelah Tanggal & Waktu.', details: [{ field: 'endsAt' }] });
+    const startAfterEnd = await admin.put(`/api/agenda/${item._id}`, form({ startsAt: '2027-03-17T08:00:00+07:00' }));
+    expect(startAfterEnd.status).toBe(400);
+    const noEnd = await admin.put<Row>(`/api/agenda/${item._id}`, form({ endsAt: '' }));
+    expect(noEnd.status).toBe(200);
+    expect(noEnd.body.success && noEnd.body.data.endsAt).toBeNull();
+  });
+
   it('shows anonymous callers a published item only', async () => {
     const anonymous = new Client();
     const shown = await created({ title: unique('Terbit'), startsAt: '2027-04-01T02:00:00Z' });
@@ -47,7 +61,7 @@ describe('agenda', () => {
     expect(ids).not.toContain(draft._id);
   });
 
-  it('lists upcoming events first, soonest first, then past ones, latest first', async () => {
+  it('lists events not over yet first (under way or ahead), soonest first, then past ones, latest first', async () => {
     const day = 86_400_000;
     const at = (days: number) => new Date(Date.now() + days * day).toISOString();
     const tag = unique('urut');
@@ -55,8 +69,11 @@ describe('agenda', () => {
     const longAgo = await created({ title: `${tag} lama`, startsAt: at(-30) });
     const later = await created({ title: `${tag} nanti`, startsAt: at(20) });
     const soon = await created({ title: `${tag} segera`, startsAt: at(1) });
+    // Started before the others, it is under way until tomorrow: first among those not over.
+    const underWay = await created({ title: `${tag} berlangsung`, startsAt: at(-3), endsAt: at(1) });
+    const ended = await created({ title: `${tag} usai`, startsAt: at(-1.5), endsAt: at(-1) });
     const list = await new Client().get<Row[]>(`/api/agenda?search=${encodeURIComponent(tag)}`);
-    expect(list.body.success && list.body.data.map((row) => row._id)).toEqual([soon._id, later._id, past._id, longAgo._id]);
+    expect(list.body.success && list.body.data.map((row) => row._id)).toEqual([underWay._id, soon._id, later._id, ended._id, past._id, longAgo._id]);
   });
 
   it('asks for one site build when a published event starts, none for a draft', async () => {
@@ -78,6 +95,22 @@ describe('agenda', () => {
     expect(await askedForStarts()).toBe(before + 1);
     await fileWorker().runScheduled(startsAt + 2 * minute);
     expect(await askedForStarts()).toBe(before + 1);
+  });
+
+  it('asks for a site build when a published event ends', async () => {
+    const minute = 60_000;
+    const endsAt = Date.now() + 30 * minute;
+    await created({ title: unique('Acara Usai'), startsAt: new Date(endsAt - 60 * minute).toISOString(), endsAt: new Date(endsAt).toISOString() });
+    const builds = async () => {
+      const answer = await admin.get<SiteBuild[]>('/api/rebuild');
+      return answer.body.success ? answer.body.data : [];
+    };
+    await expect.poll(async () => (await builds()).some((build) => build.status === 'pending'), { timeout: 10_000 }).toBe(false);
+    const asked = async () => (await builds()).filter((build) => build.reason.startsWith('Acara dimulai atau selesai')).length;
+    await fileWorker().runScheduled(endsAt - minute);
+    const before = await asked();
+    await fileWorker().runScheduled(endsAt + minute);
+    expect(await asked()).toBe(before + 1);
   });
 
   it('answers the old address with a 301 to the new one after the slug changes', async () => {

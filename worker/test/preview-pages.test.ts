@@ -47,7 +47,7 @@ const SITE: Record<string, string> = {
     '</head><body><h1 data-preview-text="title">Judul</h1><img src="https://www.facebook.com/tr?id=1&ev=PageView" alt=""><img src="/logo.svg" alt="Logo">' +
     '<img srcset="/a.webp 1x, https://cdn.example/b.webp 2x" alt=""><iframe src="https://www.googletagmanager.com/ns.html?id=GTM-TEST"></iframe><p id="rest">Bagian lain yang terbit</p></body></html>',
   // A collection previewed in its own record page: the page built for the placeholder record.
-  '/agenda/_preview': page('<h1 data-preview-text="title">Judul</h1><p><time datetime="1970-01-01T00:00:00.000Z" data-preview-datetime="startsAt">x</time><span data-preview-text="place">Tempat</span></p>'),
+  '/agenda/_preview': page('<h1 data-preview-text="title">Judul</h1><p><time datetime="1970-01-01T00:00:00.000Z" data-preview-datetime="startsAt" data-preview-until="endsAt">x</time><span data-preview-text="place">Tempat</span></p>'),
   '/preview-template/bio-core': page('<h1 data-preview-text="title">Judul</h1><img src="/p.svg" alt="Judul" data-preview-image="featuredImage"><ul><li data-preview-if="features.0"><img src="/p.svg" alt="Fitur" data-preview-image="features.0.image" data-preview-if="features.0.image"><span data-preview-icon="features.0.icon" data-preview-unless="features.0.image">x</span></li></ul>'),
 };
 
@@ -122,8 +122,13 @@ describe('a record previewed in its own page', () => {
     const preview = data<Preview>(await admin.post('/api/agenda/preview', { data: { title: 'Acara Draf', place: 'Taman Kota', startsAt: '2027-03-14T01:30:00.000Z', description: '<p>x</p>' } }));
     const html = await shown(preview.url);
     expect(headings(html)).toEqual(['Acara Draf']);
-    expect(html).toContain('<time datetime="2027-03-14T01:30:00.000Z" data-preview-datetime="startsAt">Minggu, 14 Maret 2027 pukul 08.30 WIB</time>');
+    expect(html).toContain('<time datetime="2027-03-14T01:30:00.000Z" data-preview-datetime="startsAt" data-preview-until="endsAt">Minggu, 14 Maret 2027 pukul 08.30 WIB</time>');
     expect(html).toContain('Taman Kota');
+  });
+
+  it('an agenda item with an end: its start and end as one span of time in WIB', async () => {
+    const preview = data<Preview>(await admin.post('/api/agenda/preview', { data: { title: 'Acara Sehari', place: 'Taman Kota', startsAt: '2027-03-14T01:30:00.000Z', endsAt: '2027-03-14T05:00:00.000Z', description: '<p>x</p>' } }));
+    expect(await shown(preview.url)).toContain('>Minggu, 14 Maret 2027 08.30–12.00 WIB</time>');
   });
 });
 

@@ -23,6 +23,15 @@ describe("an event's time", () => {
     expect(screen.getByText('WIB (Asia/Jakarta).')).toBeTruthy();
   });
 
+  it('has an optional end, which may be left empty', () => {
+    const field = resources.agenda.fields.endsAt;
+    const Input = timestamp.Input;
+    const form = { resource: resources.agenda, screen: agendaScreen, record: null, values: {} };
+    render(<Input id="endsAt" name="endsAt" field={field} label={<label htmlFor="endsAt">Selesai</label>} value="" onChange={() => {}} onFile={() => {}} required={false} dialect="id" form={form} />);
+    expect(screen.getByLabelText('Selesai')).toHaveProperty('required', false);
+    expect(screen.getByText('WIB (Asia/Jakarta). Kosongkan jika tidak ada waktunya.')).toBeTruthy();
+  });
+
   it('shows in the list with its hour in WIB', () => {
     const column = agendaScreen.columns.find((column) => column.field === 'startsAt')!;
     render(<DateCell cell={column.cell as Extract<typeof column.cell, { as: 'date' }>} column={column} row={{ _id: 'event-1', startsAt: '2026-12-20T00:00:00.000Z' }} resource={resources.agenda} />);

@@ -10,5 +10,7 @@ export const timestamp: FieldKindModule<TimestampField> = {
     if (field.schedule) appendText(form, name, value);
   },
   Input: ({ id, field, label, value, onChange }) =>
-    field.schedule ? <ScheduleInput id={id} label={label} required={field.required === true} value={String(value ?? '')} onChange={onChange} /> : null,
+    field.schedule ? (
+      <ScheduleInput id={id} label={label} required={field.required === true} emptyMeans={field.schedule === 'event' ? 'tidak ada waktunya' : undefined} value={String(value ?? '')} onChange={onChange} />
+    ) : null,
 };

@@ -12,13 +12,16 @@ export const toJakartaInput = (iso: string) => (iso ? wibLocal(iso).slice(0, 16)
 /** "2031-06-02T08:00" (WIB) -> "2031-06-02T01:00:00.000Z". */
 export const fromJakartaInput = (local: string) => (local ? new Date(`${local}:00+07:00`).toISOString() : '');
 
-/** A publishing time may stay empty; an event's time is required and says only its zone. */
-export default function ScheduleInput({ id, label, value, onChange, required = false }: { id: string; label: ReactNode; value: string; onChange: (iso: string) => void; required?: boolean }) {
+/**
+ * A publishing time may stay empty (not scheduled), so may an event's end (none said); an event's
+ * start is required and says only its zone.
+ */
+export default function ScheduleInput({ id, label, value, onChange, required = false, emptyMeans = 'tidak dijadwalkan' }: { id: string; label: ReactNode; value: string; onChange: (iso: string) => void; required?: boolean; emptyMeans?: string }) {
   return (
     <div className="field">
       {label}
       <input id={id} type="datetime-local" required={required} value={toJakartaInput(value)} onChange={(event) => onChange(fromJakartaInput(event.target.value))} aria-describedby={`${id}-zone`} />
-      <small id={`${id}-zone`}>{required ? 'WIB (Asia/Jakarta).' : 'WIB (Asia/Jakarta). Kosongkan jika tidak dijadwalkan.'}</small>
+      <small id={`${id}-zone`}>{required ? 'WIB (Asia/Jakarta).' : `WIB (Asia/Jakarta). Kosongkan jika ${emptyMeans}.`}</small>
     </div>
   );
 }

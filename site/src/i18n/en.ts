@@ -117,6 +117,8 @@ export const en: Texts = {
     past: 'Past events',
     ended: 'Past',
     endedNotice: 'This event has ended.',
+    ongoing: 'Happening now',
+    ongoingNotice: 'This event is happening now.',
     empty: 'No events yet',
     more: 'More',
     about: (title: string) => ` about ${title}`,

@@ -124,6 +124,8 @@ export const id = {
     past: 'Acara yang telah selesai',
     ended: 'Selesai',
     endedNotice: 'Acara ini sudah selesai.',
+    ongoing: 'Sedang berlangsung',
+    ongoingNotice: 'Acara ini sedang berlangsung.',
     empty: 'Belum ada agenda',
     more: 'Selengkapnya',
     about: (title: string) => ` tentang ${title}`,

@@ -1,19 +1,27 @@
 /**
- * The agenda as a visitor reads it at build time: an event is past once its start time has come
- * (the API's `upcoming` order says the same). The worker asks for a build when an event starts
+ * The agenda as a visitor reads it at build time: an event is under way from its start until its
+ * end, and over from its end on (from its start when it has no end); the API's `upcoming` order
+ * says the same. The worker asks for a build when an event starts or ends
  * (worker/src/schedule/events.ts), so the built pages move it without a save.
  */
 interface Timed {
   startsAt: string | null;
+  endsAt?: string | null;
 }
 
-export const hasStarted = (event: Timed, now: Date) => event.startsAt !== null && Date.parse(event.startsAt) <= now.getTime();
+export type EventState = 'upcoming' | 'ongoing' | 'over';
 
 const startOf = (event: Timed) => (event.startsAt === null ? 0 : Date.parse(event.startsAt));
 
-/** Events still ahead, soonest first, then past ones, latest first. */
+export function eventState(event: Timed, now: Date): EventState {
+  if (event.startsAt === null || startOf(event) > now.getTime()) return 'upcoming';
+  return event.endsAt && Date.parse(event.endsAt) > now.getTime() ? 'ongoing' : 'over';
+}
+
+/** Events not over yet (under way or still ahead), soonest first, then past ones, latest first. */
 export function byTime<T extends Timed>(events: readonly T[], now: Date) {
-  const upcoming = events.filter((event) => !hasStarted(event, now)).sort((a, b) => startOf(a) - startOf(b));
-  const past = events.filter((event) => hasStarted(event, now)).sort((a, b) => startOf(b) - startOf(a));
+  const over = (event: T) => eventState(event, now) === 'over';
+  const upcoming = events.filter((event) => !over(event)).sort((a, b) => startOf(a) - startOf(b));
+  const past = events.filter(over).sort((a, b) => startOf(b) - startOf(a));
   return { upcoming, past };
 }

@@ -26,6 +26,8 @@ describe('JSON-LD', () => {
       location: { '@type': 'Place', name: 'Taman Cikapundung, Bandung', address: 'Taman Cikapundung, Bandung' },
       organizer: { '@type': 'Organization', name: 'Resik' },
     });
+    expect(event(facts)).not.toHaveProperty('endDate');
+    expect(event({ ...facts, endDate: wibIso('2026-12-05T04:00:00.000Z') }).endDate).toBe('2026-12-05T11:00:00+07:00');
     // Late in the UTC day is the next day in WIB.
     expect(wibIso('2026-12-31T20:00:00.000Z')).toBe('2027-01-01T03:00:00+07:00');
     expect(Date.parse(wibIso('2026-12-31T20:00:00.000Z'))).toBe(Date.parse('2026-12-31T20:00:00.000Z'));

@@ -65,8 +65,9 @@ export const article = ({ headline, url, author, publisher, datePublished, dateM
 
 /** What an event's page tells about it besides its title, text and picture. */
 export interface EventFacts {
-  /** When it starts: a UTC ISO time. */
+  /** When it starts and, if it says, ends: UTC ISO times. */
   startsAt: string;
+  endsAt?: string | null;
   place: string;
 }
 
@@ -75,6 +76,7 @@ export interface EventInput {
   url: string;
   /** ISO 8601 with the offset of where it happens. */
   startDate: string;
+  endDate?: string;
   place: string;
   organizer: { name: string; url: string };
   image: string;
@@ -83,12 +85,13 @@ export interface EventInput {
 }
 
 /** An event held in person at a named place; the place's name is its address too, as staff type it. */
-export const event = ({ name, url, startDate, place, organizer, image, description, language }: EventInput): JsonLd => ({
+export const event = ({ name, url, startDate, endDate, place, organizer, image, description, language }: EventInput): JsonLd => ({
   '@context': 'https://schema.org',
   '@type': 'Event',
   name,
   url,
   startDate,
+  ...(endDate ? { endDate } : {}),
   eventStatus: 'https://schema.org/EventScheduled',
   eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
   location: { '@type': 'Place', name: place, address: place },

@@ -7,7 +7,7 @@ import { forgetOldIdempotencyKeys } from '../http/idempotency.ts';
 import { newsletterJobs } from '../newsletter/jobs.ts';
 import { siteBuildsJob } from '../rebuild/rebuild.ts';
 import { forgetDeletedHistoryJob } from '../revisions/store.ts';
-import { eventsStartedJob } from '../schedule/events.ts';
+import { eventTimesJob } from '../schedule/events.ts';
 import { publishScheduledJob } from '../schedule/publish.ts';
 import { publishScheduledTranslationsJob } from '../translations/schedule.ts';
 import { pruneNotFoundLog } from '../redirects/site.ts';
@@ -19,7 +19,7 @@ import { inquiryJobs } from '../inquiries/jobs.ts';
 export const cronJobs: CronJob[] = [
   addMissingPermissionsJob,
   dailyBackupJob,
-  eventsStartedJob,
+  eventTimesJob,
   forgetDeletedHistoryJob,
   forgetExpiredSignIns,
   forgetAccountLinks,

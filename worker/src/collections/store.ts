@@ -166,8 +166,10 @@ export class CollectionStore {
     const time = this.column(sort.field);
     if (sort.order === 'oldest') return [asc(time), desc(created)];
     if (sort.order === 'newest') return [desc(time), desc(created)];
-    // Times are UTC ISO text, so text order is time order: those still ahead first, soonest first, then the past, latest first.
-    return [sql`${time} < ${at}`, sql`case when ${time} >= ${at} then ${time} end`, desc(time), desc(created)];
+    // Times are UTC ISO text, so text order is time order: those not over yet first (still ahead
+    // or, with an end time, under way), soonest first, then the past, latest first.
+    const over = sort.until ? sql`coalesce(${this.column(sort.until)}, ${time}) < ${at}` : sql`${time} < ${at}`;
+    return [over, sql`case when not ${over} then ${time} end`, desc(time), desc(created)];
   }
 
   /**

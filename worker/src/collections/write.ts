@@ -6,7 +6,7 @@
  */
 import type { BatchItem } from 'drizzle-orm/batch';
 import { thumbnailPart } from '../contract/api.ts';
-import { recordTitle, scheduleFields } from '../contract/fields.ts';
+import { recordTitle } from '../contract/fields.ts';
 import { fieldErrors, inputSchema } from '../contract/validation.ts';
 import type { Database } from '../db/client.ts';
 import type { RequestBody } from '../http/body.ts';
@@ -23,16 +23,19 @@ export interface WriteDeps {
   storage: FieldStorage;
 }
 
-/** An unpublish time at or before the publish time would leave the record never public. */
-function scheduleOrder({ resource }: CollectionStore, values: Row, existing: Row | undefined) {
-  const fields = scheduleFields(resource);
-  const publish = fields.find(([, kind]) => kind === 'publish')?.[0];
-  const unpublish = fields.find(([, kind]) => kind === 'unpublish')?.[0];
-  if (!publish || !unpublish) return [];
+/**
+ * A time that must come after another (an unpublish after its publish, an event's end after its
+ * start) is refused at or before it: the record would never be public, or the event would end
+ * before it began. The other time is the one sent, else the stored one.
+ */
+function timeOrder({ resource }: CollectionStore, values: Row, existing: Row | undefined) {
   const stored = (name: string) => (values[name] !== undefined ? values[name] : existing?.[name]);
-  const [from, to] = [stored(publish), stored(unpublish)];
-  if (typeof from !== 'string' || typeof to !== 'string' || Date.parse(to) > Date.parse(from)) return [];
-  return [{ field: unpublish, message: `${resource.fields[unpublish]!.label} harus setelah ${resource.fields[publish]!.label}.` }];
+  return Object.entries(resource.fields).flatMap(([name, field]) => {
+    if (field.kind !== 'timestamp' || !field.after) return [];
+    const [from, to] = [stored(field.after), stored(name)];
+    if (typeof from !== 'string' || typeof to !== 'string' || Date.parse(to) > Date.parse(from)) return [];
+    return [{ field: name, message: `${field.label} harus setelah ${resource.fields[field.after]!.label}.` }];
+  });
 }
 
 export async function prepareWrite({ db, bucket, storage }: WriteDeps, store: CollectionStore, body: RequestBody, target: WriteTarget) {
@@ -48,7 +51,7 @@ export async function prepareWrite({ db, bucket, storage }: WriteDeps, store: Co
   };
   for (const [name, field] of Object.entries(resource.fields)) await storedFormOf(field)?.({ name, field, target, body, storage, write: prepared });
   const { values, relations, files, inlineImages, errors } = prepared;
-  errors.push(...scheduleOrder(store, values, target.existing));
+  errors.push(...timeOrder(store, values, target.existing));
   if (errors.length) throw validationError(errors);
 
   // Unique values and links are checked against the database before anything is written.

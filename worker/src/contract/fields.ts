@@ -123,6 +123,8 @@ export interface TimestampField extends Common {
    * hidden (unpublish), or a time the record is about (`event`: an agenda item's date and time).
    */
   schedule?: 'publish' | 'unpublish' | 'event';
+  /** Another time field of the record this one must come after (an end after its start). */
+  after?: string;
 }
 
 export type Field =
@@ -191,6 +193,8 @@ export interface ResourceDefinition<F extends Fields = Fields> {
 export interface FieldSort<N extends string = string> {
   field: N;
   order: 'newest' | 'oldest' | 'upcoming';
+  /** For `upcoming`: the time a record's span ends, when set; a record is past once it has (else once `field` has). */
+  until?: N;
 }
 
 /**
@@ -363,7 +367,7 @@ export const timestamp = (label: string, o: Opts<TimestampField> = {}): Timestam
  */
 export const publishingSchedule = () => ({
   publishAt: timestamp('Terbit pada', { schedule: 'publish' }),
-  unpublishAt: timestamp('Berhenti tayang pada', { schedule: 'unpublish' }),
+  unpublishAt: timestamp('Berhenti tayang pada', { schedule: 'unpublish', after: 'publishAt' }),
 });
 
 /**

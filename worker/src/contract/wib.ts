@@ -1,9 +1,25 @@
 /** Times as people here read them: in WIB (Asia/Jakarta, UTC+7 all year), whatever the machine's zone. */
 
-const dateTimeFormat = new Intl.DateTimeFormat('id-ID', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Jakarta' });
+const formats = new Map<string, Intl.DateTimeFormat>();
+/** The long date and time in a language's words ("id-ID", "en-GB"), in WIB. */
+const formatIn = (dateLocale: string) => {
+  let format = formats.get(dateLocale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(dateLocale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'Asia/Jakarta' });
+    formats.set(dateLocale, format);
+  }
+  return format;
+};
 
 /** A stored UTC ISO time in WIB ("Sabtu, 5 Desember 2026 pukul 19.30 WIB"); empty for none. */
-export const wibDateTime = (iso: string | null | undefined) => (iso ? `${dateTimeFormat.format(new Date(iso))} WIB` : '');
+export const wibDateTime = (iso: string | null | undefined, dateLocale = 'id-ID') => (iso ? `${formatIn(dateLocale).format(new Date(iso))} WIB` : '');
+
+/**
+ * A span of time in WIB, the day named once when it ends the same day ("Sabtu, 5 Desember 2026
+ * 19.30–21.00 WIB"); without an end, its start alone.
+ */
+export const wibSpan = (start: string | null | undefined, end: string | null | undefined, dateLocale = 'id-ID') =>
+  start && end ? `${formatIn(dateLocale).formatRange(new Date(start), new Date(end))} WIB` : wibDateTime(start, dateLocale);
 
 const WIB_OFFSET_MS = 7 * 60 * 60 * 1000;
 

@@ -18,7 +18,7 @@ import { iconFor, valueIconFor } from '../contract/icons.ts';
 import { richHtml, stripHtml } from '../contract/rich-html.ts';
 import { DEFAULT_READ_TIME } from '../contract/limits.ts';
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from '../contract/locales.ts';
-import { wibDateTime } from '../contract/wib.ts';
+import { wibSpan } from '../contract/wib.ts';
 import { cspWith, PAGE_HEADERS } from '../contract/headers.ts';
 import { createDb, type Database } from '../db/client.ts';
 import type { AppEnv } from '../env.ts';
@@ -119,7 +119,9 @@ function withDraftValues(rewriter: HTMLRewriter, values: Record<string, unknown>
         const iso = String(at(el, 'data-preview-datetime') ?? '');
         if (!iso) return void el.remove();
         el.setAttribute('datetime', iso);
-        el.setInnerContent(wibDateTime(iso));
+        // An event's end (`data-preview-until`) joins its start in one span of time.
+        const until = el.getAttribute('data-preview-until');
+        el.setInnerContent(wibSpan(iso, until ? String(valueAt(values, until) ?? '') : ''));
       },
     ],
     [

@@ -1,4 +1,4 @@
-/** Events: a date and time entered in WIB, a place, a description; listed upcoming first. */
+/** Events: a start and an optional end entered in WIB, a place, a description; listed upcoming first. */
 import { altText, defineResource, eventTime, flag, focalPoint, OWN_PAGE, richText, slug, text } from '../fields.ts';
 import { PUBLISHED } from '../admin.ts';
 import { image } from './shared.ts';
@@ -24,7 +24,7 @@ export const agenda = defineResource({
       { field: 'createdAt', label: 'Tanggal Dibuat' },
     ],
   },
-  sort: { field: 'startsAt', order: 'upcoming' },
+  sort: { field: 'startsAt', until: 'endsAt', order: 'upcoming' },
   site: {
     page: '/agenda/:slug',
     list: { path: '/agenda', paged: true },
@@ -39,6 +39,7 @@ export const agenda = defineResource({
     title: text('Judul', { required: true, localized: true }),
     slug: slug('Slug', { from: 'title', style: 'words', required: true, localized: true }),
     startsAt: eventTime('Tanggal & Waktu', { required: true }),
+    endsAt: eventTime('Selesai', { after: 'startsAt' }),
     place: text('Tempat', { required: true, localized: true }),
     description: richText('Deskripsi', { required: true, localized: true }),
     isPublished: flag('Dipublikasi', true),

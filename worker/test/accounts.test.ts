@@ -222,6 +222,13 @@ describe('invites', () => {
     expect((await accept(token, 'a b')).body.message).toBe('Username 3-50 karakter: huruf, angka, titik, garis bawah atau strip.');
     expect((await accept(token, 'admin')).body).toMatchObject({ code: 'CONFLICT', message: 'Username sudah dipakai. Silakan pilih username lain.' });
     expect((await accept(token, unique('baru'), 'pendek')).body.message).toBe('Password minimal 8 karakter.');
+    // Every problem at once: one answer is enough to fix the whole form.
+    const allWrong = await new Client().post('/api/invites/accept', { token, username: 'a b', fullName: ' ', password: 'pendek' });
+    expect(allWrong.body).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      message: 'Username 3-50 karakter: huruf, angka, titik, garis bawah atau strip. Nama lengkap wajib diisi. Password minimal 8 karakter.',
+      details: { fields: ['username', 'fullName', 'password'] },
+    });
     // Sent twice at once, the link makes one account.
     const both = await Promise.all([accept(token, unique('baru')), accept(token, unique('kembar'))]);
     expect(both.map((answer) => answer.status).sort((a, b) => a - b)).toEqual([201, 400]);

@@ -60,7 +60,9 @@ const forgotInput = z.object({ email: accountEmail });
 const tokenInput = z.string({ error: RESET_LINK_MESSAGES.invalid }).min(1, RESET_LINK_MESSAGES.invalid).max(200, RESET_LINK_MESSAGES.invalid);
 const resetInput = z.object({ token: tokenInput, password: newPassword });
 
-export const validationError = (error: z.ZodError) => new ApiError(400, 'VALIDATION_ERROR', error.issues[0]?.message ?? 'Data tidak valid.', { fields: error.issues.map((issue) => issue.path.join('.')) });
+/** Every problem of the form at once, each said once, so one answer is enough to fix them all. */
+export const validationError = (error: z.ZodError) =>
+  new ApiError(400, 'VALIDATION_ERROR', [...new Set(error.issues.map((issue) => issue.message))].join(' ') || 'Data tidak valid.', { fields: error.issues.map((issue) => issue.path.join('.')) });
 
 /** Adds one request to a counter (a new window once the last is over); answers the count and when the window started. */
 export async function countRequest(db: Database, key: string, time = Date.now()) {

@@ -10,6 +10,7 @@ import { Hono, type Context } from 'hono';
 import { recordTitle, type ResourceDefinition } from '../contract/fields.ts';
 import { MAX_LIST_LIMIT, PUBLIC_LIST_LIMIT } from '../contract/limits.ts';
 import { DEFAULT_LOCALE, isLocale, TRANSLATIONS, type Locale } from '../contract/locales.ts';
+import { fieldNamed, readSort, sortableFields, sortRule, type ListSort } from '../contract/list-sort.ts';
 import { TRANSLATION_DONE, TRANSLATION_STATUSES, type TranslationStatus } from '../contract/translation.ts';
 import type { SessionUser } from '../contract/api.ts';
 import type { PermissionAction } from '../contract/limits.ts';
@@ -71,7 +72,7 @@ const positive = (name: string, value: string | undefined, max: number) => {
 
 /** Query → filters: active/published mean "the public sees it now" (flag and schedule), a
  * collection's `queryAliases` name its fields (featured → isFeatured), and any boolean or choice
- * field can be matched by name (isActive=false, status=pending). */
+ * field can be matched by name (isActive=false, status=pending). `sort` orders by one field. */
 export function listQuery(query: Record<string, string>, resource: ResourceDefinition, seesAll: boolean): ListQuery {
   const where: ListQuery['where'] = {};
   const visible = resource.visibleWhen ? (truthy(query.active) ?? truthy(query.published)) : undefined;
@@ -103,10 +104,21 @@ export function listQuery(query: Record<string, string>, resource: ResourceDefin
     where,
     search,
     updatedAfter: instant(query.updatedAfter),
+    sort: sortOf(query.sort, resource),
     // Anyone may read a public list: without a page size, one answer stays bounded.
     limit: limit ?? (!seesAll && !page ? PUBLIC_LIST_LIMIT : undefined),
     page,
   };
+}
+
+/** `?sort=<field>` (ascending) or `-<field>` (descending), by a field whose kind orders a list, or a clear refusal. */
+function sortOf(value: string | undefined, resource: ResourceDefinition): ListSort | undefined {
+  if (value === undefined || value.trim() === '') return undefined;
+  const sort = readSort(value.trim());
+  if (sortRule(resource, sort.field)) return sort;
+  const choices = `Pilihan: ${sortableFields(resource).join(', ')} (awali dengan - untuk urutan menurun).`;
+  const field = fieldNamed(resource, sort.field);
+  throw new ApiError(400, 'VALIDATION_ERROR', field ? `Daftar tidak dapat diurutkan menurut ${field.label}. ${choices}` : `Parameter sort tidak dikenal: ${sort.field}. ${choices}`);
 }
 
 /**

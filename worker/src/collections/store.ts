@@ -7,6 +7,7 @@ import { and, asc, count, desc, eq, getTableColumns, gt, inArray, isNull, lte, m
 import type { BatchItem } from 'drizzle-orm/batch';
 import { ignoresCase, scheduleFields, type Field, type ResourceDefinition } from '../contract/fields.ts';
 import { DEFAULT_PAGE_SIZE } from '../contract/limits.ts';
+import { sortRule, type ListSort } from '../contract/list-sort.ts';
 import { DEFAULT_LOCALE, TRANSLATIONS, type Locale } from '../contract/locales.ts';
 import { readingMinutes } from '../contract/reading.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
@@ -14,7 +15,7 @@ import { isTranslatable, localizedFields, translated, type StoredTranslation, ty
 import { chunk, MAX_BOUND_PARAMETERS, newId, now, type Database } from '../db/client.ts';
 import { containsText } from '../db/text-match.ts';
 import { collections, links, resourceByPath, translations, type AnyTable } from '../db/schema.ts';
-import { changedInLocale, hasPublishedTranslation, joinPublished, linkedTranslations, linkedTranslationsTable, publishedTranslationJson, translatedSlugIs, translatedText, translationStatus } from './translations.ts';
+import { changedInLocale, hasPublishedTranslation, joinPublished, publishedTranslatedText, linkedTranslations, linkedTranslationsTable, publishedTranslationJson, translatedSlugIs, translatedText, translationStatus } from './translations.ts';
 
 export type Row = Record<string, unknown>;
 
@@ -53,6 +54,8 @@ export interface ListQuery {
   updatedAfter?: string;
   /** Staff: only records whose translation into `locale` stands in one of these states. */
   translation?: { locale: Locale; statuses: readonly TranslationStatus[] };
+  /** Ordered by this field first, then in the collection's own order. */
+  sort?: ListSort;
   limit?: number;
   page?: number;
 }
@@ -157,7 +160,12 @@ export class CollectionStore {
     return conditions.length ? and(...conditions) : undefined;
   }
 
-  private ordering(at: Instant = now()) {
+  /** The collection's own order, after the field a list asks for; then ids, so equal values keep one order from page to page. */
+  private ordering(at: Instant = now(), sort?: ListSort): SQL[] {
+    return sort ? [...this.sortedBy(sort), ...this.ownOrdering(at), asc(this.column('id'))] : this.ownOrdering(at);
+  }
+
+  private ownOrdering(at: Instant): SQL[] {
     const created = this.column('createdAt');
     const { sort } = this.resource;
     if (sort === 'order') return [asc(this.column('order')), desc(created)];
@@ -170,6 +178,22 @@ export class CollectionStore {
     // or, with an end time, under way), soonest first, then the past, latest first.
     const over = sort.until ? sql`coalesce(${this.column(sort.until)}, ${time}) < ${at}` : sql`${time} < ${at}`;
     return [over, sql`case when not ${over} then ${time} end`, desc(time), desc(created)];
+  }
+
+  /** A list ordered by one field (`sortRule` says how its values compare); records without a value come last either way. */
+  private sortedBy({ field, direction }: ListSort): SQL[] {
+    const value = this.sortValue(field);
+    const key = sortRule(this.resource, field) === 'words' ? sql`${value} collate nocase` : value;
+    return [sql`(${value} is null or ${value} = '')`, direction === 'asc' ? asc(key) : desc(key)];
+  }
+
+  /** The value a list is ordered by: as this read's language shows it, a choice by its place among the choices. */
+  private sortValue(name: string): SQL {
+    if (name === 'updatedAt') return this.changedAt();
+    const field = this.resource.fields[name];
+    if (field?.kind === 'enum') return sql`case ${this.column(name)} ${sql.join(field.values.map((value, place) => sql`when ${value} then ${place}`), sql` `)} end`;
+    if (this.locale && field?.localized) return sql`coalesce(${publishedTranslatedText(this.resource.path, this.column('id'), this.locale, name, field.kind === 'slug')}, '')`;
+    return sql`${this.column(name)}`;
   }
 
   /**
@@ -231,14 +255,14 @@ export class CollectionStore {
   async list(query: ListQuery) {
     const limit = query.limit ?? (query.page ? DEFAULT_PAGE_SIZE : undefined);
     const offset = query.page && limit ? (query.page - 1) * limit : 0;
-    const plain = !query.search?.trim() && !query.updatedAfter && !query.translation && query.visible === undefined && Object.keys(query.where).length === 0;
+    const plain = !query.search?.trim() && !query.updatedAfter && !query.translation && !query.sort && query.visible === undefined && Object.keys(query.where).length === 0;
     const rows = plain
       ? await this.prepared(`list ${query.visibleOnly} ${!!limit}`, () => {
           const select = this.selectExpanded(this.conditions(query, NOW), query.visibleOnly, !!limit, NOW).orderBy(...this.ordering(NOW));
           return (limit ? select.limit(sql.placeholder('limit')).offset(sql.placeholder('offset')) : select).prepare();
         }).all({ now: now(), limit, offset })
       : await (() => {
-          const select = this.selectExpanded(this.conditions(query), query.visibleOnly, !!limit).orderBy(...this.ordering());
+          const select = this.selectExpanded(this.conditions(query), query.visibleOnly, !!limit).orderBy(...this.ordering(now(), query.sort));
           return limit ? select.limit(limit).offset(offset) : select;
         })();
     // A page past the end has no row to carry the count.
@@ -252,7 +276,7 @@ export class CollectionStore {
       .select({ id: this.column('id'), updatedAt: this.changedAt() })
       .from(this.table)
       .where(this.conditions(query))
-      .orderBy(...this.ordering());
+      .orderBy(...this.ordering(now(), query.sort));
     return rows.map((row) => ({ _id: String(row.id), updatedAt: String(row.updatedAt) }));
   }
 

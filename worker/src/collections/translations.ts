@@ -35,6 +35,10 @@ export const hasPublishedTranslation = (collection: string, id: SQLiteColumn, lo
 export const publishedTranslationJson = (collection: string, id: SQLiteColumn, locale: Locale) =>
   sql`(select json_object('slug', ${of(translations.slug)}, 'values', json(${of(translations.values)})) from ${translations} where ${publishedRow(collection, id, locale)})`;
 
+/** One localized value of the record's published translation into `locale` (null without one): what a list in that language is ordered by. */
+export const publishedTranslatedText = (collection: string, id: SQLiteColumn, locale: Locale, name: string, isSlug: boolean) =>
+  sql`(select ${translatedText(name, isSlug)} from ${translations} where ${publishedRow(collection, id, locale)})`;
+
 /**
  * When the record last changed for a reader of `locale`: its own last save or its published
  * translation's, whichever is later, so a translation's save is a change of its record there.

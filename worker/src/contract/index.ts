@@ -18,3 +18,4 @@ export * from './locales.ts';
 export * from './translation.ts';
 export * from './differences.ts';
 export * from './staff-answers.ts';
+export * from './list-sort.ts';

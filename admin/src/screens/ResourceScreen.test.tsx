@@ -19,9 +19,9 @@ function show(resource: string, stored: { isActive: boolean }, permissions?: str
   renderScreen(resource, permissions);
 }
 
-/** A collection's screen as the admin mounts it; the form asks before leaving with unsaved changes, which needs a data router. */
-function renderScreen(resource: string, permissions?: string[]) {
-  renderRoutes([{ path: '/', element: <ResourceScreen screen={SCREENS.find((s) => s.resource === resource)!} /> }], { permissions });
+/** A collection's screen as the admin mounts it (at `path`); the form asks before leaving with unsaved changes, which needs a data router. */
+function renderScreen(resource: string, permissions?: string[], path = '/') {
+  return renderRoutes([{ path: '/', element: <ResourceScreen screen={SCREENS.find((s) => s.resource === resource)!} /> }], { permissions, path });
 }
 
 afterEach(() => {
@@ -151,8 +151,7 @@ describe('a record with a publishing schedule', () => {
   }
   const statusOf = async () => {
     const row = (await screen.findByText('Artikel Besok')).closest('tr')!;
-    const header = [...row.closest('table')!.querySelectorAll('th')].findIndex((th) => th.textContent === 'Status');
-    return row.querySelectorAll('td')[header]!.textContent;
+    return row.querySelector('td[data-label="Status"]')!.textContent;
   };
 
   afterEach(() => vi.useRealTimers());
@@ -291,5 +290,75 @@ describe('a form with unsaved changes', () => {
     expect(await screen.findByRole('dialog', { name: 'Perubahan belum disimpan' })).toBeTruthy();
     stay();
     expect(screen.getByDisplayValue('Green Vision')).toBeTruthy();
+  });
+});
+
+describe('a list sorted by its columns', () => {
+  /** The category screen at `path`, over three pages of one record each; returns the queries the list was asked with. */
+  function listCategories(path = '/') {
+    client.api.mockImplementation(async (asked: string) =>
+      asked.startsWith('/category?') ? { data: [record(true)], pagination: { page: 1, limit: 20, total: 3, pages: 3 }, message: 'OK' } : { data: [], message: 'OK' },
+    );
+    window.scrollTo = () => {};
+    const router = renderScreen('category', undefined, path);
+    const asked = () => client.api.mock.calls.map((call) => String(call[0])).filter((asked) => asked.startsWith('/category?') && !asked.includes('limit=1&'));
+    return { router, lastList: () => new URLSearchParams(asked().at(-1)!.split('?')[1]) };
+  }
+  const header = (name: string) => screen.getByRole('columnheader', { name });
+
+  it('makes the headings of sortable columns buttons that turn the order around, from the first page, kept in the address', async () => {
+    const { router, lastList } = listCategories();
+    const title = await screen.findByRole('button', { name: 'Title' });
+    expect(title.getAttribute('title')).toBe('Urutkan menurut Title');
+    // Pictures and rows of actions have no order.
+    expect(within(header('Image')).queryByRole('button')).toBeNull();
+    expect(within(header('Action')).queryByRole('button')).toBeNull();
+    expect(header('Title').hasAttribute('aria-sort')).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastList().get('page')).toBe('2'));
+    fireEvent.click(title);
+    await waitFor(() => expect(lastList().get('sort')).toBe('title'));
+    expect(lastList().get('page')).toBe('1');
+    expect(header('Title').getAttribute('aria-sort')).toBe('ascending');
+    expect(router.state.location.search).toBe('?sort=title');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Title' }));
+    await waitFor(() => expect(lastList().get('sort')).toBe('-title'));
+    expect(header('Title').getAttribute('aria-sort')).toBe('descending');
+    expect(router.state.location.search).toBe('?sort=-title');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Date Created' }));
+    await waitFor(() => expect(lastList().get('sort')).toBe('createdAt'));
+    expect(header('Title').hasAttribute('aria-sort')).toBe(false);
+    expect(header('Date Created').getAttribute('aria-sort')).toBe('ascending');
+  });
+
+  it('starts in the order the address keeps, and in its own order when the address names a column it cannot sort by', async () => {
+    const { lastList } = listCategories('/?sort=-order');
+    await screen.findByText('Hari Memilah');
+    expect(lastList().get('sort')).toBe('-order');
+    expect(header('Order').getAttribute('aria-sort')).toBe('descending');
+    cleanup();
+    client.api.mockReset();
+
+    const unsortable = listCategories('/?sort=image');
+    await screen.findByText('Hari Memilah');
+    expect(unsortable.lastList().has('sort')).toBe(false);
+  });
+
+  it('offers the same orders in a select for narrow screens, where the headings are hidden', async () => {
+    const { router, lastList } = listCategories();
+    const select = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Urutkan' });
+    expect([...select.options].slice(0, 3).map((option) => option.text)).toEqual(['Urutan bawaan', 'Title: A–Z', 'Title: Z–A']);
+    expect([...select.options].map((option) => option.text)).toContain('Date Created: terbaru dulu');
+    expect([...select.options].map((option) => option.text)).not.toContain('Image: A–Z');
+
+    fireEvent.change(select, { target: { value: 'desc:createdAtDate Created' } });
+    await waitFor(() => expect(lastList().get('sort')).toBe('-createdAt'));
+    expect(select.value).toBe('desc:createdAtDate Created');
+    fireEvent.change(select, { target: { value: '' } });
+    await waitFor(() => expect(lastList().has('sort')).toBe(false));
+    expect(router.state.location.search).toBe('');
   });
 });

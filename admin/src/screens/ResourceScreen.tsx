@@ -3,7 +3,21 @@
  * counts the definition declares, the list paged by the API, delete with confirmation, alerts.
  * Buttons for what the user may not do are left out; a list the API refuses (403) says so.
  */
-import { DEFAULT_LOCALE, isTranslatable, LIST_PAGE_SIZE, LOCALES, recordTitle, resources, TRANSLATIONS, type Locale, type ResourceDefinition, type TranslationStatus } from '@cms/worker/contract';
+import {
+  DEFAULT_LOCALE,
+  isTranslatable,
+  LIST_PAGE_SIZE,
+  LOCALES,
+  recordTitle,
+  resources,
+  sortParam,
+  TRANSLATIONS,
+  type Column,
+  type ListSort,
+  type Locale,
+  type ResourceDefinition,
+  type TranslationStatus,
+} from '@cms/worker/contract';
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -20,11 +34,12 @@ import TranslationForm from './TranslationForm.tsx';
 import { translationLabel } from '../cells/translation.tsx';
 import { saveRecord } from './save.ts';
 import DeletedRecords from '../widgets/DeletedRecords.tsx';
-import DataTable, { Pager, type TableColumn } from '../widgets/DataTable.tsx';
+import DataTable, { Pager, type TableColumn, type TableSort } from '../widgets/DataTable.tsx';
 import CsvTools from '../widgets/CsvTools.tsx';
 import Invites from './Invites.tsx';
 import { clampPage, listQuery, narrowingQuery, pageOfIndex } from './paging.ts';
 import type { Screen } from './screens.ts';
+import { directionWords, SORT_PARAM, sortOfAddress } from './sorting.ts';
 import styles from './ResourceScreen.module.css';
 import { LanguageTabs } from '../widgets/LanguageTabs.tsx';
 import { useConfirmLeave } from '../widgets/useUnsavedChanges.tsx';
@@ -58,6 +73,9 @@ const TRANSLATION_FILTER: ReadonlyArray<{ value: 'todo' | TranslationStatus; lab
   ...(['missing', 'outdated', 'draft', 'scheduled', 'published'] as const).map((status) => ({ value: status, label: (locale: Locale) => translationLabel(locale, status) })),
 ];
 
+/** A column's key among the table's columns. */
+const columnKey = (column: Column) => column.field + column.label;
+
 /** A failure text followed by the server's reason when it gives one. */
 const withReason = (prefix: string, error: unknown) => (error instanceof RequestFailure && error.body?.message ? `${prefix}: ${error.body.message}` : prefix);
 
@@ -74,7 +92,22 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   const searched = useSearchTerm(search);
   const [filters, setFilters] = useState<Record<string, string>>({});
   const [page, setPage] = useState(1);
-  const query = listQuery({ page, pageSize, search: searched, filters });
+  // The order is kept in the address, so a reload or a way back to the screen keeps it.
+  const [address, setAddress] = useSearchParams();
+  const sort = sortOfAddress(address.get(SORT_PARAM), resource, screen.columns);
+  /** The list in another order (none: its own), from its first page. */
+  function orderBy(next: ListSort | undefined) {
+    setAddress(
+      (params) => {
+        if (next) params.set(SORT_PARAM, sortParam(next));
+        else params.delete(SORT_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+    setPage(1);
+  }
+  const query = listQuery({ page, pageSize, search: searched, filters, sort });
   const list = useQuery({
     queryKey: [resource.path, 'list', query.toString()],
     queryFn: ({ signal }) => api<Row[]>(`/${resource.path}?${query}`, { signal }),
@@ -119,11 +152,10 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   // A record opened from the admin's search (Ctrl+K): `?edit=<id>` opens its form (`&language=en`
   // on that language's tab), `?search=<words>` lists it. Taken once while rendering (as the search
   // term is), then dropped from the address.
-  const [opened, setOpened] = useSearchParams();
-  const openId = opened.get('edit');
-  const openLanguage = opened.get('language') ?? '';
-  const openWords = opened.get('search');
-  const openRequest = openId !== null || openWords !== null ? opened.toString() : null;
+  const openId = address.get('edit');
+  const openLanguage = address.get('language') ?? '';
+  const openWords = address.get('search');
+  const openRequest = openId !== null || openWords !== null ? address.toString() : null;
   const [handledRequest, setHandledRequest] = useState<string | null>(null);
   if (openRequest !== handledRequest) {
     setHandledRequest(openRequest);
@@ -140,8 +172,14 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   useEffect(() => {
     if (openRequest === null) return;
     window.scrollTo({ top: 0 });
-    setOpened({}, { replace: true });
-  }, [openRequest, setOpened]);
+    setAddress(
+      (params) => {
+        for (const name of ['edit', 'language', 'search']) params.delete(name);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [openRequest, setAddress]);
   // The record open in the form is not loaded again under it: that would reset the form and lose
   // what is being typed, and hide from the conflict check that someone else saved meanwhile.
   const refresh = () => reload(client, { queryKey: [resource.path], predicate: (query) => editingId === null || query.queryKey[1] !== editingId });
@@ -150,8 +188,8 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   async function showCreated(id: string) {
     setSearch('');
     setFilters({});
-    if (resource.sort === 'newest') return setPage(1);
-    const order = (await getJson<Array<{ _id: string }>>(`/${resource.path}/versions`)).data;
+    if (resource.sort === 'newest' && !sort) return setPage(1);
+    const order = (await getJson<Array<{ _id: string }>>(`/${resource.path}/versions${sort ? `?${SORT_PARAM}=${sortParam(sort)}` : ''}`)).data;
     setPage(pageOfIndex(order.findIndex((record) => record._id === id), pageSize));
   }
 
@@ -206,8 +244,9 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   const confirmText = screen.deleteConfirm ?? 'Apakah Anda yakin ingin menghapus data ini?';
   const rowActions = may.delete || (may.update && (!screen.readOnly || (screen.setActions ?? []).length > 0 || (screen.rowCommands ?? []).length > 0));
   const columns: TableColumn<Row>[] = screen.columns.map((column) => ({
-    key: column.field + column.label,
+    key: columnKey(column),
     label: column.label,
+    sortable: directionWords(resource, column.field),
     cell: (row: Row) => (
       <div className="cell-value">
         <CellValue column={column} row={row} resource={resource} onToggle={may.update ? () => toggle.mutate({ row, field: column.field }) : undefined} />
@@ -267,6 +306,14 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
       },
     });
   }
+  const sortedColumn = sort && screen.columns.find((column) => column.field === sort.field);
+  const tableSort: TableSort = {
+    by: sort && sortedColumn ? { key: columnKey(sortedColumn), direction: sort.direction } : undefined,
+    onSort: (by) => {
+      const column = by && screen.columns.find((candidate) => columnKey(candidate) === by.key);
+      orderBy(by && column ? { field: column.field, direction: by.direction } : undefined);
+    },
+  };
   // Not an empty list: the records exist, the user may not read them.
   if (isForbidden(list.error)) return <NoPermissionPage title={screen.title} group={screen.group} />;
   const recordForm = (record: Row | 'new') => (
@@ -377,7 +424,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
               {Array.from({ length: screen.skeletonRows }, (_, row) => (
                 <tr key={row}>
                   {screen.columns.map((column) => (
-                    <td key={column.field + column.label}>
+                    <td key={columnKey(column)}>
                       <span className={styles.skeletonBar} />
                     </td>
                   ))}
@@ -395,7 +442,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
       ) : rows.length === 0 ? (
         <p className="empty">{screen.empty ?? `Belum ada data. Tambahkan ${resource.title} pertama Anda.`}</p>
       ) : (
-        <DataTable rows={rows} rowKey={(row) => row._id} columns={columns} busy={list.isPlaceholderData} />
+        <DataTable rows={rows} rowKey={(row) => row._id} columns={columns} busy={list.isPlaceholderData} sort={tableSort} />
       )}
       <Pager page={page} pages={pages} onPage={(next) => (setPage(next), window.scrollTo({ top: 0 }))} />
     </PageShell>

@@ -7,6 +7,7 @@ describe('list paging', () => {
     expect(listQuery({ page: 1, pageSize: 20, search: 'maya@x.id', filters: { status: 'pending', isActive: 'false' } }).toString()).toBe(
       'page=1&limit=20&search=maya%40x.id&status=pending&isActive=false',
     );
+    expect(listQuery({ page: 2, pageSize: 20, search: '', filters: {}, sort: { field: 'title', direction: 'desc' } }).toString()).toBe('page=2&limit=20&sort=-title');
   });
 
   it('exports what the list shows, on every page', () => {

@@ -1,4 +1,5 @@
-/** How a list screen asks the API for one page: which page, how many rows, what search and filters. */
+/** How a list screen asks the API for one page: which page, how many rows, what search, filters and order. */
+import { sortParam, type ListSort } from '@cms/worker/contract';
 
 export interface ListRequest {
   page: number;
@@ -6,13 +7,16 @@ export interface ListRequest {
   search: string;
   /** Field name → value chosen in its filter; '' means any. */
   filters: Record<string, string>;
+  /** The column the list is ordered by; none: the collection's own order. */
+  sort?: ListSort;
 }
 
-/** The query of one page: page and limit always, search and filters only when set. */
-export function listQuery({ page, pageSize, search, filters }: ListRequest) {
+/** The query of one page: page and limit always, search, filters and sort only when set. */
+export function listQuery({ page, pageSize, search, filters, sort }: ListRequest) {
   const query = new URLSearchParams({ page: String(page), limit: String(pageSize) });
   if (search) query.set('search', search);
   for (const [field, value] of Object.entries(filters)) if (value !== '') query.set(field, value);
+  if (sort) query.set('sort', sortParam(sort));
   return query;
 }
 

@@ -1,7 +1,10 @@
 /**
  * The back-office table: a header row, one row per record, and on narrow screens each cell
- * labelled by its column (data-label). Lists that page add the Pager below it.
+ * labelled by its column (data-label). Lists that page add the Pager below it. A list ordered by
+ * its columns has buttons for headings; narrow screens, which hide the headings, offer the same
+ * orders in a select above the rows.
  */
+import type { SortDirection } from '@cms/worker/contract';
 import type { HTMLAttributes, ReactNode } from 'react';
 import './DataTable.css';
 
@@ -13,6 +16,20 @@ export interface TableColumn<R> {
   /** Class of the column's cells ("actions"), and of its heading when that differs. */
   className?: string;
   headClassName?: string;
+  /** The list can be ordered by this column; the words name its two directions ("A–Z", "Z–A"). */
+  sortable?: Record<SortDirection, string>;
+}
+
+/** The column a list is ordered by (its key) and which way. */
+export interface ColumnOrder {
+  key: string;
+  direction: SortDirection;
+}
+
+/** How the list is ordered now (none: its own order), and how to order it otherwise. */
+export interface TableSort {
+  by: ColumnOrder | undefined;
+  onSort: (by: ColumnOrder | undefined) => void;
 }
 
 interface Props<R> {
@@ -24,34 +41,78 @@ interface Props<R> {
   busy?: boolean;
   /** Attributes of a row's <tr> (data-status). */
   rowProps?: (row: R) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string>;
+  sort?: TableSort;
 }
 
-export default function DataTable<R>({ rows, rowKey, columns, className, busy, rowProps }: Props<R>) {
+const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
+const ARROWS = { asc: '▲', desc: '▼' } as const;
+
+export default function DataTable<R>({ rows, rowKey, columns, className, busy, rowProps, sort }: Props<R>) {
+  const orders = columns.flatMap(({ key, label, sortable }) => (sortable ? (['asc', 'desc'] as const).map((direction) => ({ by: { key, direction }, label: `${label}: ${sortable[direction]}` })) : []));
   return (
-    <div className="table-wrap" aria-busy={busy || undefined}>
-      <table className={className}>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.key} scope="col" className={column.headClassName ?? column.className}>
-                {column.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)} {...rowProps?.(row)}>
-              {columns.map((column) => (
-                <td key={column.key} className={column.className} data-label={column.label}>
-                  {column.cell(row)}
-                </td>
-              ))}
+    <>
+      {sort && orders.length > 0 && <SortSelect orders={orders} sort={sort} />}
+      <div className="table-wrap" aria-busy={busy || undefined}>
+        <table className={className}>
+          <thead>
+            <tr>
+              {columns.map((column) => {
+                const direction = sort?.by?.key === column.key ? sort.by.direction : undefined;
+                return (
+                  <th key={column.key} scope="col" className={column.headClassName ?? column.className} aria-sort={direction && ARIA_SORT[direction]}>
+                    {sort && column.sortable ? (
+                      // A second click on the column the list is ordered by turns the order around.
+                      <button
+                        type="button"
+                        className="sort-button"
+                        title={`Urutkan menurut ${column.label}`}
+                        onClick={() => sort.onSort({ key: column.key, direction: direction === 'asc' ? 'desc' : 'asc' })}
+                      >
+                        {column.label}
+                        <span className={direction ? 'sort-arrow' : 'sort-arrow idle'} aria-hidden="true">
+                          {direction ? ARROWS[direction] : '↕'}
+                        </span>
+                      </button>
+                    ) : (
+                      column.label
+                    )}
+                  </th>
+                );
+              })}
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={rowKey(row)} {...rowProps?.(row)}>
+                {columns.map((column) => (
+                  <td key={column.key} className={column.className} data-label={column.label}>
+                    {column.cell(row)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/** The orders of the sortable columns as one select: how a narrow screen, whose headings are hidden, sorts. */
+function SortSelect({ orders, sort }: { orders: Array<{ by: ColumnOrder; label: string }>; sort: TableSort }) {
+  const valueOf = (by: ColumnOrder) => `${by.direction}:${by.key}`;
+  return (
+    <label className="table-sort">
+      Urutkan
+      <select value={sort.by ? valueOf(sort.by) : ''} onChange={(event) => sort.onSort(orders.find((order) => valueOf(order.by) === event.target.value)?.by)}>
+        <option value="">Urutan bawaan</option>
+        {orders.map((order) => (
+          <option key={valueOf(order.by)} value={valueOf(order.by)}>
+            {order.label}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
 

@@ -1,7 +1,8 @@
 /**
  * Every list of the back-office is paged by the API: 130 subscribers and a content collection
  * read one page at a time, with the total counting every record, search and filters reaching
- * records beyond the first page, and edits, deletes and new records working from any page.
+ * records beyond the first page, edits, deletes and new records working from any page, and a
+ * list sorted by a column (headings on a wide screen, a select on a phone).
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
@@ -172,5 +173,32 @@ describe('a content collection', () => {
     await expect.poll(() => page.getByRole('status').first().innerText()).toContain('berhasil dihapus');
     await expect.poll(() => rows().allInnerTexts()).not.toContainEqual(expect.stringContaining(`${prefix} baru`));
     expect(await apiTotal('category')).toBe(total);
+  });
+
+  it('sorts by a heading, continues the order on page 2, keeps it on reload, and sorts with a select on a phone', async () => {
+    const titles = () => rows().locator('td[data-label="Title"]').allInnerTexts();
+    await page.goto(`${base}/admin/category`);
+    await page.getByRole('searchbox').fill(prefix);
+    await expect.poll(() => pager().innerText()).toBe('Page 1 of 2');
+    const heading = page.getByRole('columnheader', { name: 'Title', exact: true });
+    await page.getByRole('button', { name: 'Title', exact: true }).click();
+    await expect.poll(() => heading.getAttribute('aria-sort')).toBe('ascending');
+    await page.getByRole('button', { name: 'Title', exact: true }).press('Enter');
+    await expect.poll(() => heading.getAttribute('aria-sort')).toBe('descending');
+    // The last one was renamed "… 29 diubah" above.
+    await expect.poll(async () => (await titles())[0]).toBe(`${prefix} ${CATEGORIES - 1} diubah`);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(titles).toEqual(Array.from({ length: 10 }, (_, i) => `${prefix} ${String(9 - i).padStart(2, '0')}`));
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('-title');
+    await page.reload();
+    await expect.poll(() => heading.getAttribute('aria-sort')).toBe('descending');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.locator('thead button:visible').count()).toBe(0);
+    await page.getByRole('searchbox').fill(prefix);
+    await page.getByRole('combobox', { name: 'Urutkan' }).selectOption({ label: 'Title: A–Z' });
+    await expect.poll(async () => (await titles())[0]).toBe(`${prefix} 00`);
+    await keepScreenshot(page, 'list-sort-category-390', { fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

@@ -5,7 +5,7 @@
  * orders in a select above the rows.
  */
 import type { SortDirection } from '@cms/worker/contract';
-import type { HTMLAttributes, ReactNode } from 'react';
+import { useId, type HTMLAttributes, type ReactNode } from 'react';
 import './DataTable.css';
 
 export interface TableColumn<R> {
@@ -101,10 +101,12 @@ export default function DataTable<R>({ rows, rowKey, columns, className, busy, r
 /** The orders of the sortable columns as one select: how a narrow screen, whose headings are hidden, sorts. */
 function SortSelect({ orders, sort }: { orders: Array<{ by: ColumnOrder; label: string }>; sort: TableSort }) {
   const valueOf = (by: ColumnOrder) => `${by.direction}:${by.key}`;
+  const id = useId();
+  // The label stands beside the select, not around it: a label holding the options would be named by their words too.
   return (
-    <label className="table-sort">
-      Urutkan
-      <select value={sort.by ? valueOf(sort.by) : ''} onChange={(event) => sort.onSort(orders.find((order) => valueOf(order.by) === event.target.value)?.by)}>
+    <div className="table-sort">
+      <label htmlFor={id}>Urutkan</label>
+      <select id={id} value={sort.by ? valueOf(sort.by) : ''} onChange={(event) => sort.onSort(orders.find((order) => valueOf(order.by) === event.target.value)?.by)}>
         <option value="">Urutan bawaan</option>
         {orders.map((order) => (
           <option key={valueOf(order.by)} value={valueOf(order.by)}>
@@ -112,7 +114,7 @@ function SortSelect({ orders, sort }: { orders: Array<{ by: ColumnOrder; label: 
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
 }
 

@@ -1,6 +1,6 @@
 /**
  * The generic REST routes of a collection, built from its resource definition:
- *   GET / (filters, search, pagination)  GET /slug/:slug  GET /:id
+ *   GET / (filters, search, sort, pagination)  GET /slug/:slug  GET /:id
  *   POST /  PUT /:id (partial)  DELETE /:id
  * Anonymous callers see only visible records of public collections; writes need
  * `module.create|update|delete`; non-public reads need `module.read` or `module.list`.

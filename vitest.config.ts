@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { mocking } from './admin/vitest.config.ts';
+import { mocking, SETUP, TEST_TIMEOUT } from './admin/vitest.config.ts';
 import { API_GROUP, WORKER_TESTS, withoutWorker } from './worker/vitest.config.ts';
 import LongestFirst from './scripts/lib/longest-first.ts';
 
@@ -13,7 +13,7 @@ export default defineConfig({
       { root: './worker', test: { name: 'worker-unit', include: withoutWorker, ...WORKER_TESTS } },
       'admin',
       // The admin's test files that replace modules, each in a registry of its own.
-      { root: './admin', test: { name: 'admin-mocks', include: mocking, environment: 'happy-dom', ...API_GROUP } },
+      { root: './admin', test: { name: 'admin-mocks', include: mocking, environment: 'happy-dom', setupFiles: [SETUP], ...API_GROUP, testTimeout: TEST_TIMEOUT } },
       'site',
       'e2e',
       'scripts',

@@ -143,6 +143,19 @@ describe('agenda', () => {
     expect(englishGroups.find((group) => group.heading === 'Past events')?.titles).toContain('Biogas Workshop for Villages');
   });
 
+  it('offers an event not over yet to a calendar app, and the whole agenda as a calendar to subscribe to', async () => {
+    const page = await read(`/agenda/${ongoingEvent.slug}`, 390);
+    const file = await fetch(base + (await page.getByRole('link', { name: 'Tambahkan ke kalender' }).getAttribute('href')));
+    expect(file.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    const text = (await file.text()).replace(/\r\n[ \t]/g, '');
+    expect(text).toContain(`SUMMARY:Pameran Daur Ulang ${run}`);
+    expect(text).toMatch(/\r\nDTEND:\d{8}T\d{6}Z\r\n/);
+    expect(await (await read(`/agenda/${pastEvent.slug}`, 390)).getByRole('link', { name: 'Tambahkan ke kalender' }).count()).toBe(0);
+    const list = await read('/en/agenda', 390);
+    const feed = await (await fetch(base + (await list.getByRole('link', { name: 'Subscribe to the events calendar' }).getAttribute('href')))).text();
+    expect(feed).toContain('SUMMARY:Cikapundung River Clean-up');
+  });
+
   it("says on a past event's page that it has ended, on one under way's that it is, and neither on an upcoming one's", async () => {
     expect(await (await read(`/agenda/${ongoingEvent.slug}`, 390)).locator('main').innerText()).toContain('Acara ini sedang berlangsung.');
     expect(await (await read(`/agenda/${pastEvent.slug}`, 390)).locator('main').innerText()).toContain('Acara ini sudah selesai.');

@@ -119,6 +119,8 @@ export const en: Texts = {
     endedNotice: 'This event has ended.',
     ongoing: 'Happening now',
     ongoingNotice: 'This event is happening now.',
+    addToCalendar: 'Add to calendar',
+    subscribeCalendar: 'Subscribe to the events calendar',
     empty: 'No events yet',
     more: 'More',
     about: (title: string) => ` about ${title}`,

@@ -126,6 +126,8 @@ export const id = {
     endedNotice: 'Acara ini sudah selesai.',
     ongoing: 'Sedang berlangsung',
     ongoingNotice: 'Acara ini sedang berlangsung.',
+    addToCalendar: 'Tambahkan ke kalender',
+    subscribeCalendar: 'Langganan kalender agenda',
     empty: 'Belum ada agenda',
     more: 'Selengkapnya',
     about: (title: string) => ` tentang ${title}`,

@@ -4,6 +4,9 @@
  * says the same. The worker asks for a build when an event starts or ends
  * (worker/src/schedule/events.ts), so the built pages move it without a save.
  */
+import { stripHtml } from '@cms/worker/contract';
+import type { CalendarEvent } from './calendar.ts';
+
 interface Timed {
   startsAt: string | null;
   endsAt?: string | null;
@@ -25,3 +28,15 @@ export function byTime<T extends Timed>(events: readonly T[], now: Date) {
   const past = events.filter(over).sort((a, b) => startOf(b) - startOf(a));
   return { upcoming, past };
 }
+
+/** An event as a calendar app reads it (lib/calendar.ts), its description as plain text. */
+export const calendarEvent = (item: Timed & { _id: string; title: string; place: string; description: string; updatedAt: string }, url: string): CalendarEvent => ({
+  id: item._id,
+  title: item.title,
+  startsAt: item.startsAt!,
+  endsAt: item.endsAt,
+  place: item.place,
+  description: stripHtml(item.description, 2_000),
+  url,
+  updatedAt: item.updatedAt,
+});

@@ -306,7 +306,7 @@ describe('a list sorted by its columns', () => {
   }
   const header = (name: string) => screen.getByRole('columnheader', { name });
 
-  it('makes the headings of sortable columns buttons that turn the order around, from the first page, kept in the address', async () => {
+  it('makes the headings of sortable columns buttons that turn the order around, then back to its own, from the first page, kept in the address', async () => {
     const { router, lastList } = listCategories();
     const title = await screen.findByRole('button', { name: 'Title' });
     expect(title.getAttribute('title')).toBe('Urutkan menurut Title');
@@ -327,7 +327,17 @@ describe('a list sorted by its columns', () => {
     await waitFor(() => expect(lastList().get('sort')).toBe('-title'));
     expect(header('Title').getAttribute('aria-sort')).toBe('descending');
     expect(router.state.location.search).toBe('?sort=-title');
+    expect(screen.getByRole('button', { name: 'Title' }).getAttribute('title')).toBe('Kembali ke urutan bawaan');
 
+    // A third click gives the list its own order again.
+    fireEvent.click(screen.getByRole('button', { name: 'Title' }));
+    await waitFor(() => expect(lastList().has('sort')).toBe(false));
+    expect(header('Title').hasAttribute('aria-sort')).toBe(false);
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('button', { name: 'Title' }).getAttribute('title')).toBe('Urutkan menurut Title');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Title' }));
+    await waitFor(() => expect(lastList().get('sort')).toBe('title'));
     fireEvent.click(screen.getByRole('button', { name: 'Date Created' }));
     await waitFor(() => expect(lastList().get('sort')).toBe('createdAt'));
     expect(header('Title').hasAttribute('aria-sort')).toBe(false);

@@ -61,12 +61,12 @@ export default function DataTable<R>({ rows, rowKey, columns, className, busy, r
                 return (
                   <th key={column.key} scope="col" className={column.headClassName ?? column.className} aria-sort={direction && ARIA_SORT[direction]}>
                     {sort && column.sortable ? (
-                      // A second click on the column the list is ordered by turns the order around.
+                      // Clicks on a column go ascending, descending, then back to the list's own order.
                       <button
                         type="button"
                         className="sort-button"
-                        title={`Urutkan menurut ${column.label}`}
-                        onClick={() => sort.onSort({ key: column.key, direction: direction === 'asc' ? 'desc' : 'asc' })}
+                        title={direction === 'desc' ? 'Kembali ke urutan bawaan' : `Urutkan menurut ${column.label}`}
+                        onClick={() => sort.onSort(direction === 'desc' ? undefined : { key: column.key, direction: direction === 'asc' ? 'desc' : 'asc' })}
                       >
                         {column.label}
                         <span className={direction ? 'sort-arrow' : 'sort-arrow idle'} aria-hidden="true">

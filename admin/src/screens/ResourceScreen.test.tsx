@@ -372,3 +372,119 @@ describe('a list sorted by its columns', () => {
     expect(router.state.location.search).toBe('');
   });
 });
+
+describe('rows picked for an action on several at once', () => {
+  const categories = Array.from({ length: 6 }, (_, i) => ({ _id: `c${i}`, title: `Kategori ${i}`, slug: `kategori-${i}`, description: '', image: '', order: i, isActive: i % 2 === 0 }));
+
+  /** The category screen over `stored`, page 1 of 2; returns the queries the list was asked with. */
+  function listCategories(stored: typeof categories, permissions?: string[]) {
+    client.api.mockImplementation(async (asked: string) =>
+      asked.startsWith('/category?') ? { data: stored, pagination: { page: 1, limit: 20, total: 26, pages: 2 }, message: 'OK' } : { data: [], message: 'OK' },
+    );
+    window.scrollTo = () => {};
+    renderScreen('category', permissions);
+    return () => client.api.mock.calls.map((call) => String(call[0])).filter((asked) => asked.startsWith('/category?') && !asked.includes('limit=1&'));
+  }
+  const box = (name: string) => screen.getByRole<HTMLInputElement>('checkbox', { name });
+  const pageBox = () => within(screen.getAllByRole('columnheader')[0]!).getByRole<HTMLInputElement>('checkbox', { name: 'Pilih semua di halaman ini' });
+  const bar = () => screen.queryByRole('group', { name: 'Aksi untuk data yang dipilih' });
+
+  it('deletes the picked records through their own endpoint, four at a time, after one question naming the count, and says which failed and why', async () => {
+    const asked = listCategories(categories);
+    await screen.findByText('Kategori 0');
+    fireEvent.click(pageBox());
+    expect(categories.every((row) => box(`Pilih ${row.title}`).checked)).toBe(true);
+    fireEvent.click(box('Pilih Kategori 5'));
+    expect(pageBox().indeterminate).toBe(true);
+    fireEvent.click(box('Pilih Kategori 5'));
+    expect(within(bar()!).getByRole('status').textContent).toBe('6 dipilih');
+
+    const pending: Array<{ path: string; answer: () => void }> = [];
+    client.sendJson.mockImplementation(
+      (_method: string, path: string) =>
+        new Promise((resolve, reject) =>
+          pending.push({
+            path,
+            answer: () => (path === '/category/c3' ? reject(new RequestFailure(403, { success: false, data: null, code: 'FORBIDDEN', message: 'Category sistem tidak dapat dihapus.' }, 'Category sistem tidak dapat dihapus.')) : resolve({ data: null, message: 'OK' })),
+          }),
+        ),
+    );
+    const confirm = vi.fn(() => true);
+    window.confirm = confirm;
+    const listsBefore = asked().length;
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Hapus' }));
+    expect(confirm).toHaveBeenCalledExactlyOnceWith('Apakah Anda yakin ingin menghapus 6 data yang dipilih?');
+    await waitFor(() => expect(pending).toHaveLength(4));
+    expect(within(bar()!).getByRole('status').textContent).toBe('Menghapus 0 dari 6…');
+    expect(box('Pilih Kategori 0').disabled).toBe(true);
+    // Each finished request lets the next one go, never more than four under way.
+    pending[0]!.answer();
+    await waitFor(() => expect(pending).toHaveLength(5));
+    expect(within(bar()!).getByRole('status').textContent).toBe('Menghapus 1 dari 6…');
+    for (let i = 1; i < 6; i++) {
+      await waitFor(() => expect(pending.length).toBeGreaterThan(i));
+      pending[i]!.answer();
+    }
+    expect(pending.map((request) => request.path)).toEqual(categories.map((row) => `/category/${row._id}`));
+    expect(client.sendJson.mock.calls.every((call) => call[0] === 'DELETE')).toBe(true);
+
+    expect((await screen.findByRole('alert')).textContent).toBe('5 dihapus, 1 gagal: Kategori 3 — Category sistem tidak dapat dihapus.×');
+    // Loaded again on the same page and order, nothing picked.
+    await waitFor(() => expect(asked().length).toBeGreaterThan(listsBefore));
+    expect(asked().at(-1)).toBe(asked()[0]);
+    expect(bar()).toBeNull();
+    expect(box('Pilih Kategori 0').checked).toBe(false);
+  });
+
+  it('sets the visibility flag, named as the list shows it, only on the records that differ', async () => {
+    listCategories(categories);
+    await screen.findByText('Kategori 0');
+    fireEvent.click(box('Pilih Kategori 0'));
+    fireEvent.click(box('Pilih Kategori 1'));
+    client.sendJson.mockResolvedValue({ data: null, message: 'OK' });
+    fireEvent.click(within(bar()!).getByRole('button', { name: 'Jadikan Inactive' }));
+    await waitFor(() => expect(document.querySelector('.alert')?.textContent).toBe('1 diperbarui (1 sudah Inactive).×'));
+    expect(client.sendJson).toHaveBeenCalledExactlyOnceWith('PUT', '/category/c0', { isActive: false });
+  });
+
+  it('drops what was picked when the page, the order or the search changes', async () => {
+    listCategories(categories);
+    await screen.findByText('Kategori 0');
+    for (const change of [
+      () => fireEvent.click(screen.getByRole('button', { name: 'Next' })),
+      () => fireEvent.click(screen.getByRole('button', { name: 'Title' })),
+      () => fireEvent.change(screen.getByRole('searchbox'), { target: { value: 'Kategori' } }),
+    ]) {
+      fireEvent.click(box('Pilih Kategori 2'));
+      expect(bar()).not.toBeNull();
+      change();
+      await waitFor(() => expect(bar()).toBeNull());
+      await waitFor(() => expect(box('Pilih Kategori 2').checked).toBe(false));
+    }
+  });
+
+  it('offers only the actions the permissions allow, and no checkboxes without any', async () => {
+    listCategories(categories, ['category.list', 'category.update']);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Pilih Kategori 0' }));
+    expect(within(bar()!).getAllByRole('button').map((button) => button.textContent)).toEqual(['Jadikan Active', 'Jadikan Inactive', 'Batalkan pilihan']);
+    cleanup();
+
+    listCategories(categories, ['category.list', 'category.delete']);
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Pilih Kategori 0' }));
+    expect(within(bar()!).getAllByRole('button').map((button) => button.textContent)).toEqual(['Hapus', 'Batalkan pilihan']);
+    cleanup();
+
+    listCategories(categories, ['category.list', 'category.create']);
+    await screen.findByText('Kategori 0');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+    cleanup();
+
+    // Roles have no visibility flag: updating them gives no action on several.
+    client.api.mockImplementation(async (asked: string) =>
+      asked.startsWith('/role?') ? { data: [{ _id: 'r1', name: 'Editor Tamu', isActive: true, isSystem: false, permissions: [] }], pagination: { page: 1, limit: 20, total: 1, pages: 1 }, message: 'OK' } : { data: [], message: 'OK' },
+    );
+    renderScreen('role', ['role.list', 'role.update']);
+    await screen.findByText('Editor Tamu');
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+});

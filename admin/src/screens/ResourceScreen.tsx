@@ -1,7 +1,8 @@
 /**
  * A collection's screen: 'Total: N item', the add/edit form above the table, search, filters and
- * counts the definition declares, the list paged by the API, delete with confirmation, alerts.
- * Buttons for what the user may not do are left out; a list the API refuses (403) says so.
+ * counts the definition declares, the list paged by the API, delete with confirmation, alerts,
+ * and rows picked for an action on several at once (BulkBar). Buttons and checkboxes for what the
+ * user may not do are left out; a list the API refuses (403) says so.
  */
 import {
   DEFAULT_LOCALE,
@@ -34,7 +35,8 @@ import TranslationForm from './TranslationForm.tsx';
 import { translationLabel } from '../cells/translation.tsx';
 import { saveRecord } from './save.ts';
 import DeletedRecords from '../widgets/DeletedRecords.tsx';
-import DataTable, { Pager, type TableColumn, type TableSort } from '../widgets/DataTable.tsx';
+import DataTable, { Pager, type TableColumn, type TableSelection, type TableSort } from '../widgets/DataTable.tsx';
+import BulkBar, { bulkActions, type Row } from './BulkBar.tsx';
 import CsvTools from '../widgets/CsvTools.tsx';
 import Invites from './Invites.tsx';
 import { clampPage, listQuery, narrowingQuery, pageOfIndex } from './paging.ts';
@@ -44,7 +46,12 @@ import styles from './ResourceScreen.module.css';
 import { LanguageTabs } from '../widgets/LanguageTabs.tsx';
 import { useConfirmLeave } from '../widgets/useUnsavedChanges.tsx';
 
-type Row = { _id: string } & Record<string, unknown>;
+/** Rows picked on one list query (page, search, filters, order). */
+interface Picks {
+  query: string;
+  keys: ReadonlySet<string>;
+}
+const NO_PICKS: Picks = { query: '', keys: new Set() };
 
 /** What was typed in the search box, once typing pauses: one request per search, not per key. Clearing it counts at once. */
 function useSearchTerm(typed: string) {
@@ -115,6 +122,11 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
     placeholderData: keepPreviousData,
   });
   const pages = list.data?.pagination?.pages ?? 1;
+  // Picks hold on the page, search, filters and order they were made on; another starts with none,
+  // so an action never reaches a row out of sight. Rows gone after a reload drop out too.
+  const [picks, setPicks] = useState<Picks>(NO_PICKS);
+  const [bulkRunning, setBulkRunning] = useState(false);
+  const pickedKeys = picks.query === query.toString() ? picks.keys : NO_PICKS.keys;
   // Deleting the last record of the last page leaves that page empty: show the one before.
   if (list.data?.pagination && !list.isPlaceholderData && page > pages) setPage(clampPage(page, pages));
   const counts = useQueries({
@@ -242,6 +254,21 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   const actionLabel = texts.actions ?? 'Action';
   const deleteLabel = texts.delete ?? 'Hapus';
   const confirmText = screen.deleteConfirm ?? 'Apakah Anda yakin ingin menghapus data ini?';
+  const bulk = bulkActions(resource, screen, may);
+  const picked = rows.filter((row) => pickedKeys.has(row._id));
+  const selection: TableSelection<Row> | undefined = bulk.length
+    ? {
+        picked: new Set(picked.map((row) => row._id)),
+        onPick: (keys, on) => {
+          const next = new Set(pickedKeys);
+          for (const key of keys) if (on) next.add(key);
+          else next.delete(key);
+          setPicks({ query: query.toString(), keys: next });
+        },
+        label: (row) => `Pilih ${recordTitle(resource, row, row._id)}`,
+        disabled: bulkRunning,
+      }
+    : undefined;
   const rowActions = may.delete || (may.update && (!screen.readOnly || (screen.setActions ?? []).length > 0 || (screen.rowCommands ?? []).length > 0));
   const columns: TableColumn<Row>[] = screen.columns.map((column) => ({
     key: columnKey(column),
@@ -442,7 +469,23 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
       ) : rows.length === 0 ? (
         <p className="empty">{screen.empty ?? `Belum ada data. Tambahkan ${resource.title} pertama Anda.`}</p>
       ) : (
-        <DataTable rows={rows} rowKey={(row) => row._id} columns={columns} busy={list.isPlaceholderData} sort={tableSort} />
+        <DataTable rows={rows} rowKey={(row) => row._id} columns={columns} busy={list.isPlaceholderData} sort={tableSort} selection={selection} />
+      )}
+      {picked.length > 0 && (
+        <BulkBar
+          resource={resource}
+          actions={bulk}
+          picked={picked}
+          onRunning={setBulkRunning}
+          onClear={() => setPicks(NO_PICKS)}
+          onFinished={(outcome) => {
+            // The list is loaded again on the same page and order, with nothing picked; the outcome shows at the top.
+            setPicks(NO_PICKS);
+            setAlert(outcome);
+            window.scrollTo({ top: 0 });
+            void refresh();
+          }}
+        />
       )}
       <Pager page={page} pages={pages} onPage={(next) => (setPage(next), window.scrollTo({ top: 0 }))} />
     </PageShell>

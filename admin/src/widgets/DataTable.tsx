@@ -2,7 +2,9 @@
  * The back-office table: a header row, one row per record, and on narrow screens each cell
  * labelled by its column (data-label). Lists that page add the Pager below it. A list ordered by
  * its columns has buttons for headings; narrow screens, which hide the headings, offer the same
- * orders in a select above the rows.
+ * orders in a select above the rows. A list whose rows can be picked for an action on several at
+ * once has a checkbox first in each row and one in the heading for the whole page (above the rows
+ * on narrow screens).
  */
 import type { SortDirection } from '@cms/worker/contract';
 import { useId, type HTMLAttributes, type ReactNode } from 'react';
@@ -42,20 +44,44 @@ interface Props<R> {
   /** Attributes of a row's <tr> (data-status). */
   rowProps?: (row: R) => HTMLAttributes<HTMLTableRowElement> & Record<`data-${string}`, string>;
   sort?: TableSort;
+  selection?: TableSelection<R>;
 }
+
+/** Rows picked for an action on several at once, by their keys. */
+export interface TableSelection<R> {
+  picked: ReadonlySet<string>;
+  onPick: (keys: readonly string[], picked: boolean) => void;
+  /** The name of a row's checkbox ("Pilih Hari Memilah"). */
+  label: (row: R) => string;
+  /** While an action runs on the picked rows, what is picked stays. */
+  disabled?: boolean;
+}
+
+const PICK_PAGE = 'Pilih semua di halaman ini';
 
 const ARIA_SORT = { asc: 'ascending', desc: 'descending' } as const;
 const ARROWS = { asc: '▲', desc: '▼' } as const;
 
-export default function DataTable<R>({ rows, rowKey, columns, className, busy, rowProps, sort }: Props<R>) {
+export default function DataTable<R>({ rows, rowKey, columns, className, busy, rowProps, sort, selection }: Props<R>) {
   const orders = columns.flatMap(({ key, label, sortable }) => (sortable ? (['asc', 'desc'] as const).map((direction) => ({ by: { key, direction }, label: `${label}: ${sortable[direction]}` })) : []));
+  const keys = rows.map(rowKey);
   return (
     <>
       {sort && orders.length > 0 && <SortSelect orders={orders} sort={sort} />}
+      {selection && (
+        <label className="table-pick-page">
+          <PageCheckbox keys={keys} selection={selection} /> {PICK_PAGE}
+        </label>
+      )}
       <div className="table-wrap" aria-busy={busy || undefined}>
         <table className={className}>
           <thead>
             <tr>
+              {selection && (
+                <th scope="col" className="pick">
+                  <PageCheckbox keys={keys} selection={selection} label={PICK_PAGE} />
+                </th>
+              )}
               {columns.map((column) => {
                 const direction = sort?.by?.key === column.key ? sort.by.direction : undefined;
                 return (
@@ -84,6 +110,17 @@ export default function DataTable<R>({ rows, rowKey, columns, className, busy, r
           <tbody>
             {rows.map((row) => (
               <tr key={rowKey(row)} {...rowProps?.(row)}>
+                {selection && (
+                  <td className="pick" data-label="Pilih">
+                    <input
+                      type="checkbox"
+                      aria-label={selection.label(row)}
+                      checked={selection.picked.has(rowKey(row))}
+                      disabled={selection.disabled}
+                      onChange={(event) => selection.onPick([rowKey(row)], event.target.checked)}
+                    />
+                  </td>
+                )}
                 {columns.map((column) => (
                   <td key={column.key} className={column.className} data-label={column.label}>
                     {column.cell(row)}
@@ -95,6 +132,23 @@ export default function DataTable<R>({ rows, rowKey, columns, className, busy, r
         </table>
       </div>
     </>
+  );
+}
+
+/** Picks or leaves every row of the page; partly ticked while only some are picked. */
+function PageCheckbox<R>({ keys, selection, label }: { keys: string[]; selection: TableSelection<R>; label?: string }) {
+  const count = keys.filter((key) => selection.picked.has(key)).length;
+  return (
+    <input
+      type="checkbox"
+      aria-label={label}
+      ref={(box) => {
+        if (box) box.indeterminate = count > 0 && count < keys.length;
+      }}
+      checked={keys.length > 0 && count === keys.length}
+      disabled={selection.disabled || keys.length === 0}
+      onChange={(event) => selection.onPick(keys, event.target.checked)}
+    />
   );
 }
 

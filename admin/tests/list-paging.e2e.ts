@@ -2,7 +2,8 @@
  * Every list of the back-office is paged by the API: 130 subscribers and a content collection
  * read one page at a time, with the total counting every record, search and filters reaching
  * records beyond the first page, edits, deletes and new records working from any page, and a
- * list sorted by a column (headings on a wide screen, a select on a phone).
+ * list sorted by a column (headings on a wide screen, a select on a phone), and rows picked on a
+ * later page hidden and deleted together.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, assert, beforeAll, describe, expect, it } from 'vitest';
@@ -101,7 +102,7 @@ describe.each([1280, 390])('lists at %i px', (width) => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => pager().innerText()).toBe(`Page 2 of ${Math.ceil(taggedActive / 10)}`);
     await settled();
-    const email = (await rows().first().locator('td').first().innerText()).trim();
+    const email = (await rows().first().locator('td[data-label="Email"]').innerText()).trim();
     await page.getByRole('button', { name: `Unsubscribe ${email}` }).click();
     await expect.poll(() => page.locator('.alert').innerText()).toContain('Status updated successfully!');
     await expect.poll(() => page.locator('.stat-cards li').nth(1).innerText()).toMatch(new RegExp(`^${before - 1}\\s+Active$`));
@@ -109,7 +110,7 @@ describe.each([1280, 390])('lists at %i px', (width) => {
     expect(await pager().innerText()).toMatch(/^Page 2 of /);
     await expect.poll(() => rows().allInnerTexts()).not.toContainEqual(expect.stringContaining(email));
 
-    const next = (await rows().first().locator('td').first().innerText()).trim();
+    const next = (await rows().first().locator('td[data-label="Email"]').innerText()).trim();
     await page.getByRole('button', { name: `Delete ${next}` }).click();
     await expect.poll(() => page.locator('.alert').innerText()).toContain('Subscriber deleted successfully!');
     await expect.poll(() => rows().allInnerTexts()).not.toContainEqual(expect.stringContaining(next));
@@ -200,5 +201,33 @@ describe('a content collection', () => {
     await expect.poll(async () => (await titles())[0]).toBe(`${prefix} 00`);
     await keepScreenshot(page, 'list-sort-category-390', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it('hides and deletes rows picked on page 2 together, staying on page 2 in the same order', async () => {
+    await page.goto(`${base}/admin/category?sort=-title`);
+    await page.getByRole('searchbox').fill(prefix);
+    await expect.poll(() => pager().innerText()).toBe('Page 1 of 2');
+    await settled();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => pager().innerText()).toBe('Page 2 of 2');
+    await settled();
+    const picked = [9, 8, 7].map((i) => `${prefix} 0${i}`);
+    const pick = async () => {
+      for (const title of picked) await page.getByRole('checkbox', { name: `Pilih ${title}` }).check();
+    };
+    const bar = page.getByRole('group', { name: 'Aksi untuk data yang dipilih' });
+    await pick();
+    await expect.poll(() => bar.getByRole('status').innerText()).toBe('3 dipilih');
+    await bar.getByRole('button', { name: 'Jadikan Inactive' }).click();
+    await expect.poll(() => page.locator('.alert').innerText()).toContain('3 diperbarui.');
+    expect(await apiTotal('category', `&search=${encodeURIComponent(`${prefix} 0`)}&isActive=false`)).toBe(3);
+
+    await pick();
+    await bar.getByRole('button', { name: 'Hapus' }).click();
+    await expect.poll(() => page.locator('.alert').innerText()).toContain('3 dihapus.');
+    await expect.poll(() => rows().locator('td[data-label="Title"]').allInnerTexts()).toEqual(Array.from({ length: 7 }, (_, i) => `${prefix} 0${6 - i}`));
+    expect(await pager().innerText()).toBe('Page 2 of 2');
+    expect(new URL(page.url()).searchParams.get('sort')).toBe('-title');
+    expect(await bar.count()).toBe(0);
   });
 });

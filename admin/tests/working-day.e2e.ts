@@ -285,7 +285,7 @@ describe('the header and the other screens', () => {
     const page = await look('our-work', 1280);
     await ready(page, 'our-work');
     const all = await page.locator('tbody tr').count();
-    const first = await page.locator('tbody tr').first().locator('td').nth(1).innerText();
+    const first = await page.locator('tbody tr').first().locator('td[data-label="Title"]').innerText();
     // The search goes with the page asked for (page=1&limit=..&search=..).
     const searching = page.waitForResponse((response) => response.url().includes('/api/our-work?') && new URL(response.url()).searchParams.has('search'));
     await page.getByRole('searchbox', { name: 'Cari Our Work' }).fill(first.slice(0, 12));

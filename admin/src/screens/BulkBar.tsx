@@ -115,14 +115,16 @@ export default function BulkBar({ resource, actions, picked, onRunning, onFinish
       <p role="status" className={styles.count}>
         {progress ? `${progress.doing} ${progress.done} dari ${progress.total}…` : `${picked.length} dipilih`}
       </p>
-      {actions.map((action) => (
-        <button key={action.label} type="button" className={action.danger ? 'danger' : undefined} disabled={!!progress || !picked.some(action.applies)} onClick={() => void run(action)}>
-          {action.label}
-        </button>
-      ))}
       <button type="button" className="link-button" disabled={!!progress} onClick={onClear}>
         Batalkan pilihan
       </button>
+      <div className={styles.actions}>
+        {actions.map((action) => (
+          <button key={action.label} type="button" className={action.danger ? 'danger' : undefined} disabled={!!progress || !picked.some(action.applies)} onClick={() => void run(action)}>
+            {action.label}
+          </button>
+        ))}
+      </div>
     </div>
   );
 }

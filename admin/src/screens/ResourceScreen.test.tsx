@@ -466,12 +466,12 @@ describe('rows picked for an action on several at once', () => {
   it('offers only the actions the permissions allow, and no checkboxes without any', async () => {
     listCategories(categories, ['category.list', 'category.update']);
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Pilih Kategori 0' }));
-    expect(within(bar()!).getAllByRole('button').map((button) => button.textContent)).toEqual(['Jadikan Active', 'Jadikan Inactive', 'Batalkan pilihan']);
+    expect(within(bar()!).getAllByRole('button').map((button) => button.textContent)).toEqual(['Batalkan pilihan', 'Jadikan Active', 'Jadikan Inactive']);
     cleanup();
 
     listCategories(categories, ['category.list', 'category.delete']);
     fireEvent.click(await screen.findByRole('checkbox', { name: 'Pilih Kategori 0' }));
-    expect(within(bar()!).getAllByRole('button').map((button) => button.textContent)).toEqual(['Hapus', 'Batalkan pilihan']);
+    expect(within(bar()!).getAllByRole('button').map((button) => button.textContent)).toEqual(['Batalkan pilihan', 'Hapus']);
     cleanup();
 
     listCategories(categories, ['category.list', 'category.create']);

@@ -105,7 +105,7 @@ describe('widgets', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Simpan' }).click();
     const row = page.locator('tbody tr', { hasText: title });
-    await expect.poll(() => row.locator('td').nth(3).innerText()).toContain(`+${total - 2} lainnya`);
+    await expect.poll(() => row.locator('td[data-label="Categories"]').innerText()).toContain(`+${total - 2} lainnya`);
     await row.getByRole('button', { name: /^Hapus/ }).click();
     await expect.poll(() => row.count()).toBe(0);
   });
@@ -232,7 +232,7 @@ describe('widgets', () => {
   it('shows the hero position as Kiri/Kanan in the table and the form', async () => {
     await screenReady('hero-section', 'Manage Hero Section');
     await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
-    const positions = await page.locator('tbody tr td:nth-child(6)').allInnerTexts();
+    const positions = await page.locator('tbody tr td[data-label="Posisi"]').allInnerTexts();
     expect(positions.every((text) => text === 'Kiri' || text === 'Kanan')).toBe(true);
     await page.getByRole('button', { name: /^\+ Tambah/ }).click();
     expect(await page.locator('#field-align option').allInnerTexts()).toEqual(['Kiri', 'Kanan']);

@@ -239,7 +239,7 @@ describe('subscribers', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     await expect.poll(() => page.locator('.pagination span').innerText()).toMatch(/^Page 2 of /);
     const first = page.locator('tbody tr', { has: page.locator('.badge', { hasText: /^Active$/ }) }).first();
-    const email = await first.locator('td').first().innerText();
+    const email = await first.locator('td[data-label="Email"]').innerText();
     await page.locator('tbody tr', { hasText: email }).getByRole('button', { name: `Unsubscribe ${email}` }).click();
     await expect.poll(() => page.locator('.alert').innerText()).toContain('Status updated successfully!');
     await page.getByRole('button', { name: 'Previous' }).click();

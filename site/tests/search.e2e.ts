@@ -285,14 +285,24 @@ describe('site search', () => {
     // A tag lists its articles from the index; All brings the page's own cards back. The page's
     // tags are those it was built with: the new article's tag is on the list built since.
     await openList(page, '/bio-core');
-    await page.getByRole('group', { name: 'Saring menurut tag' }).getByRole('button', { name: article.tags[0] }).click();
+    const tagFilter = page.getByRole('group', { name: 'Saring menurut tag' });
+    await tagFilter.getByRole('button', { name: article.tags[0] }).click();
     await expect.poll(() => listCards(page).allInnerTexts()).toEqual([article.title]);
-    await page.getByRole('group', { name: 'Saring menurut tag' }).getByRole('button', { name: 'Semua' }).click();
+    // The tag is in the address: Back after All, and a reload, show the list filtered again.
+    expect(page.url()).toBe(`${base}/bio-core?tag=${article.tags[0]}`);
+    await tagFilter.getByRole('button', { name: 'Semua' }).click();
     await expect.poll(() => listCards(page).count()).toBeGreaterThan(1);
+    expect(page.url()).toBe(`${base}/bio-core`);
+    await page.goBack();
+    await expect.poll(() => listCards(page).allInnerTexts()).toEqual([article.title]);
+    await openList(page, `/bio-core?tag=${article.tags[0]}`);
+    await expect.poll(() => listCards(page).allInnerTexts()).toEqual([article.title]);
+    expect(await tagFilter.getByRole('button', { name: article.tags[0] }).getAttribute('aria-pressed')).toBe('true');
 
     await openList(page, '/en/bio-core');
     await listSearch(page, 'Search articles').pressSequentially('sorting');
     await expect.poll(() => listCards(page).allInnerTexts(), { timeout: 30_000 }).toEqual(['A Guide to Sorting Organic Waste']);
+    expect(page.url()).toBe(`${base}/en/bio-core?q=sorting`);
     expect((await page.locator('.biocore-browser .card mark').allInnerTexts()).map((word) => word.toLowerCase())).toContain('sorting');
     expect(await page.locator('.biocore-browser .card a').getAttribute('href')).toBe('/en/bio-core/a-guide-to-sorting-organic-waste');
     await listSearch(page, 'Search articles').fill('pupuk');
@@ -315,6 +325,11 @@ describe('site search', () => {
   it('without JavaScript, submits the header box to the search page, which says search needs JavaScript and links the sitemap', async () => {
     const noScript = await openBrowser({ javaScriptEnabled: false });
     const page = await noScript.newPage();
+    // A filtered list's address shows every card of the page without JavaScript.
+    await page.goto(`${base}/bio-core`);
+    const cards = await listCards(page).count();
+    await page.goto(`${base}/bio-core?tag=${article.tags[0]}`);
+    expect(await listCards(page).count()).toBe(cards);
     await page.goto(`${base}/bio-core`);
     await headerSearch(page).fill('kompos');
     await headerSearch(page).press('Enter');

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { SearchQueryProblem } from '@cms/worker/contract/search';
-import { articleSearch, cardsMatching, foundArticle, type FoundArticle } from '../components/search/articles.ts';
+import { addressOfFilter, articleSearch, cardsMatching, filterOfAddress, foundArticle, type FoundArticle, type ListFilter } from '../components/search/articles.ts';
 import { searchSite, SECTION_FILTER, warmUp } from '../components/search/pagefind.ts';
 import { pageLinks, pageHref, type Paging } from '../lib/paging-links.ts';
 import type { ArticleCard } from '../lib/article-card.ts';
@@ -62,8 +62,9 @@ interface Answer {
  * BioCore articles with a search box and tag filter buttons (All plus every tag). Without a
  * search the page's own cards show with links to the other pages; words or a tag search every
  * article of the page's language in the site's search index (loaded on first use), or, before any
- * article is published, the sample cards shown. Without JavaScript the box submits to the site's
- * search page, filtered to BioCore.
+ * article is published, the sample cards shown. The words and the tag are in the address
+ * (`?q=...&tag=...`). Without JavaScript the page shows all its cards and the box submits to the
+ * site's search page, filtered to BioCore.
  */
 export default function BioCoreBrowser({ articles, tags, paging, search, tagsPerCard, texts }: Props) {
   const [query, setQuery] = useState('');
@@ -76,11 +77,30 @@ export default function BioCoreBrowser({ articles, tags, paging, search, tagsPer
   const request = useMemo(() => articleSearch(query, tag, section), [query, tag, section]);
   const asked = JSON.stringify([request, limit]);
 
-  // Words typed before the island loaded are in the box already: search for them at once.
+  /**
+   * Shows a filter and puts it in the address, so a filtered list can be shared, reloaded and
+   * returned to: a chosen tag is a step of the history (Back undoes it), typing replaces the
+   * current step, and a step Back or Forward reached is shown as its address says.
+   */
+  const show = (next: ListFilter, step: 'push' | 'replace' | 'reached') => {
+    setLimit(RESULTS_STEP);
+    setQuery(next.query);
+    setTag(next.tag);
+    if (step === 'reached') return;
+    const address = addressOfFilter(location, next);
+    if (step === 'push') history.pushState(null, '', address);
+    else history.replaceState(null, '', address);
+  };
+
+  // The address's filter shows once the island loads; words typed before it loaded are in the
+  // box already and are searched at once.
   useEffect(() => {
-    const typed = box.current?.value ?? '';
-    if (typed) setQuery(typed);
-  }, []);
+    const asked = filterOfAddress(location.search, tags);
+    show({ query: asked.query || (box.current?.value ?? ''), tag: asked.tag }, 'replace');
+    const reached = () => show(filterOfAddress(location.search, tags), 'reached');
+    addEventListener('popstate', reached);
+    return () => removeEventListener('popstate', reached);
+  }, [tags]);
 
   useEffect(() => {
     if (request.kind !== 'search' || language === undefined) return;
@@ -107,9 +127,8 @@ export default function BioCoreBrowser({ articles, tags, paging, search, tagsPer
   const shown: FoundArticle[] = filtering ? (found?.articles ?? []) : articles.map((article) => ({ ...article, excerptHtml: null }));
   const message =
     request.kind === 'refused' ? texts.problems[request.problem] : outcome === 'failed' ? texts.failed : found && found.total === 0 ? texts.nothingFound : null;
-  const choose = (next: () => void) => {
-    setLimit(RESULTS_STEP);
-    next();
+  const chooseTag = (next: string | null) => {
+    if (next !== tag) show({ query, tag: next }, 'push');
   };
 
   return (
@@ -126,17 +145,17 @@ export default function BioCoreBrowser({ articles, tags, paging, search, tagsPer
               placeholder={texts.searchPlaceholder}
               value={query}
               onFocus={() => search && warmUp(search.language)}
-              onChange={(event) => choose(() => setQuery(event.target.value))}
+              onChange={(event) => show({ query: event.currentTarget.value, tag }, 'replace')}
             />
           </label>
           {search && <input type="hidden" name={SECTION_FILTER} value={search.section} />}
         </form>
         <div className="tag-filter" role="group" aria-label={texts.tagFilter}>
-          <button type="button" aria-pressed={tag === null} onClick={() => choose(() => setTag(null))}>
+          <button type="button" aria-pressed={tag === null} onClick={() => chooseTag(null)}>
             {texts.all}
           </button>
           {tags.map((t) => (
-            <button key={t} type="button" aria-pressed={tag === t} onClick={() => choose(() => setTag(t))}>
+            <button key={t} type="button" aria-pressed={tag === t} onClick={() => chooseTag(t)}>
               {t}
             </button>
           ))}

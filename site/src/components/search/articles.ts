@@ -66,6 +66,33 @@ export function articleSearch(query: string, tag: string | null, section: string
   return problem === 'empty' ? { kind: 'search', term: null, filters, sort: { [DATE_SORT]: 'desc' } } : { kind: 'search', term: query.trim(), filters, sort: undefined };
 }
 
+/** The list's address names the words searched (as the search page does) and the tag chosen: `?q=...&tag=...`. */
+export const WORDS_PARAM = 'q';
+export const TAG_PARAM = 'tag';
+
+/** What the list is filtered by: the words typed (as typed) and the tag chosen. */
+export interface ListFilter {
+  query: string;
+  tag: string | null;
+}
+
+/** The filter an address asks for; a tag the list does not have is no filter. */
+export function filterOfAddress(search: string, tags: readonly string[]): ListFilter {
+  const params = new URLSearchParams(search);
+  const tag = params.get(TAG_PARAM);
+  return { query: params.get(WORDS_PARAM) ?? '', tag: tag !== null && tags.includes(tag) ? tag : null };
+}
+
+/** The address of the list showing `filter`: the same path, fragment and other parameters, with its words and tag set or left out. */
+export function addressOfFilter(url: { pathname: string; search: string; hash: string }, { query, tag }: ListFilter): string {
+  const params = new URLSearchParams(url.search);
+  if (query) params.set(WORDS_PARAM, query);
+  else params.delete(WORDS_PARAM);
+  if (tag !== null) params.set(TAG_PARAM, tag);
+  else params.delete(TAG_PARAM);
+  return `${url.pathname}${params.size ? `?${params}` : ''}${url.hash}`;
+}
+
 /** The cards holding every word (in title, excerpt or tags) and the tag chosen, in their order. */
 export function cardsMatching(cards: ArticleCard[], { words, tag }: { words: string[]; tag: string | null }): ArticleCard[] {
   return cards.filter((card) => {

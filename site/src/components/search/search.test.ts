@@ -8,7 +8,7 @@ import { writeSearchIndex } from '../../../integrations/search-index.ts';
 import { siteCollections } from '../../lib/collections.ts';
 import { servedPath } from './address.ts';
 import { placeholderPicture } from '../../lib/media.ts';
-import { articleSearch, cardMeta, cardsMatching, foundArticle } from './articles.ts';
+import { addressOfFilter, articleSearch, cardMeta, cardsMatching, filterOfAddress, foundArticle } from './articles.ts';
 import { safeExcerpt, type SearchHit } from './pagefind.ts';
 import { indexedSection, searchSections } from './sections.ts';
 
@@ -124,6 +124,27 @@ describe('the BioCore list\'s search', () => {
     expect(meta.length).toBeLessThan(1_000);
     const hit: SearchHit = { href: card.href, title: card.title, excerpt: 'Teks.', section: 'BioCore', meta: { title: card.title, card: meta } };
     expect(foundArticle(hit, false)?.image).toEqual(placeholderPicture('card'));
+  });
+});
+
+describe('the BioCore list\'s address', () => {
+  const tags = ['energi', 'kompos & dapur'];
+  const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
+
+  it('names the words and the tag chosen, so a filtered list can be shared and reloaded', () => {
+    expect(addressOfFilter(at('/bio-core'), { query: 'biogas pasar', tag: 'kompos & dapur' })).toBe('/bio-core?q=biogas+pasar&tag=kompos+%26+dapur');
+    expect(filterOfAddress('?q=biogas+pasar&tag=kompos+%26+dapur', tags)).toEqual({ query: 'biogas pasar', tag: 'kompos & dapur' });
+    expect(addressOfFilter(at('/en/bio-core/2'), { query: '', tag: 'energi' })).toBe('/en/bio-core/2?tag=energi');
+  });
+
+  it('is the bare list without a filter, and keeps the address\'s other parameters and fragment', () => {
+    expect(addressOfFilter(at('/bio-core', '?tag=energi&q=x'), { query: '', tag: null })).toBe('/bio-core');
+    expect(addressOfFilter(at('/bio-core', '?utm_source=wa&tag=energi', '#articles-title'), { query: 'kompos', tag: null })).toBe('/bio-core?utm_source=wa&q=kompos#articles-title');
+    expect(filterOfAddress('', tags)).toEqual({ query: '', tag: null });
+  });
+
+  it('shows no filter for a tag the list does not have', () => {
+    expect(filterOfAddress('?tag=hilang&q=kompos', tags)).toEqual({ query: 'kompos', tag: null });
   });
 });
 

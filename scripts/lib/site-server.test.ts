@@ -45,7 +45,9 @@ beforeAll(async () => {
     'en/404.html': 'not here, in English',
     'en/vision.html': 'English vision list',
     'favicon.svg': '<svg/>',
-    _headers: '# comment\n/*\n  X-Frame-Options: DENY\n  X-Test: one\n/vision/*\n  X-Test: two\n/docs/*\n  ! X-Frame-Options\n',
+    'vision/rss.xml': '<rss/>',
+    'sitemap.xml': '<urlset/>',
+    _headers: '# comment\n/*\n  X-Frame-Options: DENY\n  X-Test: one\n/vision/*\n  X-Test: two\n/docs/*\n  ! X-Frame-Options\n/vision/rss.xml\n  Content-Type: application/rss+xml; charset=utf-8\n',
   });
   serve('one');
   server = await startSiteServer({ port: 12_000 + Math.floor(Math.random() * 1000), currentLink: link });
@@ -103,6 +105,9 @@ describe('site server', () => {
     expect((await get('/vision/first')).headers.get('x-test')).toBe('one, two');
     expect((await get('/docs/')).headers.get('x-frame-options')).toBeNull();
     expect((await get('/nothing')).headers.get('x-frame-options')).toBe('DENY');
+    // A rule's Content-Type stands in for the one of the file's extension, as on Workers assets.
+    expect((await get('/vision/rss.xml')).headers.get('content-type')).toBe('application/rss+xml; charset=utf-8');
+    expect((await get('/sitemap.xml')).headers.get('content-type')).toBe('application/xml');
   });
 
   it('serves a new build as soon as the link points at it', async () => {

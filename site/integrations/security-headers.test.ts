@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseHeaders, headersFor } from '../../scripts/lib/site-server.ts';
-import { builtPagesNeeds, headersFile, pagePolicy, policyFor } from './security-headers.ts';
+import { builtPagesNeeds, feedPaths, headersFile, pagePolicy, policyFor } from './security-headers.ts';
 
 const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 const scriptSrc = (csp: string) => csp.match(/script-src ([^;]*)/)![1]!.split(' ');
@@ -33,14 +33,14 @@ describe('the public pages policy', () => {
   });
 
   it('writes one rule for every page with the page headers', () => {
-    const file = headersFile("default-src 'self'");
+    const file = headersFile("default-src 'self'", feedPaths());
     expect(file).toContain('/*\n  X-Frame-Options: DENY\n');
     expect(file).toContain("  Content-Security-Policy: default-src 'self'\n");
     expect(file).toContain('  Referrer-Policy: strict-origin-when-cross-origin');
   });
 
   it('lets browsers keep the files named by their content for a year, and ask again for pages', () => {
-    const rules = parseHeaders(headersFile("default-src 'self'"));
+    const rules = parseHeaders(headersFile("default-src 'self'", feedPaths()));
     expect(headersFor(rules, '/_astro/HeroCarousel.CZxAcM8p.js')['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(headersFor(rules, '/_astro/banner.Bx1_960w.webp')['x-frame-options']).toBe('DENY');
     expect(headersFor(rules, '/bio-core/')['cache-control']).toBeUndefined();
@@ -49,6 +49,14 @@ describe('the public pages policy', () => {
       expect(headersFor(rules, chunk)['cache-control'], chunk).toBe('public, max-age=31536000, immutable');
     }
     for (const file of ['/pagefind/pagefind.js', '/pagefind/pagefind-entry.json', '/pagefind/wasm.id.pagefind']) expect(headersFor(rules, file)['cache-control'], file).toBeUndefined();
+  });
+
+  it('serves every feed, in every language, as RSS, and other XML with the static files\' own type', () => {
+    expect(feedPaths()).toEqual(expect.arrayContaining(['/vision/rss.xml', '/bio-core/rss.xml', '/en/vision/rss.xml', '/en/bio-core/rss.xml']));
+    const rules = parseHeaders(headersFile("default-src 'self'", feedPaths()));
+    for (const feed of feedPaths()) expect(headersFor(rules, feed)['content-type'], feed).toBe('application/rss+xml; charset=utf-8');
+    expect(headersFor(rules, '/sitemap.xml')['content-type']).toBeUndefined();
+    expect(headersFor(rules, '/vision/a-circular-economy')['content-type']).toBeUndefined();
   });
 
   it('reads again only the pages that changed since the last build, and follows their changes', () => {

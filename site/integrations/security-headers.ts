@@ -2,7 +2,8 @@
  * Writes the built site's `_headers` (applied by Workers static assets in production and by
  * the local site server): the page headers, a Content-Security-Policy allowing exactly the
  * inline scripts the pages carry, by their SHA-256, plus the analytics hosts when a page loads
- * them, and a year's caching of the content-hashed build files. Hashes are computed after the
+ * them, a year's caching of the content-hashed build files, and the RSS media type of the feeds
+ * (static assets would serve an `.xml` file as `application/xml`). Hashes are computed after the
  * build, from the files as served.
  */
 import { createHash } from 'node:crypto';
@@ -10,7 +11,11 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { resources } from '@cms/worker/contract';
 import { ANALYTICS_SOURCES, cspWith, HASHED_FILE_CACHE, PAGE_HEADERS } from '@cms/worker/contract/headers';
+import { ALL_LOCALES, localized } from '../src/i18n/index.ts';
+import { feeds, siteCollections } from '../src/lib/collections.ts';
+import { RSS_CONTENT_TYPE } from '../src/lib/rss.ts';
 
 /** Workers assets ignore a `_headers` line longer than this. */
 const MAX_LINE = 2000;
@@ -95,12 +100,19 @@ export function builtPagesNeeds(root: string, cacheFile: string) {
  */
 const HASHED_FILES = ['/_astro/*', '/pagefind/fragment/*', '/pagefind/index/*', '/pagefind/filter/*', '/pagefind/pagefind.*.pf_meta'];
 
-export function headersFile(csp: string) {
+/** The address of every feed the site builds: each collection's that declares one, in every language. */
+export const feedPaths = () => {
+  const declared = feeds(siteCollections(resources));
+  return ALL_LOCALES.flatMap((locale) => declared.map((feed) => localized(locale, feed.href)));
+};
+
+export function headersFile(csp: string, feedAddresses: readonly string[]) {
   const lines = [
     '/*',
     ...Object.entries(PAGE_HEADERS).map(([name, value]) => `  ${name}: ${value}`),
     `  Content-Security-Policy: ${csp}`,
     ...HASHED_FILES.flatMap((pattern) => [pattern, `  Cache-Control: ${HASHED_FILE_CACHE}`]),
+    ...feedAddresses.flatMap((address) => [address, `  Content-Type: ${RSS_CONTENT_TYPE}`]),
   ];
   return `# Written by site/integrations/security-headers.ts at build time.\n${lines.join('\n')}\n`;
 }
@@ -119,7 +131,7 @@ export default function securityHeaders(): AstroIntegration {
         if (`  Content-Security-Policy: ${csp}`.length > MAX_LINE) {
           throw new Error(`The pages carry too many different inline scripts: the Content-Security-Policy is longer than ${MAX_LINE} characters.`);
         }
-        writeFileSync(path.join(root, '_headers'), headersFile(csp));
+        writeFileSync(path.join(root, '_headers'), headersFile(csp, feedPaths()));
         logger.info(`_headers written (${csp.match(/'sha256-/g)?.length ?? 0} inline script hashes)`);
       },
     },

@@ -166,20 +166,23 @@ describe('agenda', () => {
 
 describe('feeds', () => {
   const feed = async (path: string) => {
-    const xml = await (await fetch(base + path)).text();
-    return { xml, items: xml.match(/<item>/g)?.length ?? 0 };
+    const response = await fetch(base + path);
+    const xml = await response.text();
+    return { xml, items: xml.match(/<item>/g)?.length ?? 0, type: response.headers.get('content-type') };
   };
 
-  it('lists the newest 50 of more articles', async () => {
-    const { xml, items } = await feed('/vision/rss.xml');
+  it('lists the newest 50 of more articles, served as RSS', async () => {
+    const { xml, items, type } = await feed('/vision/rss.xml');
     expect(items).toBe(50);
     expect(xml).toContain(`<title>${longVision.title}</title>`);
+    expect(type).toBe('application/rss+xml; charset=utf-8');
   });
 
-  it.each(['/en/vision/rss.xml', '/bio-core/rss.xml', '/en/bio-core/rss.xml'])('%s lists at most 50 items', async (path) => {
-    const { items } = await feed(path);
+  it.each(['/en/vision/rss.xml', '/bio-core/rss.xml', '/en/bio-core/rss.xml'])('%s lists at most 50 items, served as RSS', async (path) => {
+    const { items, type } = await feed(path);
     expect(items).toBeGreaterThan(0);
     expect(items).toBeLessThanOrEqual(50);
+    expect(type).toBe('application/rss+xml; charset=utf-8');
   });
 });
 

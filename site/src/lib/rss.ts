@@ -43,4 +43,7 @@ export function rssXml(channel: FeedChannel, items: readonly FeedItem[]) {
   );
 }
 
-export const rssFeed = (channel: FeedChannel, items: readonly FeedItem[]) => new Response(rssXml(channel, items), { headers: { 'content-type': 'application/rss+xml; charset=utf-8' } });
+/** A feed's media type, as its page links it and as it is served (`_headers`, security-headers.ts). */
+export const RSS_CONTENT_TYPE = 'application/rss+xml; charset=utf-8';
+
+export const rssFeed = (channel: FeedChannel, items: readonly FeedItem[]) => new Response(rssXml(channel, items), { headers: { 'content-type': RSS_CONTENT_TYPE } });

@@ -1,6 +1,6 @@
 /**
  * What a QA pass of the public site found, as a visitor meets it: no page wider than the screen
- * whatever the text (a long word, a long address, a wide table), the agenda's past events apart
+ * whatever the text (a long word, a long address, a wide table, a long menu label), the agenda's past events apart
  * from upcoming ones and said to be over, feeds of the newest 50 items, a hero carousel one can
  * pause, newsletter link pages kept from search engines, and list titles in the page's language.
  */
@@ -22,6 +22,8 @@ const longVision = { title: `${LONG_WORD} Visi`, slug: '' };
 const pastEvent = { title: `Kerja Bakti ${LONG_WORD}`, slug: '' };
 const nextEvent = { title: `Lokakarya Kompos ${run}`, slug: '' };
 const ongoingEvent = { title: `Pameran Daur Ulang ${run}`, slug: '' };
+/** A category is a label of the header's menus. */
+const longCategory = { title: `Kategori${LONG_WORD}`, slug: '' };
 
 let browser: BrowserContext;
 let cookie = '';
@@ -46,7 +48,9 @@ beforeAll(async () => {
   pastEvent.slug = await event(pastEvent.title, Date.now() - DAY);
   nextEvent.slug = await event(nextEvent.title, Date.now() + DAY);
   ongoingEvent.slug = await event(ongoingEvent.title, Date.now() - 2 * DAY, Date.now() + 2 * DAY);
-  await until('the new pages to be published', async () => (await fetch(`${base}/agenda/${ongoingEvent.slug}`)).status === 200 && (await fetch(`${base}/vision/${longVision.slug}`)).status === 200, 200_000);
+  longCategory.slug = await create('/api/category', { title: longCategory.title, isActive: true });
+  const published = async (path: string) => (await fetch(base + path)).status === 200;
+  await until('the new pages to be published', async () => (await published(`/agenda/${ongoingEvent.slug}`)) && (await published(`/vision/${longVision.slug}`)) && (await published(`/our-work/${longCategory.slug}`)), 200_000);
   await untilSiteBuildsEnd(base, cookie);
 }, 300_000);
 
@@ -108,6 +112,20 @@ describe('no page wider than the screen', () => {
     expect(await box.getAttribute('tabindex')).toBe('0');
     for (const selector of ['h1', '.prose p']) {
       for (const width of await page.locator(selector).evaluateAll((elements) => elements.map((element) => element.scrollWidth - element.clientWidth))) expect(width, selector).toBeLessThanOrEqual(0);
+    }
+  });
+
+  it('wraps a long menu label in the header\'s menus, and a long word in the footer', async () => {
+    for (const width of [390, 1280]) {
+      const page = await read('/', width);
+      // The footer's texts are fixed: a long word is put in to try its rule.
+      await page.locator('.footer-legal p').evaluate((legal, word) => legal.append(word), LONG_WORD);
+      const small = width === 390;
+      await page.locator(small ? '[data-menu-toggle]' : '.dropdown summary').click();
+      const label = page.locator(small ? '.mobile-nav a' : '.dropdown li a', { hasText: longCategory.title.slice(0, 20) });
+      const box = (await label.boundingBox())!;
+      expect(box.x + box.width, `the menu label at ${width} px`).toBeLessThanOrEqual(width);
+      expect(await overflow(page), `at ${width} px`).toBe(0);
     }
   });
 

@@ -205,6 +205,15 @@ describe('site search', () => {
     await page.close();
   });
 
+  it('lists a text once: an impact story on its own page, not also on the overview that shows it', async () => {
+    const page = await browser.newPage();
+    for (const [search, story] of [['/cari?q=mengalihkan', '/our-impact/dampak-kami-pada-2025'], ['/en/cari?q=diverted', '/en/our-impact/our-impact-in-2025']] as const) {
+      await page.goto(base + search);
+      await expect.poll(() => results(page).locator('h2 a').evaluateAll((links) => links.map((link) => link.getAttribute('href'))), { timeout: 30_000 }).toEqual([story]);
+    }
+    await page.close();
+  });
+
   it('keeps the words searched when the language is switched on the search page', async () => {
     const page = await browser.newPage();
     await page.goto(`${base}/cari?q=biogas`);

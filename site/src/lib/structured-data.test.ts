@@ -11,10 +11,11 @@ describe('JSON-LD', () => {
     expect(JSON.parse(written)).toEqual(value);
   });
 
-  it('names an article\'s author as a person, or the publisher when no one is named', () => {
-    const facts = { headline: 'Judul', url: 'https://x.org/vision/a', publisher: { name: 'Resik', logo: 'https://x.org/logo.png' }, datePublished: '2026-01-01T00:00:00.000Z', dateModified: '2026-01-02T00:00:00.000Z', image: 'https://x.org/a.jpg', language: 'en' };
+  it('names an article\'s author as a person, or the publisher when no one is named, and the publisher with its home page and logo', () => {
+    const facts = { headline: 'Judul', url: 'https://x.org/vision/a', publisher: { name: 'Resik', url: 'https://x.org/en', logo: 'https://x.org/logo.png' }, datePublished: '2026-01-01T00:00:00.000Z', dateModified: '2026-01-02T00:00:00.000Z', image: 'https://x.org/a.jpg', language: 'en' };
     expect(article({ ...facts, author: 'Sari' })).toMatchObject({ '@type': 'Article', author: { '@type': 'Person', name: 'Sari' }, image: ['https://x.org/a.jpg'], inLanguage: 'en' });
-    expect(article({ ...facts, author: ' ' }).author).toEqual({ '@type': 'Organization', name: 'Resik' });
+    expect(article({ ...facts, author: ' ' }).author).toEqual({ '@type': 'Organization', name: 'Resik', url: 'https://x.org/en' });
+    expect(article(facts).publisher).toEqual({ '@type': 'Organization', name: 'Resik', url: 'https://x.org/en', logo: { '@type': 'ImageObject', url: 'https://x.org/logo.png' } });
   });
 
   it('dates an event in WIB and places it where staff said, held in person', () => {

@@ -37,7 +37,8 @@ export interface ArticleInput {
   headline: string;
   url: string;
   author?: string | null;
-  publisher: { name: string; logo: string };
+  /** The organisation publishing it: its name, home page and logo. */
+  publisher: { name: string; url: string; logo: string };
   datePublished: string;
   dateModified: string;
   image: string;
@@ -45,15 +46,15 @@ export interface ArticleInput {
   language: string;
 }
 
-/** An article's author is a person when named, else the organisation that publishes it. */
+/** An article's author is a person when named, else the organisation that publishes it, named with its home page. */
 export const article = ({ headline, url, author, publisher, datePublished, dateModified, image, description, language }: ArticleInput): JsonLd => {
-  const organisation = { '@type': 'Organization', name: publisher.name, logo: { '@type': 'ImageObject', url: publisher.logo } };
+  const organisation = { '@type': 'Organization', name: publisher.name, url: publisher.url, logo: { '@type': 'ImageObject', url: publisher.logo } };
   return {
     '@context': 'https://schema.org',
     '@type': 'Article',
     headline: headline.slice(0, 110),
     mainEntityOfPage: url,
-    author: author?.trim() ? { '@type': 'Person', name: author.trim() } : { '@type': 'Organization', name: publisher.name },
+    author: author?.trim() ? { '@type': 'Person', name: author.trim() } : { '@type': 'Organization', name: publisher.name, url: publisher.url },
     publisher: organisation,
     datePublished,
     dateModified,

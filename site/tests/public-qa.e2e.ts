@@ -25,6 +25,9 @@ const ongoingEvent = { title: `Pameran Daur Ulang ${run}`, slug: '' };
 /** A category is a label of the header's menus. */
 const longCategory = { title: `Kategori${LONG_WORD}`, slug: '' };
 
+/** The organisation's name, set in the settings: every page's header and footer show it. */
+const LONG_NAME = `Yayasan ${LONG_WORD}`;
+
 let browser: BrowserContext;
 let cookie = '';
 const created: string[] = [];
@@ -35,6 +38,11 @@ const create = async (path: string, body: Record<string, unknown>) => {
   if (!answer.success) throw new Error(`POST ${path}: ${answer.message}`);
   created.push(`${path}/${answer.data._id}`);
   return answer.data.slug;
+};
+
+const putSettings = async (values: Record<string, string>) => {
+  const response = await fetch(`${base}/api/settings`, { method: 'PUT', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify(values) });
+  if (!response.ok) throw new Error(`PUT /api/settings: ${response.status}`);
 };
 
 beforeAll(async () => {
@@ -49,16 +57,19 @@ beforeAll(async () => {
   nextEvent.slug = await event(nextEvent.title, Date.now() + DAY);
   ongoingEvent.slug = await event(ongoingEvent.title, Date.now() - 2 * DAY, Date.now() + 2 * DAY);
   longCategory.slug = await create('/api/category', { title: longCategory.title, isActive: true });
+  await putSettings({ organisationName: LONG_NAME });
   const published = async (path: string) => (await fetch(base + path)).status === 200;
   await until('the new pages to be published', async () => (await published(`/agenda/${ongoingEvent.slug}`)) && (await published(`/vision/${longVision.slug}`)) && (await published(`/our-work/${longCategory.slug}`)), 200_000);
   await untilSiteBuildsEnd(base, cookie);
 }, 300_000);
 
 afterAll(async () => {
-  // Other files on this product count the seeded lists' pages.
+  // Other files on this product count the seeded lists' pages and read the organisation's name.
   for (const record of created) await fetch(base + record, { method: 'DELETE', headers: { cookie, origin: base } });
+  await putSettings({ organisationName: 'Resik Nusantara' });
+  await untilSiteBuildsEnd(base, cookie);
   await browser?.close();
-}, 120_000);
+}, 200_000);
 
 /** How far the page reaches past the screen's right edge, in px (0: it fits). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -115,11 +126,13 @@ describe('no page wider than the screen', () => {
     }
   });
 
-  it('wraps a long menu label in the header\'s menus, and a long word in the footer', async () => {
+  it("shows the organisation's name from the settings in the header and footer, and wraps it and a long menu label", async () => {
+    // The narrowest phones too: the header's row is tightest there.
+    expect(await overflow(await read('/', 320)), 'at 320 px').toBe(0);
     for (const width of [390, 1280]) {
       const page = await read('/', width);
-      // The footer's texts are fixed: a long word is put in to try its rule.
-      await page.locator('.footer-legal p').evaluate((legal, word) => legal.append(word), LONG_WORD);
+      expect((await page.locator('.brand').innerText()).replace(/\s+/g, ' ')).toBe(LONG_NAME);
+      expect(await page.locator('.footer-legal').innerText()).toContain(LONG_NAME);
       const small = width === 390;
       await page.locator(small ? '[data-menu-toggle]' : '.dropdown summary').click();
       const label = page.locator(small ? '.mobile-nav a' : '.dropdown li a', { hasText: longCategory.title.slice(0, 20) });

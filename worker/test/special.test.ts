@@ -219,6 +219,26 @@ describe('settings and dashboard', () => {
     expect((await new Client().get('/api/settings')).body).toMatchObject({ data: { collaborateTitle: 'Mari Berkolaborasi' } });
   });
 
+  it("asks for a site build when the organisation's name changes (every page shows it), not for a setting no built page shows", async () => {
+    const admin = await asAdmin();
+    const builds = async () => {
+      const answer = await admin.get<SiteBuild[]>('/api/rebuild');
+      return answer.body.success ? answer.body.data : [];
+    };
+    await expect.poll(async () => (await builds()).some((build) => build.status === 'pending'), { timeout: 10_000 }).toBe(false);
+    const askedBySettings = async () => (await builds()).filter((build) => build.reason === 'Pengaturan: organisationName').length;
+    const before = await askedBySettings();
+    expect((await admin.put('/api/settings', { inquiryRetentionMonths: '12' })).status).toBe(200);
+    expect(await askedBySettings()).toBe(before);
+    const renamed = unique('Resik Lestari');
+    expect((await admin.put('/api/settings', { organisationName: renamed })).status).toBe(200);
+    expect(await askedBySettings()).toBe(before + 1);
+    await expect.poll(async () => (await builds()).some((build) => build.status === 'pending'), { timeout: 10_000 }).toBe(false);
+    // The same name again changes no page.
+    expect((await admin.put('/api/settings', { organisationName: renamed })).status).toBe(200);
+    expect(await askedBySettings()).toBe(before + 1);
+  });
+
   it('shows live figures, recent activity and the last build', async () => {
     const admin = await asAdmin();
     const before = await admin.get<DashboardSummary>('/api/dashboard');

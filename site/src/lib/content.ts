@@ -132,13 +132,14 @@ interface Versioned {
 
 /**
  * What pages show besides their own records (the records that group others, such as the
- * header's categories, and the lists' SEO records): part of each page's cache key, so a renamed
- * category re-renders every page and an article save re-renders one.
+ * header's categories, the lists' SEO records and the organisation's name): part of each page's
+ * cache key, so a renamed category or organisation re-renders every page and an article save
+ * re-renders one.
  */
 export const layoutVersion = (locale: Locale) =>
   once(`layout:${locale}`, async () => {
     const groups = SITE_COLLECTIONS.filter((collection) => groupsOthers(collection, SITE_COLLECTIONS));
-    return digest(JSON.stringify([await Promise.all(groups.map((group) => publicRecords(group, locale))), await seoRecords(locale)]));
+    return digest(JSON.stringify([await Promise.all(groups.map((group) => publicRecords(group, locale))), await seoRecords(locale), (await siteSettings(locale)).organisationName]));
   });
 
 /** Marks a build-output line naming a record that got no page; the builder reports these lines. */

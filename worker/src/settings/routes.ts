@@ -15,6 +15,7 @@ import { readBody } from '../http/body.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { localeOf } from '../collections/routes.ts';
 import { DEFAULT_LOCALE, type Locale } from '../contract/locales.ts';
+import { rebuildInputsOf, requestRebuild } from '../rebuild/rebuild.ts';
 
 export const DEFAULT_SETTINGS: Settings = {
   collaborateTitle: 'Mari Berkolaborasi',
@@ -40,6 +41,9 @@ const TRANSLATED_DEFAULTS: Partial<Record<Locale, Record<LocalizedSetting, strin
     inquiryTopics: 'Programme partnership\nResearch and data\nMedia and publications\nOther',
   },
 };
+
+/** Settings the built pages show (the organisation's name in every header, footer and page's metadata): changing one asks for a site build. */
+const ON_BUILT_PAGES = ['organisationName'] as const satisfies readonly (keyof Settings)[];
 
 /** Where a setting's value in another language is kept: `collaborateTitle.en`. */
 const keyIn = (key: LocalizedSetting, locale: Locale) => (locale === DEFAULT_LOCALE ? key : `${key}.${locale}`);
@@ -117,11 +121,15 @@ export const settingsRoutes = new Hono<AppEnv>()
       .filter((entry): entry is [string, string] => entry[1] !== undefined)
       .map(([key, value]): [string, string] => [(LOCALIZED_SETTINGS as readonly string[]).includes(key) ? keyIn(key as LocalizedSetting, locale) : key, value]);
     const db = c.var.db;
+    const before = await readSettings(db, locale);
     if (entries.length) {
       const [first, ...rest] = entries.map(([key, value]) =>
           db.insert(settings).values({ key, value, updatedAt: now() }).onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: now() } }),
       );
       await db.batch([first!, ...rest, auditStatement(db, c.var.user, 'update', 'settings', null, entries.map(([key]) => key).join(', '))]);
     }
+    const sent: Partial<Settings> = parsed.data;
+    const shown = ON_BUILT_PAGES.filter((key) => sent[key] !== undefined && sent[key] !== before[key]);
+    if (shown.length) await requestRebuild(rebuildInputsOf(c), `Pengaturan: ${shown.join(', ')}`);
     return ok(c, await readSettings(db, locale), 'Data berhasil diperbarui!');
   });

@@ -102,6 +102,23 @@ describe('writes need a session and the permission', () => {
     expect(dashboard.body.success && Object.keys(dashboard.body.data).sort()).toEqual(['content', 'lastBuild', 'recentActivity', 'subscribers']);
   });
 
+  it('opens a record, its history, the deleted records and the lists behind a screen with the list permission alone', async () => {
+    const admin = await asAdmin();
+    const vision: ResourceDefinition = resources.vision;
+    const draft = await admin.post<Row>('/api/vision', sampleForm(vision, {}, { isPublished: 'false' }));
+    if (!draft.body.success) throw new Error(draft.body.message);
+    const gone = await admin.post<Row>('/api/vision', sampleForm(vision));
+    if (!gone.body.success) throw new Error(gone.body.message);
+    const goneId = gone.body.data._id;
+    expect((await admin.delete(`/api/vision/${goneId}`)).status).toBe(200);
+    const lister = await visionReader(['vision.list', 'backup.list', 'role.list', 'permission.list']);
+    const { _id, slug } = draft.body.data;
+    const readable = [`/api/vision/${_id}`, `/api/vision/slug/${String(slug)}`, `/api/vision/${_id}/revisions`, `/api/vision/${_id}/revisions/1`, `/api/vision/${_id}/translations/en`];
+    for (const url of [...readable, '/api/backup', '/api/role/permissions/list', '/api/permission/modules/list', '/api/auth/factor-policy']) expect((await lister.get(url)).status, url).toBe(200);
+    const deleted = await lister.get<Row[]>('/api/vision/deleted');
+    expect(deleted.body.success && deleted.body.data.some((row) => row._id === goneId)).toBe(true);
+  });
+
   it('lets the reader see vision drafts but no other collection\'s drafts', async () => {
     const drafts = await reader.get<Row[]>('/api/vision');
     expect(drafts.body.success && drafts.body.data.some((v) => v.isPublished === false)).toBe(true);

@@ -160,7 +160,7 @@ function AppFactor({ summary, onChange, onEnrolled }: { summary: FactorsSummary[
 /** Which permissions require a factor of whoever holds them; roles have their own switch in the role form. */
 function PolicyPanel() {
   const access = useAccess();
-  const mayRead = access.may('role', 'read');
+  const mayRead = access.mayRead('role');
   const mayUpdate = access.may('role', 'update');
   const policy = useQuery({ queryKey: ['auth', 'factor-policy'], enabled: mayRead, queryFn: async () => (await getJson<FactorPolicy>('/auth/factor-policy')).data });
   const known = useQuery({

@@ -20,7 +20,7 @@ import { ApiError, notFound, ok, unauthorized } from '../http/errors.ts';
 import { readSettings } from '../settings/routes.ts';
 import { mailFactorChange } from './factor-mail.ts';
 import { confirmPassword } from './confirm.ts';
-import { assertPermission, requirePermission } from './guard.ts';
+import { assertPermission, requireReadable } from './guard.ts';
 import { authenticationOptions, parseAuthentication, parseRegistration, registrationOptions, verifyAuthentication, verifyRegistration } from './passkeys.ts';
 import { accountPower, ALL_PERMISSIONS, linkedPermissionIds, sessionUser } from './permissions.ts';
 import { factorRequirement, readFactorPolicy, storeFactorPolicy } from './policy.ts';
@@ -294,7 +294,7 @@ export const factorRoutes = new Hono<AppEnv>()
   })
 
   // ---- The factor policy by permission (roles carry their own flag) ----
-  .get('/factor-policy', requirePermission('role', 'read'), async (c) => ok(c, await readFactorPolicy(c.var.db)))
+  .get('/factor-policy', requireReadable('role'), async (c) => ok(c, await readFactorPolicy(c.var.db)))
   .put('/factor-policy', async (c) => {
     assertPermission(c.var.user, 'role', 'update');
     const parsed = policyInput.safeParse((await readBody(c)).fields);

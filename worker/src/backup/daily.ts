@@ -6,7 +6,7 @@
 import { Hono, type Context } from 'hono';
 import { auditStatement } from '../audit/log.ts';
 import { confirmPassword } from '../auth/confirm.ts';
-import { requirePermission } from '../auth/guard.ts';
+import { requireReadable } from '../auth/guard.ts';
 import { holdsEverything } from '../auth/permissions.ts';
 import type { CronJob } from '../cron/scheduled.ts';
 import type { AppEnv } from '../env.ts';
@@ -128,7 +128,7 @@ async function downloadLatest(c: Context<AppEnv>) {
 }
 
 export const backupRoutes = new Hono<AppEnv>()
-  .use(requirePermission('backup', 'read'))
+  .use(requireReadable('backup'))
   .get('/', async (c) => ok(c, await latestBackup(c.env.BUCKET)))
   // A GET carries no password: it is refused, saying what is needed.
   .get('/latest', downloadLatest)

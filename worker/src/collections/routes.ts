@@ -162,10 +162,13 @@ export function collectionRoutes(key: ResourceKey, setup: CollectionsSetup) {
   /** The store of a read, in the language it asks for. */
   const reading = (c: Context<AppEnv>) => store(c, localeOf(c.req.query()));
 
-  /** Whether the caller sees drafts; callers who may not read a private collection are refused. */
-  const readAccess = (c: Context<AppEnv>, action: 'read' | 'list') => {
-    const seesAll = access.may(c.var.user, module, action) || access.may(c.var.user, module, 'read');
-    if (!resource.public && !seesAll) assertPermission(c.var.user, module, action);
+  /**
+   * Whether the caller sees drafts: its `read` or its `list` permission opens a list and every
+   * record in it alike. Callers who may not read a private collection are refused.
+   */
+  const readAccess = (c: Context<AppEnv>) => {
+    const seesAll = access.may(c.var.user, module, 'read') || access.may(c.var.user, module, 'list');
+    if (!resource.public && !seesAll) assertPermission(c.var.user, module, 'read');
     return seesAll;
   };
 
@@ -203,7 +206,7 @@ export function collectionRoutes(key: ResourceKey, setup: CollectionsSetup) {
   }
 
   app.get('/', async (c) => {
-    const query = listQuery(c.req.query(), resource, readAccess(c, 'list'));
+    const query = listQuery(c.req.query(), resource, readAccess(c));
     const { records, total, limit } = await reading(c).list(query);
     const pagination = limit ? { page: query.page ?? 1, limit, total, pages: Math.max(1, Math.ceil(total / limit)) } : undefined;
     return ok(c, records, 'OK', 200, pagination);
@@ -211,20 +214,20 @@ export function collectionRoutes(key: ResourceKey, setup: CollectionsSetup) {
 
   /** Ids and last changes of every matching record (same filters as the list, no paging). */
   app.get('/versions', async (c) => {
-    const { limit: _limit, page: _page, ...query } = listQuery(c.req.query(), resource, readAccess(c, 'list'));
+    const { limit: _limit, page: _page, ...query } = listQuery(c.req.query(), resource, readAccess(c));
     return ok(c, await reading(c).versions(query));
   });
 
   if (Object.values(resource.fields).some((field) => field.kind === 'slug')) {
     app.get('/slug/:slug', async (c) => {
-      const record = await reading(c).find('slug', c.req.param('slug'), !readAccess(c, 'read'));
+      const record = await reading(c).find('slug', c.req.param('slug'), !readAccess(c));
       if (!record) throw notFound();
       return ok(c, record);
     });
   }
 
   app.get('/:id', async (c) => {
-    const record = await reading(c).find('id', c.req.param('id'), !readAccess(c, 'read'));
+    const record = await reading(c).find('id', c.req.param('id'), !readAccess(c));
     if (!record) throw notFound();
     return ok(c, record);
   });

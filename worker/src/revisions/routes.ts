@@ -2,13 +2,14 @@
  * History of a content collection's records, under /api/{collection}:
  *   GET /:id/revisions  GET /:id/revisions/:n  POST /:id/revisions/:n/restore
  *   GET /deleted  POST /deleted/:id/restore
- * Reading history needs `module.read`; a restore is a save (`module.update`, or `module.create`
- * for a deleted record) through the collection's own write pipeline, and becomes a new version.
+ * Reading history needs `module.read` or `module.list`, as reading the records does; a restore
+ * is a save (`module.update`, or `module.create` for a deleted record) through the collection's
+ * own write pipeline, and becomes a new version.
  */
 import { Hono, type Context } from 'hono';
 import { recordTitle, type ResourceDefinition } from '../contract/fields.ts';
 import { resources, type ResourceKey } from '../contract/resources.ts';
-import { assertPermission } from '../auth/guard.ts';
+import { assertPermission, assertReadable } from '../auth/guard.ts';
 import type { RecordWriter } from '../collections/routes.ts';
 import { CollectionStore } from '../collections/store.ts';
 import type { AppEnv } from '../env.ts';
@@ -35,7 +36,7 @@ export function historyRoutes(key: ResourceKey, writer: () => RecordWriter) {
   const app = new Hono<AppEnv>();
 
   const versionsOfRecord = async (c: Context<AppEnv>) => {
-    assertPermission(c.var.user, module, 'read');
+    assertReadable(c.var.user, module);
     const versions = await versionsOf(c.var.db, key, c.req.param('id')!);
     if (!versions.length) throw notFound();
     return versions;
@@ -44,7 +45,7 @@ export function historyRoutes(key: ResourceKey, writer: () => RecordWriter) {
   const versionNumber = (c: Context<AppEnv>) => Number.parseInt(c.req.param('n') ?? '', 10);
 
   app.get('/deleted', async (c) => {
-    assertPermission(c.var.user, module, 'read');
+    assertReadable(c.var.user, module);
     const deleted = await deletedRecords(c.var.db, key, new Date());
     return ok<DeletedRecord[]>(
       c,
@@ -70,7 +71,7 @@ export function historyRoutes(key: ResourceKey, writer: () => RecordWriter) {
   });
 
   app.get('/:id/revisions', async (c) => {
-    assertPermission(c.var.user, module, 'read');
+    assertReadable(c.var.user, module);
     const id = c.req.param('id');
     const versions = await versionsOf(c.var.db, key, id);
     // A record stored before history was kept (seeded, imported) has none yet: an empty history.

@@ -13,8 +13,7 @@ import { and, eq } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { Hono, type Context } from 'hono';
 import { auditStatement } from '../audit/log.ts';
-import { assertPermission } from '../auth/guard.ts';
-import { can } from '../auth/permissions.ts';
+import { assertPermission, assertReadable } from '../auth/guard.ts';
 import { CollectionStore } from '../collections/store.ts';
 import { publicState, recordTitle } from '../contract/fields.ts';
 import { pageMoves } from '../redirects/hooks.ts';
@@ -71,7 +70,7 @@ export function translationRoutes(key: ResourceKey) {
   };
 
   app.get('/:id/translations/:locale', async (c) => {
-    if (!can(c.var.user, module, 'read')) assertPermission(c.var.user, module, 'list');
+    assertReadable(c.var.user, module);
     const locale = translationLocale(c.req.param('locale'));
     return ok(c, await answer(c, await recordOf(c), locale));
   });
@@ -108,7 +107,7 @@ export function translationRoutes(key: ResourceKey) {
   });
 
   const versionsOf = async (c: Context<AppEnv>) => {
-    if (!can(c.var.user, module, 'read')) assertPermission(c.var.user, module, 'list');
+    assertReadable(c.var.user, module);
     const locale = translationLocale(c.req.param('locale') ?? '');
     const record = await recordOf(c);
     return { locale, record, versions: await translationVersions(c.var.db, { collection: module, recordId: String(record.id), locale }) };

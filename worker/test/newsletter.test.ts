@@ -407,6 +407,22 @@ describe('sending an issue', () => {
     expect(await subscriberOf(admin, byLink)).toMatchObject({ status: 'unsubscribed' });
   });
 
+  it('tells a writer who may not list subscribers how many active ones an issue reaches', async () => {
+    const admin = await asAdmin();
+    const permissions = await admin.get<{ _id: string; name: string }[]>('/api/role/permissions/list');
+    const ids = permissions.body.success ? permissions.body.data.filter((p) => ['newsletter.read', 'newsletter.create'].includes(p.name)).map((p) => p._id) : [];
+    const role = await admin.post<{ _id: string }>('/api/role', form({ name: unique('Penulis Newsletter'), permissions: ids }));
+    const username = unique('penulis');
+    await admin.post('/api/user', form({ username, email: `${username}@example.org`, password: 'rahasia-123', fullName: 'Penulis', role: role.body.success ? role.body.data._id : '' }));
+    const writer = new Client();
+    await writer.login(username, 'rahasia-123');
+    const active = await admin.get('/api/subscribe?page=1&limit=1&status=active');
+    expect((await writer.get('/api/subscribe?page=1&limit=1&status=active')).status).toBe(403);
+    const audience = await writer.get<{ active: number }>('/api/newsletter/audience');
+    expect(audience.body.success && audience.body.data.active).toBe(active.body.success && active.body.pagination?.total);
+    expect((await new Client().get('/api/newsletter/audience')).status).toBe(401);
+  });
+
   it('previews an issue, sends a test to the staff member, and keeps visitors out', async () => {
     const admin = await asAdmin();
     const subject = `Pratinjau ${unique('uji')}`;

@@ -14,7 +14,7 @@ const stored = { _id: 'n1', subject: 'Kabar November', body: '<p>Isi lama</p>', 
 function openNewsletter() {
   client.api.mockImplementation(async (path: string) => {
     if (path === '/newsletter/issues') return { data: [stored], message: 'OK' };
-    if (path.startsWith('/subscribe?')) return { data: [], pagination: { page: 1, limit: 1, total: 12, pages: 12 }, message: 'OK' };
+    if (path === '/newsletter/audience') return { data: { active: 12 }, message: 'OK' };
     return { data: {}, message: 'OK' };
   });
   const screenWithLink = (
@@ -38,6 +38,12 @@ afterEach(() => {
 });
 
 describe('a newsletter being written', () => {
+  it('names how many active subscribers it will reach, from the newsletter\'s own answer', async () => {
+    openNewsletter();
+    expect(await screen.findByText('12 subscriber aktif akan menerima newsletter berikutnya.')).toBeTruthy();
+    expect(client.api.mock.calls.some(([path]) => String(path).startsWith('/subscribe'))).toBe(false);
+  });
+
   it('is not dropped unasked: leaving the screen or opening a stored draft asks first, and staying keeps the subject', async () => {
     openNewsletter();
     fireEvent.change(await screen.findByLabelText('Subjek'), { target: { value: 'Kabar Desember' } });

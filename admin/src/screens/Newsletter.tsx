@@ -6,7 +6,7 @@
  * the list shows each issue's progress and languages and refreshes while one is being sent.
  */
 import { DEFAULT_LOCALE, LOCALES, recordTitle, resources, TRANSLATIONS, type Locale, type ResourceDefinition } from '@cms/worker/contract';
-import type { NewsletterArticleRef, NewsletterIssue, NewsletterPreview, Settings } from '@cms/worker/contract/api';
+import type { NewsletterArticleRef, NewsletterAudience, NewsletterIssue, NewsletterPreview, Settings } from '@cms/worker/contract/api';
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { getAll, getJson, sendJson } from '../api/client.ts';
@@ -94,8 +94,8 @@ export default function Newsletter() {
     queries: ARTICLE_SOURCES.map(({ kind }) => ({ queryKey: [`newsletter-${kind}`], queryFn: () => getAll<{ _id: string } & Record<string, unknown>>(`/${kind}?published=true`) })),
   });
   const activeCount = useQuery({
-    queryKey: ['subscribe-count', 'active'],
-    queryFn: async () => (await getJson<unknown[]>('/subscribe?page=1&limit=1&status=active')).pagination?.total ?? 0,
+    queryKey: ['newsletter-audience'],
+    queryFn: async () => (await getJson<NewsletterAudience>('/newsletter/audience')).data.active,
   });
 
   const payload = () => payloadOf(draft);

@@ -186,6 +186,11 @@ export interface NewsletterProgress {
   left: number;
 }
 
+/** Who the next issue goes to: the subscribers active now. */
+export interface NewsletterAudience {
+  active: number;
+}
+
 export interface NewsletterArticleRef {
   kind: NewsletterKind;
   id: string;

@@ -10,7 +10,7 @@ import * as z from '../contract/zod.ts';
 import { recordConfirmation } from '../privacy/consent.ts';
 import { auditStatement } from '../audit/log.ts';
 import { assertPermission, assertReadable } from '../auth/guard.ts';
-import type { NewsletterIssue, NewsletterPreview } from '../contract/api.ts';
+import type { NewsletterAudience, NewsletterIssue, NewsletterPreview } from '../contract/api.ts';
 import { NEWSLETTER_KINDS } from '../contract/resources.ts';
 import { createDb, newId, now } from '../db/client.ts';
 import { subscriber } from '../db/schema.ts';
@@ -22,7 +22,7 @@ import { inlineImagesOf, storeInlineImages, withCleanedInlineImages } from '../f
 import { ApiError, notFound, ok } from '../http/errors.ts';
 import { LINK_PAGES, newsletterContext, pageIn, subscriberLocale, type NewsletterContext } from './context.ts';
 import { emailPictures } from './images.ts';
-import { issueContent, progressOf, queueRecipients } from './sending.ts';
+import { issueContent, progressOf, queueRecipients, recipientCount } from './sending.ts';
 import { newsletterIssue, type IssueTranslations } from '../db/newsletter.ts';
 import { DEFAULT_LOCALE, LOCALES, TRANSLATIONS, type Locale } from '../contract/locales.ts';
 import { localeOf } from '../collections/routes.ts';
@@ -217,6 +217,11 @@ export const newsletterRoutes = new Hono<AppEnv>()
     assertReadable(c.var.user, 'newsletter');
     const issues = await c.var.db.select().from(newsletterIssue).orderBy(desc(newsletterIssue.createdAt)).limit(100);
     return ok(c, await Promise.all(issues.map((issue) => present(c, issue))));
+  })
+  // Whoever writes or sends an issue sees how many it reaches, without the subscriber list.
+  .get('/audience', async (c) => {
+    assertReadable(c.var.user, 'newsletter');
+    return ok<NewsletterAudience>(c, { active: await recipientCount(c.var.db) });
   })
   .post('/issues', async (c) => {
     assertPermission(c.var.user, 'newsletter', 'create');

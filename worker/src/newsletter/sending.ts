@@ -43,10 +43,19 @@ export async function progressOf(db: Database, issueId: string): Promise<SendPro
 }
 
 /** One delivery row per active subscriber; the unique (issue, subscriber) key makes a repeat harmless. */
+/** An issue goes to every subscriber whose status is active when it is sent. */
+const RECIPIENT = sql`${subscriber.status} = 'active'`;
+
 export const queueRecipients = (db: Database, issueId: string) =>
   db.run(sql`insert into ${newsletterDelivery} (issueId, subscriberId, email, language, status)
-    select ${issueId}, id, email, language, 'queued' from ${subscriber} where status = 'active'
+    select ${issueId}, id, email, language, 'queued' from ${subscriber} where ${RECIPIENT}
     on conflict (issueId, subscriberId) do nothing`);
+
+/** How many would get an issue sent now. */
+export async function recipientCount(db: Database): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(subscriber).where(RECIPIENT);
+  return row?.total ?? 0;
+}
 
 /**
  * The picked articles the public sees now (never one still scheduled), as cards, in the order

@@ -41,14 +41,45 @@ function unwrap<T>(status: number, statusText: string, body: ApiResponse<T> | nu
   return { data: body.data, message: body.message, pagination: body.pagination };
 }
 
-export async function api<T>(path: string, init: RequestInit = {}): Promise<Answer<T>> {
-  const headers = new Headers(init.headers);
-  headers.set('accept', 'application/json');
-  if (init.body && !(init.body instanceof FormData) && typeof init.body === 'string') headers.set('content-type', 'application/json');
-  if (!isRead(init) && !headers.has('idempotency-key')) headers.set('idempotency-key', crypto.randomUUID());
-  const response = await send(`/api${path}`, { ...init, headers, credentials: 'same-origin' });
-  const body = (await response.json().catch(() => null)) as ApiResponse<T> | null;
-  return unwrap(response.status, response.statusText, body);
+/** Writes on their way, by what they send (`writeSignature`), each with the answer it will give. */
+const writesOnTheWay = new Map<string, Promise<Answer<unknown>>>();
+
+/**
+ * What a write sends, as text: its method, address and body (a file by its name, size, type and
+ * time). Null for a body that cannot be compared (a stream, a blob): such a write is always sent.
+ */
+function writeSignature(method: string, path: string, body: BodyInit | null | undefined): string | null {
+  if (body === undefined || body === null || typeof body === 'string') return JSON.stringify([method, path, body ?? null]);
+  if (!(body instanceof FormData)) return null;
+  const parts = [...body].map(([name, value]) => [name, typeof value === 'string' ? value : [value.name, value.size, value.type, value.lastModified]]);
+  return JSON.stringify([method, path, parts]);
+}
+
+/**
+ * A write identical to one still on its way is not sent again: it gets that one's answer. A
+ * double click or Enter pressed twice lands before the button shows that it is busy, and two
+ * sends would store a record or a draft twice, or refuse the second as a conflict with the first.
+ */
+function sendOnce<T>(signature: string | null, write: () => Promise<Answer<T>>): Promise<Answer<T>> {
+  if (signature === null) return write();
+  const onTheWay = writesOnTheWay.get(signature) as Promise<Answer<T>> | undefined;
+  if (onTheWay) return onTheWay;
+  const sent = write().finally(() => writesOnTheWay.delete(signature));
+  writesOnTheWay.set(signature, sent);
+  return sent;
+}
+
+export function api<T>(path: string, init: RequestInit = {}): Promise<Answer<T>> {
+  const request = async () => {
+    const headers = new Headers(init.headers);
+    headers.set('accept', 'application/json');
+    if (init.body && !(init.body instanceof FormData) && typeof init.body === 'string') headers.set('content-type', 'application/json');
+    if (!isRead(init) && !headers.has('idempotency-key')) headers.set('idempotency-key', crypto.randomUUID());
+    const response = await send(`/api${path}`, { ...init, headers, credentials: 'same-origin' });
+    const body = (await response.json().catch(() => null)) as ApiResponse<T> | null;
+    return unwrap(response.status, response.statusText, body);
+  };
+  return isRead(init) ? request() : sendOnce(writeSignature(init.method ?? 'POST', path, init.body), request);
 }
 
 /** The share of a request body sent so far, 0 to 1. */
@@ -58,21 +89,23 @@ export type OnProgress = (sent: number) => void;
  * A form sent with XMLHttpRequest, because fetch cannot report upload progress; answers and
  * failures as api() gives them (no answer at all fails like fetch, with a TypeError).
  */
-export async function sendFormWithProgress<T>(method: 'POST' | 'PUT', path: string, form: FormData, onProgress: OnProgress): Promise<Answer<T>> {
-  // Both attempts carry one key, so a repeat of a save that was in fact stored is not stored twice.
-  const key = crypto.randomUUID();
-  try {
-    return await sendOnce<T>(method, path, form, onProgress, key);
-  } catch (error) {
-    // Tried again once, like api()'s writes, when no answer of our API came.
-    const unanswered = error instanceof TypeError || (error instanceof RequestFailure && error.status >= 502 && !error.body);
-    if (!unanswered) throw error;
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    return sendOnce<T>(method, path, form, onProgress, key);
-  }
+export function sendFormWithProgress<T>(method: 'POST' | 'PUT', path: string, form: FormData, onProgress: OnProgress): Promise<Answer<T>> {
+  return sendOnce(writeSignature(method, path, form), async () => {
+    // Both attempts carry one key, so a repeat of a save that was in fact stored is not stored twice.
+    const key = crypto.randomUUID();
+    try {
+      return await sendWithProgress<T>(method, path, form, onProgress, key);
+    } catch (error) {
+      // Tried again once, like api()'s writes, when no answer of our API came.
+      const unanswered = error instanceof TypeError || (error instanceof RequestFailure && error.status >= 502 && !error.body);
+      if (!unanswered) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      return sendWithProgress<T>(method, path, form, onProgress, key);
+    }
+  });
 }
 
-function sendOnce<T>(method: 'POST' | 'PUT', path: string, form: FormData, onProgress: OnProgress, idempotencyKey: string): Promise<Answer<T>> {
+function sendWithProgress<T>(method: 'POST' | 'PUT', path: string, form: FormData, onProgress: OnProgress, idempotencyKey: string): Promise<Answer<T>> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open(method, `/api${path}`);

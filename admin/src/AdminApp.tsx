@@ -1,8 +1,9 @@
 /** The admin's router: every route, each screen its own chunk. The login page loads it only when it is left. */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { adminQueryClient } from './api/queries.ts';
 import { sessionQuery } from './auth/Guard.tsx';
 import Login from './auth/Login.tsx';
 import { storedUser } from './auth/session.ts';
@@ -20,9 +21,8 @@ const accountPage = (name: 'ForgotPassword' | 'ResetPassword' | 'AcceptInvite') 
 
 const loading = <p className="loading">Memuat...</p>;
 
-// No retries here: the API client already retries dropped connections, and an answered error stays an error.
 // One cache for the signed-in admin and the pages emailed links open.
-const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } });
+const queryClient = adminQueryClient();
 
 const router = createBrowserRouter([
   {

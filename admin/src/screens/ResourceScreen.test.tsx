@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { onlineManager } from '@tanstack/react-query';
 import { NO_PERMISSION, RequestFailure } from '../api/messages.ts';
 import { renderRoutes } from '../test/render.tsx';
 import AdminLayout from '../layout/AdminLayout.tsx';
@@ -28,6 +29,8 @@ afterEach(() => {
   cleanup();
   client.api.mockReset();
   client.sendJson.mockReset();
+  client.sendFormWithProgress.mockReset();
+  onlineManager.setOnline(true);
 });
 
 describe('a flag column declared as a toggle', () => {
@@ -262,6 +265,17 @@ describe('a form with unsaved changes', () => {
     leave();
     expect(await screen.findByDisplayValue('Visi Biru')).toBeTruthy();
     expect(screen.queryByDisplayValue('Judul yang belum disimpan')).toBeNull();
+  });
+
+  it('says a save made offline failed, at once, and keeps what was typed', async () => {
+    openAdmin();
+    await typeIntoFirst();
+    onlineManager.setOnline(false);
+    client.sendFormWithProgress.mockRejectedValue(new TypeError('Failed to fetch'));
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('Koneksi jaringan terputus. Silakan coba lagi.')).toBeTruthy();
+    expect(screen.getByDisplayValue('Judul yang belum disimpan')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Update' }).disabled).toBe(false);
   });
 
   it('signs out only once the person chose to leave the changes, and then opens the login page', async () => {

@@ -9,6 +9,7 @@ import { useState, type FormEvent } from 'react';
 import { getJson, sendJson } from '../api/client.ts';
 import { saveErrorMessage } from '../api/messages.ts';
 import { useAccess } from '../auth/access.ts';
+import { NoPermissionNotice } from '../layout/NoPermission.tsx';
 import { PageShell } from '../layout/PageShell.tsx';
 
 const TITLE = 'Data Pribadi';
@@ -62,23 +63,27 @@ export default function PersonalData() {
           {alert.text}
         </p>
       )}
-      <form
-        className="panel"
-        onSubmit={(event) => {
-          event.preventDefault();
-          exportData.mutate(address);
-        }}
-      >
-        <div className="field">
-          <label htmlFor="privacy-email">Alamat email</label>
-          <input id="privacy-email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} required maxLength={254} />
-        </div>
-        {mayExport && (
-          <button type="submit" className="primary" disabled={exportData.isPending}>
-            {exportData.isPending ? 'Mengekspor...' : 'Ekspor JSON'}
-          </button>
-        )}
-      </form>
+      {/* The page shows nothing by itself: the address is asked for only when something can be done with it. */}
+      {!mayExport && !mayErase && <NoPermissionNotice text="Anda dapat membuka halaman ini, tetapi belum boleh mengekspor atau menghapus data pribadi." />}
+      {(mayExport || mayErase) && (
+        <form
+          className="panel"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (mayExport) exportData.mutate(address);
+          }}
+        >
+          <div className="field">
+            <label htmlFor="privacy-email">Alamat email</label>
+            <input id="privacy-email" type="email" value={email} onChange={(event) => setEmail(event.target.value)} required maxLength={254} />
+          </div>
+          {mayExport && (
+            <button type="submit" className="primary" disabled={exportData.isPending}>
+              {exportData.isPending ? 'Mengekspor...' : 'Ekspor JSON'}
+            </button>
+          )}
+        </form>
+      )}
       {mayErase && (
         <form className="panel" onSubmit={submitErase}>
           <h2>Hapus semua data</h2>

@@ -49,6 +49,14 @@ describe('a flag column declared as a toggle', () => {
     expect(client.sendJson).toHaveBeenCalledWith('PUT', '/gallery/r1', { isActive: false });
   });
 
+  it('says why the flag did not change when the save fails', async () => {
+    show('gallery', { isActive: true });
+    client.sendJson.mockRejectedValue(new TypeError('Failed to fetch'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Active: ubah status Hari Memilah' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/koneksi/i);
+    expect(screen.getByRole('button', { name: 'Active: ubah status Hari Memilah' })).toBeTruthy();
+  });
+
   it('is a plain badge on a screen that does not declare it', async () => {
     show('category', { isActive: true });
     expect(await screen.findByText('Active')).toBeTruthy();

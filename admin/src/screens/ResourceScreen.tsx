@@ -245,6 +245,7 @@ export default function ResourceScreen({ screen }: { screen: Screen }) {
   });
   const toggle = useMutation({
     mutationFn: ({ row, field }: { row: Row; field: string }) => sendJson('PUT', `/${resource.path}/${row._id}`, { [field]: !row[field] }),
+    onError: (error) => setAlert({ kind: 'error', text: saveErrorMessage(error, errors) }),
     onSettled: refresh,
   });
 

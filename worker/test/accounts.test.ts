@@ -198,6 +198,31 @@ describe('password reset by email', () => {
   });
 });
 
+describe('changing one\'s own password while signed in', () => {
+  it('takes the current password, refuses a short or unchanged one, ends the other sessions and says so by email', async () => {
+    const { username, email } = await account();
+    const here = new Client();
+    await here.login(username, 'password-lama');
+    const elsewhere = new Client();
+    await elsewhere.login(username, 'password-lama');
+    const change = (currentPassword: string, password: string) => here.post('/api/auth/password/change', { currentPassword, password });
+
+    expect((await new Client().post('/api/auth/password/change', { currentPassword: 'password-lama', password: 'password-baru-1' })).status).toBe(401);
+    expect((await change('salah-sekali', 'password-baru-1')).body).toMatchObject({ code: 'FORBIDDEN', message: 'Password salah. Masukkan password akun Anda.' });
+    expect((await change('password-lama', 'pendek')).body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Password minimal 8 karakter.' });
+    expect((await change('password-lama', 'password-lama')).body).toMatchObject({ code: 'VALIDATION_ERROR', message: 'Password baru harus berbeda dari password saat ini.' });
+    expect(await loginStatus(username, 'password-lama')).toBe(200);
+
+    const changed = await change('password-lama', 'password-baru-1');
+    expect(changed.body).toMatchObject({ success: true, message: 'Password berhasil diubah. Sesi di perangkat lain telah diakhiri.' });
+    expect((await here.get('/api/auth/me')).status).toBe(200);
+    expect((await elsewhere.get('/api/auth/me')).status).toBe(401);
+    expect(await loginStatus(username, 'password-lama')).toBe(401);
+    expect(await loginStatus(username, 'password-baru-1')).toBe(200);
+    await expect.poll(async () => (await mailbox(email)).map((mail) => mail.subject), { timeout: 10_000 }).toContain('Password admin Resik Nusantara telah diubah');
+  });
+});
+
 describe('invites', () => {
   async function invite(email: string, role = 'Editor', by = admin) {
     return by.post<{ _id: string }>('/api/invites', { email, role: roleId.get(role) });

@@ -4,6 +4,8 @@
  * is a random token whose SHA-256 is stored; it works once, for 30 minutes. One address gets at
  * most 3 emails an hour however often it is asked for, and one client network may ask 10 times
  * an hour. Setting the new password voids the account's other links and ends its other sessions.
+ * A signed-in user changes their own password with the current one (counted as a login attempt),
+ * with the same effects.
  */
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
@@ -18,7 +20,8 @@ import { readBody } from '../http/body.ts';
 import { ApiError, ok } from '../http/errors.ts';
 import { clientNetwork } from '../subscribers/throttle.ts';
 import { accountMail, ACCOUNT_PAGES, linkTo, passwordChangedEmail, resetEmail } from './mail.ts';
-import { hashPassword } from './password.ts';
+import { confirmPassword } from './confirm.ts';
+import { hashPassword, verifyPassword } from './password.ts';
 import { sessionUser } from './permissions.ts';
 import { clientAddress, describeBrowser } from './sessions.ts';
 import { endSessionsOf, randomToken, sameOriginLogin, sha256 } from './session.ts';
@@ -59,6 +62,7 @@ export const accountEmail = z
 const forgotInput = z.object({ email: accountEmail });
 const tokenInput = z.string({ error: RESET_LINK_MESSAGES.invalid }).min(1, RESET_LINK_MESSAGES.invalid).max(200, RESET_LINK_MESSAGES.invalid);
 const resetInput = z.object({ token: tokenInput, password: newPassword });
+const changeInput = z.object({ password: newPassword });
 
 /** Every problem of the form at once, each said once, so one answer is enough to fix them all. */
 export const validationError = (error: z.ZodError) =>
@@ -171,6 +175,31 @@ export const resetRoutes = new Hono<AppEnv>()
         .catch((error: unknown) => console.error('password changed email failed', error)),
     );
     return ok(c, null, 'Password berhasil diubah. Silakan login dengan password baru Anda.');
+  })
+  .post('/change', async (c) => {
+    const fields = (await readBody(c)).fields;
+    const parsed = changeInput.safeParse(fields);
+    if (!parsed.success) throw validationError(parsed.error);
+    const who = await confirmPassword(c, fields.currentPassword);
+    const db = c.var.db;
+    const [row] = await db.select({ passwordHash: user.passwordHash }).from(user).where(eq(user.id, who.id));
+    if (row && (await verifyPassword(parsed.data.password, String(row.passwordHash)))) {
+      throw new ApiError(400, 'VALIDATION_ERROR', 'Password baru harus berbeda dari password saat ini.', { fields: ['password'] });
+    }
+    const time = new Date().toISOString();
+    await db.batch([
+      db.update(user).set({ passwordHash: await hashPassword(parsed.data.password), updatedAt: time }).where(eq(user.id, who.id)),
+      db.update(passwordResets).set({ usedAt: time }).where(and(eq(passwordResets.userId, who.id), isNull(passwordResets.usedAt))),
+      endSessionsOf(db, who.id, c.var.session),
+      auditStatement(db, who, 'update', 'auth', who.id, 'Password diubah; sesi lain diakhiri'),
+    ]);
+    const mail = await accountMail(c.env, db, c.req.url);
+    c.executionCtx.waitUntil(
+      mail.mailer
+        .send(passwordChangedEmail(mail.brand, who.email, time, describeBrowser(c.req.header('user-agent') ?? ''), clientAddress(c)))
+        .catch((error: unknown) => console.error('password changed email failed', error)),
+    );
+    return ok(c, null, 'Password berhasil diubah. Sesi di perangkat lain telah diakhiri.');
   });
 
 /** Forgets reset links an hour after they expired and throttle counters whose window is over. */

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { getJson, sendJson } from '../api/client.ts';
 import { useAccess } from '../auth/access.ts';
 import { AddPasskey } from '../auth/AddPasskey.tsx';
+import { ChangePassword } from '../auth/ChangePassword.tsx';
 import { factorError } from '../auth/factors.ts';
 import styles from '../auth/Factors.module.css';
 import { RecoveryCodes, TotpEnrolment } from '../auth/TotpEnrolment.tsx';
@@ -12,7 +13,7 @@ import { jakartaTime } from '../widgets/differences.tsx';
 
 const FACTORS_KEY = ['auth', 'factors'];
 
-/** The signed-in user's passkeys and authenticator app, and (for role editors) who must use them. */
+/** The signed-in user's password, passkeys and authenticator app, and (for role editors) who must use them. */
 export default function Security() {
   const factors = useQuery({ queryKey: FACTORS_KEY, queryFn: async () => (await getJson<FactorsSummary>('/auth/factors')).data });
   const client = useQueryClient();
@@ -34,7 +35,8 @@ export default function Security() {
 
   const data = factors.data;
   return (
-    <PageShell title="Keamanan Akun" subtitle="Passkey dan verifikasi dua langkah untuk akun Anda.">
+    <PageShell title="Keamanan Akun" subtitle="Password, passkey dan verifikasi dua langkah untuk akun Anda.">
+      <ChangePassword />
       {factors.isError && <p className="alert error">Gagal memuat data keamanan akun. Silakan muat ulang halaman.</p>}
       {data?.requiredBy && (
         <p className="alert notice">Akun Anda wajib memakai passkey atau aplikasi autentikator karena {data.requiredBy}. Sisakan minimal satu.</p>

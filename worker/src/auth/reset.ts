@@ -9,6 +9,7 @@
  */
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import type { SessionUser } from '../contract/api.ts';
 import type { LinkCheck, LinkState } from '../contract/staff-answers.ts';
 import * as z from '../contract/zod.ts';
 import { auditStatement } from '../audit/log.ts';
@@ -117,6 +118,28 @@ async function sendResetLink(c: Context<AppEnv>, email: string) {
   await mail.mailer.send(resetEmail(mail.brand, String(account.email), linkTo(mail.brand, ACCOUNT_PAGES.reset, token), RESET_TTL_MS / 60_000));
 }
 
+/**
+ * Stores an account's new password, voids its reset links (they were asked for with the old one),
+ * ends its sessions but `keep` (the one that set it), writes why to the audit log and emails the
+ * owner from which browser and address.
+ */
+async function setPassword(c: Context<AppEnv>, who: SessionUser, password: string, keep: string | null, why: string) {
+  const db = c.var.db;
+  const time = new Date().toISOString();
+  await db.batch([
+    db.update(user).set({ passwordHash: await hashPassword(password), updatedAt: time }).where(eq(user.id, who.id)),
+    db.update(passwordResets).set({ usedAt: time }).where(and(eq(passwordResets.userId, who.id), isNull(passwordResets.usedAt))),
+    endSessionsOf(db, who.id, keep),
+    auditStatement(db, who, 'update', 'auth', who.id, why),
+  ]);
+  const mail = await accountMail(c.env, db, c.req.url);
+  c.executionCtx.waitUntil(
+    mail.mailer
+      .send(passwordChangedEmail(mail.brand, who.email, time, describeBrowser(c.req.header('user-agent') ?? ''), clientAddress(c)))
+      .catch((error: unknown) => console.error('password changed email failed', error)),
+  );
+}
+
 export const resetRoutes = new Hono<AppEnv>()
   // Posted only from this site's pages (or scripts naming no origin), as a login is.
   .post('/forgot', sameOriginLogin, async (c) => {
@@ -160,20 +183,7 @@ export const resetRoutes = new Hono<AppEnv>()
     if (!claimed) throw refusedLink('used');
     const who = await sessionUser(db, claimed.userId);
     if (!who) throw refusedLink('invalid');
-    const keep = c.var.user?.id === who.id ? c.var.session : null;
-    await db.batch([
-      db.update(user).set({ passwordHash: await hashPassword(parsed.data.password), updatedAt: time }).where(eq(user.id, who.id)),
-      // Older links of the account stop working with the password they were asked for.
-      db.update(passwordResets).set({ usedAt: time }).where(and(eq(passwordResets.userId, who.id), isNull(passwordResets.usedAt))),
-      endSessionsOf(db, who.id, keep),
-      auditStatement(db, who, 'update', 'auth', who.id, 'Password diatur ulang lewat email; sesi lain diakhiri'),
-    ]);
-    const mail = await accountMail(c.env, db, c.req.url);
-    c.executionCtx.waitUntil(
-      mail.mailer
-        .send(passwordChangedEmail(mail.brand, who.email, time, describeBrowser(c.req.header('user-agent') ?? ''), clientAddress(c)))
-        .catch((error: unknown) => console.error('password changed email failed', error)),
-    );
+    await setPassword(c, who, parsed.data.password, c.var.user?.id === who.id ? c.var.session : null, 'Password diatur ulang lewat email; sesi lain diakhiri');
     return ok(c, null, 'Password berhasil diubah. Silakan login dengan password baru Anda.');
   })
   .post('/change', async (c) => {
@@ -186,19 +196,7 @@ export const resetRoutes = new Hono<AppEnv>()
     if (row && (await verifyPassword(parsed.data.password, String(row.passwordHash)))) {
       throw new ApiError(400, 'VALIDATION_ERROR', 'Password baru harus berbeda dari password saat ini.', { fields: ['password'] });
     }
-    const time = new Date().toISOString();
-    await db.batch([
-      db.update(user).set({ passwordHash: await hashPassword(parsed.data.password), updatedAt: time }).where(eq(user.id, who.id)),
-      db.update(passwordResets).set({ usedAt: time }).where(and(eq(passwordResets.userId, who.id), isNull(passwordResets.usedAt))),
-      endSessionsOf(db, who.id, c.var.session),
-      auditStatement(db, who, 'update', 'auth', who.id, 'Password diubah; sesi lain diakhiri'),
-    ]);
-    const mail = await accountMail(c.env, db, c.req.url);
-    c.executionCtx.waitUntil(
-      mail.mailer
-        .send(passwordChangedEmail(mail.brand, who.email, time, describeBrowser(c.req.header('user-agent') ?? ''), clientAddress(c)))
-        .catch((error: unknown) => console.error('password changed email failed', error)),
-    );
+    await setPassword(c, who, parsed.data.password, c.var.session, 'Password diubah; sesi lain diakhiri');
     return ok(c, null, 'Password berhasil diubah. Sesi di perangkat lain telah diakhiri.');
   });
 

@@ -38,6 +38,12 @@ export async function crawlSite(browser: BrowserContext, base: string, starts: r
   };
   while (queue.length) {
     const path = queue.shift()!;
+    // A file that is no page (a calendar, a feed) may start a download when opened: it is only asked for.
+    if (/\.(?!html$)[a-z0-9]+$/i.test(new URL(path, base).pathname)) {
+      const status = (await page.request.get(base + path)).status();
+      if (status !== 200) crawl.broken.push(`${path} answered ${status} (linked from ${linkedFrom.get(path) ?? 'the start'})`);
+      continue;
+    }
     const response = await page.goto(base + path, { waitUntil: 'load' });
     const status = response?.status() ?? 0;
     const type = response?.headers()['content-type'] ?? '';

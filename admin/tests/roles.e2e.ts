@@ -124,9 +124,9 @@ describe.each([1280, 390])('the Vision-only user at %i px', (width) => {
     expect(await page.getByRole('table').last().locator('tbody tr').allInnerTexts()).toEqual([expect.stringMatching(/^Manage Vision\s+\d+\s+\d+$/)]);
     expect(await page.getByRole('link', { name: 'Tulis Vision' }).count()).toBe(1);
     expect(await page.getByRole('link', { name: 'Lihat subscribers' }).count()).toBe(0);
-    // A long user name is cut short in the top bar: the page keeps the phone's width (once the
-    // dashboard's sections have all arrived: one run measured 667 px while they were loading).
-    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // A long user name is cut short in the top bar, and a long record title in the recent activity
+    // breaks (in a full run another file's long-titled vision is there): the page keeps the phone's width.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
     await keepScreenshot(page, `vision-only-dashboard-${width}`, { fullPage: true });
   });
 
